@@ -5,8 +5,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const ours = ['@ledgerport/core', '@ledgerport/contract', '@ledgerport/db', '@ledgerport/integrations', '@ledgerport/server'];
-const boundary = (files, allowed, extra = []) => ({
+const boundary = (files, allowed, extra = [], ignores = []) => ({
   files,
+  ignores,
   rules: {
     'no-restricted-imports': [
       'error',
@@ -37,7 +38,7 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.js', '**/*.mjs'], extends: [tseslint.configs.disableTypeChecked] },
-  boundary(['packages/core/**'], [], [{ group: ['node:*', 'fs', 'path', 'http', 'https'], message: 'core is pure: no I/O.' }]),
+  boundary(['packages/core/**'], [], [{ group: ['node:*', 'fs', 'path', 'http', 'https'], message: 'core is pure: no I/O.' }], ['**/*.test.ts', '**/test-support/**']),
   boundary(['packages/contract/**'], ['@ledgerport/core']),
   boundary(['packages/db/**'], ['@ledgerport/core']),
   boundary(['packages/integrations/**'], ['@ledgerport/core']),
