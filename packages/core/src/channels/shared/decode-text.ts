@@ -42,9 +42,9 @@ export async function* decodeText(
   chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
 ): AsyncGenerator<DecodedChunk, void, undefined> {
   let encoding: TextEncodingName | undefined;
-  let head = new Uint8Array(0); // bytes held until we know the encoding / a character is complete
+  let head: Uint8Array = new Uint8Array(0); // bytes held until we know the encoding / a character is complete
   const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-  let streaming: TextDecoder | undefined; // for utf-16 and windows-1252
+  let streaming: InstanceType<typeof TextDecoder> | undefined; // for utf-16 and windows-1252
 
   const emit = (bytes: Uint8Array, isLast: boolean): string => {
     if (encoding === 'utf-8') {

@@ -1,0 +1,94 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { postCommand } from './post';
+
+const SAMPLE = new URL('../../../../../shared/samples/amazon/BlockchainDeveloper009__write_csv_example1.extracted_de_v2.txt', import.meta.url);
+const dir = mkdtempSync(join(tmpdir(), 'ledgerport-post-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The real Amazon.de excerpt, optionally edited (its stated total, a type) to make bad input. */
+function sampleCopy(name: string, edit: (text: string) => string = (t) => t): string {
+  const file = join(dir, name);
+  writeFileSync(file, edit(readFileSync(SAMPLE, 'utf8')));
+  return file;
+}
+
+async function post(args: string[]) {
+  let out = '';
+  let err = '';
+  const status = await postCommand.run(args, { out: (t) => (out += t), err: (t) => (err += `${t}\n`) });
+  return { status, out, err };
+}
+
+function hledger(args: string[], journal: string) {
+  const r = spawnSync('hledger', ['-f', '-', ...args], { input: journal, encoding: 'utf8' });
+  if (r.error) throw new Error('hledger is not installed, and the post tests need it: run `apt-get install -y hledger` (Debian).');
+  return r;
+}
+
+describe('ledgerport post', () => {
+  it('posts the real Amazon excerpt to an hledger journal that hledger accepts', async () => {
+    const r = await post([sampleCopy('de.txt'), '--format', 'hledger']);
+    expect([r.status, r.err]).toEqual([0, '']);
+    expect(hledger(['check', '--strict'], r.out).status).toBe(0);
+    expect(hledger(['balance', '^Assets:Clearing:Amazon$', '-N', '--flat'], r.out).stdout.trim()).toBe('53.44 EUR  Assets:Clearing:Amazon');
+  });
+
+  it('shows an inconsistent settlement as its suspense line and a reported problem', async () => {
+    const file = sampleCopy('de-inconsistent.txt', (t) => t.replace('\t53,44\t', '\t60,00\t'));
+    const r = await post([file, '--format', 'hledger']);
+    expect(r.status).toBe(1);
+    expect(r.err).toContain('Settlement 7293436482 is inconsistent: its lines sum to 53.44 EUR but the deposit is 60.00 EUR (difference 6.56 EUR).');
+    expect(r.out).toMatch(/Assets:Suspense\s+-6\.56 EUR {2}; Unreconciled difference/);
+    expect(hledger(['check'], r.out).status).toBe(0);
+    expect(hledger(['balance', '^Assets:Clearing:Amazon$', '-N', '--flat'], r.out).stdout.trim()).toBe('60.00 EUR  Assets:Clearing:Amazon');
+  });
+
+  it('reports a type the catalogue does not know and posts nothing', async () => {
+    const file = sampleCopy('de-unknown.txt', (t) => t.replace('ItemFees\tRefundCommission', 'ItemFees\tBrandNewFee'));
+    const r = await post([file, '--format', 'json']);
+    expect(r.status).toBe(1);
+    expect(r.err).toContain('Transaction type "Refund|ItemFees|BrandNewFee" of AMAZON (1 line, -3.96 EUR) in settlement 7293436482 has no mapping');
+    expect(r.out).toBe('');
+  });
+
+  it('posts unknown types to suspense when the mapping file allows it', async () => {
+    const file = sampleCopy('de-unknown2.txt', (t) => t.replace('ItemFees\tRefundCommission', 'ItemFees\tBrandNewFee'));
+    const mappings = join(dir, 'suspense.json');
+    writeFileSync(mappings, JSON.stringify({ system: 'MANUAL', unmappedToSuspense: true }));
+    const r = await post([file, '--format', 'hledger', '--mappings', mappings]);
+    expect(r.status).toBe(1);
+    expect(r.out).toMatch(/Assets:Suspense\s+3\.96 EUR {2}; Unmapped transaction type/);
+  });
+
+  it('reports each bad item of a mapping file and posts nothing', async () => {
+    const mappings = join(dir, 'bad.json');
+    writeFileSync(mappings, JSON.stringify({ system: 'XERO', mappings: [{ channel: 'AMAZON', typeKey: 'Order|ItemPrice|Principal', account: 'NOPE' }] }));
+    const r = await post([sampleCopy('de2.txt'), '--format', 'xero-invoice-csv', '--mappings', mappings]);
+    expect(r.status).toBe(1);
+    expect(r.err).toBe(`problem: ${mappings}, mappings[0]: Unknown account "NOPE": it is not in the chart of accounts.\n`);
+    expect(r.out).toBe('');
+  });
+
+  it('writes a Xero invoice import with the default Xero chart', async () => {
+    const r = await post([sampleCopy('de3.txt'), '--format', 'xero-invoice-csv']);
+    expect(r.status).toBe(0);
+    expect(r.out.split('\r\n')[1]).toMatch(/^Amazon\.de,,,,,,,,,,AMZ-7293436482,Amazon settlement 7293436482,04\/05\/2018,04\/05\/2018,,,/);
+  });
+
+  it('posts a settlement loaded twice only once', async () => {
+    const r = await post([sampleCopy('a.txt'), sampleCopy('b.txt'), '--format', 'hledger']);
+    expect(r.status).toBe(1);
+    expect(r.err).toContain('was already read from');
+    expect(hledger(['balance', '^Assets:Clearing:Amazon$', '-N', '--flat'], r.out).stdout.trim()).toBe('53.44 EUR  Assets:Clearing:Amazon');
+  });
+
+  it('refuses an unknown format with a usage error', async () => {
+    const r = await post([sampleCopy('de4.txt'), '--format', 'xlsx']);
+    expect(r.status).toBe(2);
+    expect(r.err).toContain("unknown format 'xlsx'");
+  });
+});

@@ -1,0 +1,72 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { RowReader, sniffDelimiter, type Delimiter } from './row-reader';
+
+function read(chunks: string[], delimiter?: Delimiter) {
+  const rows: [number, string[]][] = [];
+  const problems: string[] = [];
+  const reader = new RowReader({ delimiter, onRow: (f, r) => void rows.push([r, f]), onProblem: (r, m) => void problems.push(`${r}:${m}`) });
+  for (const c of chunks) reader.push(c);
+  return { rows, problems, summary: reader.end() };
+}
+
+describe('RowReader', () => {
+  it('splits tab rows and numbers them as lines of the file, skipping blank lines', () => {
+    const { rows, summary } = read(['a\tb\n\nc\td\n\n\n']);
+    expect(rows).toEqual([[1, ['a', 'b']], [3, ['c', 'd']]]);
+    expect(summary.isLastRowTerminated).toBe(true);
+  });
+
+  it('strips CR of CRLF line ends', () => {
+    expect(read(['a,b\r\nc,d\r\n']).rows).toEqual([[1, ['a', 'b']], [2, ['c', 'd']]]);
+  });
+
+  it('reads RFC 4180 quotes with "" escapes, delimiters and newlines inside', () => {
+    const { rows } = read(['name,note\n"Smith, J","said ""hi""\nthen left"\nnext,row\n'], ',');
+    expect(rows).toEqual([[1, ['name', 'note']], [2, ['Smith, J', 'said "hi"\nthen left']], [4, ['next', 'row']]]);
+  });
+
+  it('gives the same rows whatever the chunk boundaries', () => {
+    const text = 'h1;h2;h3\r\n"a;1";"x""y";z\n\n"multi\r\nline";2;3\nlast;row;"q"';
+    const whole = read([text]).rows;
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: text.length }), { maxLength: 8 }), (cuts) => {
+        const points = [...new Set(cuts)].sort((a, b) => a - b);
+        const chunks = points.map((p, i) => text.slice(i === 0 ? 0 : points[i - 1], p)).concat(text.slice(points.at(-1) ?? 0));
+        expect(read(chunks).rows).toEqual(whole);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('reports a quote that never closes as a truncated file', () => {
+    const { problems } = read(['a,b\n"open,2\n'], ',');
+    expect(problems[0]).toMatch(/^2:.*never closed/);
+  });
+
+  it('says when the text does not end with a line break', () => {
+    expect(read(['a\tb\nc\t']).summary.isLastRowTerminated).toBe(false);
+  });
+
+  it('stops when a row handler returns false', () => {
+    const rows: string[][] = [];
+    const reader = new RowReader({ onRow: (f) => (rows.push(f), false) });
+    reader.push('a,b\nc,d\n');
+    expect(rows).toEqual([['a', 'b']]);
+    expect(reader.end().isAborted).toBe(true);
+  });
+
+  it('gives up on a line longer than the limit instead of growing memory', () => {
+    const problems: string[] = [];
+    const reader = new RowReader({ onRow: () => undefined, onProblem: (_r, m) => void problems.push(m), maxRecordLength: 100 });
+    reader.push('x'.repeat(150));
+    expect(reader.end().isAborted).toBe(true);
+    expect(problems[0]).toContain('longer than 100 characters');
+  });
+
+  it('sniffs the delimiter from the header line', () => {
+    expect(sniffDelimiter('a\tb\tc')).toBe('\t');
+    expect(sniffDelimiter('Datum;Name;"Brutto, EUR"')).toBe(';');
+    expect(sniffDelimiter('Date,Name,Gross')).toBe(',');
+  });
+});

@@ -1,0 +1,221 @@
+/**
+ * A push-style reader of delimited text (tab, comma or semicolon), fed text chunk by chunk. RFC 4180
+ * quoting ("" escapes, delimiters and newlines inside quotes), CRLF or LF, blank lines skipped (but
+ * counted). Rows are numbered as a person counts lines in the file (1-based, the line where the record
+ * starts), so problems can point at them in a text editor.
+ *
+ * Hot path of every file parser (a 1M-line Amazon settlement is ~180 MB): a line without any quote is
+ * cut with indexOf + split, which is what a hand loop does; only lines holding a quote take the
+ * character-level path.
+ */
+
+export type Delimiter = '\t' | ',' | ';';
+
+/** Receives each non-blank record; returning false stops reading (the rest of the file is ignored). */
+export type RowHandler = (fields: string[], row: number) => void | boolean;
+export type RowProblemHandler = (row: number, message: string) => void;
+
+export interface RowReaderOptions {
+  /** Known delimiter; when omitted it is sniffed from the first line. */
+  delimiter?: Delimiter;
+  onRow: RowHandler;
+  /** Problems of the text itself (unterminated quote, absurdly long line). */
+  onProblem?: RowProblemHandler;
+  /** A record longer than this (in characters) is not a report row; default 4 MiB. */
+  maxRecordLength?: number;
+}
+
+export interface RowReaderSummary {
+  /** Non-blank records handed to onRow. */
+  rowCount: number;
+  /** Physical lines seen (the number of the last line). */
+  lineCount: number;
+  /** False when the text does not end with a newline (a truncated file usually does not). */
+  isLastRowTerminated: boolean;
+  /** True when reading stopped early (a record over maxRecordLength): the rest was not read. */
+  isAborted: boolean;
+}
+
+/** Picks the delimiter of a header line: the most frequent of tab, semicolon and comma (tab wins ties). */
+export function sniffDelimiter(headerLine: string): Delimiter {
+  let tabs = 0;
+  let semicolons = 0;
+  let commas = 0;
+  let quoted = false;
+  for (let i = 0; i < headerLine.length; i++) {
+    const c = headerLine.charCodeAt(i);
+    if (c === 34) quoted = !quoted;
+    else if (quoted) continue;
+    else if (c === 9) tabs++;
+    else if (c === 59) semicolons++;
+    else if (c === 44) commas++;
+  }
+  if (tabs > 0 && tabs >= semicolons && tabs >= commas) return '\t';
+  if (semicolons > commas) return ';';
+  return ',';
+}
+
+const LF = 10;
+const CR = 13;
+const QUOTE = 34;
+
+export class RowReader {
+  delimiter: Delimiter | undefined;
+  private readonly onRow: RowHandler;
+  private readonly onProblem: RowProblemHandler;
+  private readonly maxRecordLength: number;
+  private carry = '';
+  private line = 1;
+  private rowCount = 0;
+  private lastChar = -1;
+  private isAborted = false;
+
+  constructor(options: RowReaderOptions) {
+    this.delimiter = options.delimiter;
+    this.onRow = options.onRow;
+    this.onProblem = options.onProblem ?? (() => undefined);
+    this.maxRecordLength = options.maxRecordLength ?? 4 * 1024 * 1024;
+  }
+
+  /** True once reading stopped (a record over maxRecordLength, or stop() was called). */
+  get isStopped(): boolean {
+    return this.isAborted;
+  }
+
+  /** Stops reading: later pushes are ignored (a parser that found the file is not its format). */
+  stop(): void {
+    this.isAborted = true;
+    this.carry = '';
+  }
+
+  push(text: string): void {
+    if (this.isAborted || text.length === 0) return;
+    this.lastChar = text.charCodeAt(text.length - 1);
+    const buf = this.carry.length > 0 ? this.carry + text : text;
+    const pos = this.consume(buf, false);
+    if (this.isAborted) return;
+    this.carry = pos >= buf.length ? '' : buf.slice(pos);
+    if (this.carry.length > this.maxRecordLength) {
+      this.onProblem(this.line, `Line ${this.line} is longer than ${this.maxRecordLength} characters: this is not a report row (a binary file, or a quote that never closes).`);
+      this.isAborted = true;
+      this.carry = '';
+    }
+  }
+
+  end(): RowReaderSummary {
+    if (!this.isAborted && this.carry.length > 0) {
+      this.consume(this.carry, true);
+      this.carry = '';
+    }
+    return {
+      rowCount: this.rowCount,
+      lineCount: this.line - (this.lastChar === LF ? 1 : 0),
+      isLastRowTerminated: this.lastChar === LF || this.lastChar === -1,
+      isAborted: this.isAborted,
+    };
+  }
+
+  /** Reads every complete record of buf; returns where the unread rest starts. */
+  private consume(buf: string, isFinal: boolean): number {
+    const n = buf.length;
+    if (this.delimiter === undefined) {
+      const nl = buf.indexOf('\n');
+      if (nl === -1 && !isFinal) return 0;
+      this.delimiter = sniffDelimiter(nl === -1 ? buf : buf.slice(0, nl));
+    }
+    const delimiter = this.delimiter;
+    let pos = 0;
+    let nextQuote = buf.indexOf('"');
+    if (nextQuote === -1) nextQuote = n;
+    while (pos < n) {
+      let nl = buf.indexOf('\n', pos);
+      if (nl === -1) {
+        if (!isFinal) break;
+        nl = n;
+      }
+      if (nextQuote < pos) {
+        nextQuote = buf.indexOf('"', pos);
+        if (nextQuote === -1) nextQuote = n;
+      }
+      if (nextQuote >= nl) {
+        const end = nl > pos && buf.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
+        if (end > pos) {
+          this.rowCount++;
+          if (this.onRow(buf.slice(pos, end).split(delimiter), this.line) === false) {
+            this.stop();
+            return n;
+          }
+        }
+        this.line++;
+        pos = nl + 1;
+        continue;
+      }
+      const next = this.consumeQuoted(buf, pos, delimiter.charCodeAt(0), isFinal);
+      if (next < 0) break; // incomplete record: wait for more text
+      pos = next;
+    }
+    return pos;
+  }
+
+  /**
+   * Character-level read of one record starting at `start` that holds a quote. Returns the position
+   * after the record's newline, or -1 when the record is not complete yet (and isFinal is false).
+   */
+  private consumeQuoted(buf: string, start: number, delimiterCode: number, isFinal: boolean): number {
+    const n = buf.length;
+    const fields: string[] = [];
+    let i = start;
+    let innerLines = 0;
+    for (;;) {
+      let value = '';
+      if (i < n && buf.charCodeAt(i) === QUOTE) {
+        let segment = i + 1;
+        for (;;) {
+          const q = buf.indexOf('"', segment);
+          if (q === -1 || (q === n - 1 && !isFinal)) {
+            if (!isFinal) return -1;
+            this.onProblem(this.line, `Row ${this.line} has a quoted field that is never closed: the file looks truncated.`);
+            value += buf.slice(segment);
+            i = n;
+            break;
+          }
+          if (buf.charCodeAt(q + 1) === QUOTE) {
+            value += buf.slice(segment, q + 1);
+            segment = q + 2;
+            continue;
+          }
+          value += buf.slice(segment, q);
+          i = q + 1;
+          break;
+        }
+        for (let k = 0; k < value.length; k++) if (value.charCodeAt(k) === LF) innerLines++;
+        // Text after the closing quote (`"abc"def`) is kept, as spreadsheets do.
+        let j = i;
+        while (j < n && buf.charCodeAt(j) !== delimiterCode && buf.charCodeAt(j) !== LF) j++;
+        if (j === n && !isFinal) return -1;
+        if (j > i) value += buf.slice(i, buf.charCodeAt(j - 1) === CR ? j - 1 : j);
+        i = j;
+      } else {
+        let j = i;
+        while (j < n && buf.charCodeAt(j) !== delimiterCode && buf.charCodeAt(j) !== LF) j++;
+        if (j === n && !isFinal) return -1;
+        value = buf.slice(i, j > i && buf.charCodeAt(j - 1) === CR ? j - 1 : j);
+        i = j;
+      }
+      fields.push(value);
+      if (i < n && buf.charCodeAt(i) === delimiterCode) {
+        i++;
+        continue;
+      }
+      break;
+    }
+    this.rowCount++;
+    const isWanted = this.onRow(fields, this.line) !== false;
+    this.line += 1 + innerLines;
+    if (!isWanted) {
+      this.stop();
+      return n + 1;
+    }
+    return i + 1;
+  }
+}

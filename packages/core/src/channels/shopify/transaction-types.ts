@@ -1,0 +1,50 @@
+/**
+ * Shopify Payments transaction types. Keys are the export's `Type` value as written (lower case, may
+ * contain spaces: 'marketplace sales tax'); the fee Shopify deducts from a row is a line of its own,
+ * keyed '<type>|fee'. The payouts export's summary columns are keyed 'payout|<column>'.
+ * Types seen in real exports (formats.md 2.1) plus the older adjustment/chargeback and the API's
+ * source types; anything else is kept and labelled from its raw key.
+ */
+import { defineTransactionTypes } from '../../settlements/transaction-type-catalog';
+import type { Category } from '../../settlements/model';
+
+export const shopifyTransactionTypes = defineTransactionTypes(
+  'SHOPIFY',
+  {
+    charge: ['Shopify Sales', 'sales'],
+    'charge|fee': ['Shopify Fees - Payment processing', 'fees'],
+    refund: ['Shopify Refunds', 'refunds'],
+    'refund|fee': ['Shopify Fees - Refund', 'fees'],
+    adjustment: ['Shopify Adjustments', 'other'],
+    'adjustment|fee': ['Shopify Fees - Adjustment', 'fees'],
+    chargeback: ['Shopify Chargebacks', 'refunds'],
+    'chargeback|fee': ['Shopify Fees - Chargeback fee', 'fees'],
+    dispute: ['Shopify Disputes', 'refunds'],
+    'dispute|fee': ['Shopify Fees - Dispute fee', 'fees'],
+    reserve: ['Shopify Reserved Funds', 'reserves'],
+    'reserved funds': ['Shopify Reserved Funds', 'reserves'],
+    'marketplace sales tax': ['Shopify Marketplace Sales Tax (remitted by Shopify)', 'tax'],
+    shop_cash_credit: ['Shopify Shop Cash Credits', 'reimbursements'],
+    'shop_cash_credit|fee': ['Shopify Fees - Shop Cash', 'fees'],
+    shop_cash_campaign_billing_debit: ['Shopify Shop Cash Campaign Billing', 'advertising'],
+    payout: ['Shopify Payout Transfer', 'transfers'],
+    transfer: ['Shopify Payout Transfer', 'transfers'],
+    'payout|charges': ['Shopify Sales', 'sales'],
+    'payout|refunds': ['Shopify Refunds', 'refunds'],
+    'payout|adjustments': ['Shopify Adjustments', 'other'],
+    'payout|reserved funds': ['Shopify Reserved Funds', 'reserves'],
+    'payout|fees': ['Shopify Fees', 'fees'],
+    'payout|retried amount': ['Shopify Retried Payouts', 'transfers'],
+    'payout|marketplace sales tax': ['Shopify Marketplace Sales Tax (remitted by Shopify)', 'tax'],
+    'payout|advances': ['Shopify Capital Advances', 'transfers'],
+  },
+  { labelPrefix: 'Shopify', guessCategory },
+);
+
+function guessCategory(key: string): Category {
+  if (key.endsWith('|fee') || key.includes('fee')) return 'fees';
+  if (key.includes('refund') || key.includes('chargeback') || key.includes('dispute')) return 'refunds';
+  if (key.includes('reserve')) return 'reserves';
+  if (key.includes('tax')) return 'tax';
+  return 'other';
+}

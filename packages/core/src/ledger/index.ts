@@ -1,0 +1,3 @@
+export * from './model';
+export * from './journal-from-document';
+export * from './trial-balance';

@@ -1,0 +1,259 @@
+/**
+ * buildPostings: a settlement + mappings + settings -> balanced documents, or problems.
+ *
+ * One document per settlement, or one per local month when its lines span months. Every part but
+ * the last carries its own net forward on a carried-forward line (so it reaches the clearing
+ * account with 0); the last part brings the earlier parts' balances back and books the whole
+ * deposit to the clearing account. The parts' nets therefore sum to the deposit, and the clearing
+ * account receives exactly the deposit, once. Amounts are rounded to the currency's minor unit per
+ * line, and the difference is an explicit rounding line; a settlement whose lines do not sum to its
+ * deposit gets a visible 'unreconciled difference' line on the suspense account (or is held).
+ */
+import { formatMoney, roundToMinor } from '../money/money';
+import type { LedgerAccount, MappingSet } from '../mapping/model';
+import { mappingVersionLabel } from '../mapping/model';
+import type { Channel, Settlement } from '../settlements/model';
+import { CHANNEL_NAMES } from '../mapping/default-charts';
+import { assertBalanced } from './assert-balanced';
+import { createLocalCalendar, type LocalCalendar } from './local-calendar';
+import type { DocumentLine, LineRole, LineSources, PostingDocument, PostingProblem, PostingResult, PostingSettings } from './model';
+import type { ResolvedMapping } from '../mapping/resolve-mapping';
+import { describeGroup, documentDate, documentDescription, documentKind, documentNumber } from './document-naming';
+import { resolveGroups, type RoleAccounts } from './resolve-groups';
+import { SettlementAggregator, type AggregationOptions, type LineGroup } from './settlement-aggregator';
+
+/** The aggregation a settlement needs for these mappings and settings (throws RangeError for an unknown time zone). */
+export function aggregationOptionsFor(mappings: MappingSet, settings: PostingSettings): AggregationOptions {
+  const groupBy = settings.groupBy ?? 'type';
+  return {
+    calendar: settings.isSplitByMonth === false ? null : createLocalCalendar(settings.timeZoneId ?? 'UTC'),
+    groupBy,
+    isByCountry: groupBy === 'country' || settings.shouldSplitByCountry === true || mappings.entries.some((e) => e.taxVariant !== undefined),
+    isByMarketplace: settings.isTrackedByMarketplace === true,
+    productTypes: settings.productTypes ?? [],
+  };
+}
+
+export function buildPostings(settlement: Settlement, mappings: MappingSet, settings: PostingSettings = {}): PostingResult {
+  let options: AggregationOptions;
+  try {
+    options = aggregationOptionsFor(mappings, settings);
+  } catch {
+    return invalidTimeZone(settlement.settlementId, settings.timeZoneId);
+  }
+  const aggregator = new SettlementAggregator(settlement, options);
+  for (const line of settlement.lines) aggregator.add(line);
+  return buildPostingsFromAggregate(aggregator, mappings, settings);
+}
+
+function invalidTimeZone(settlementId: string, zone: string | undefined): PostingResult {
+  const message = `The account's time zone ${JSON.stringify(zone)} is not a known IANA time zone (such as "Europe/Berlin").`;
+  return { documents: [], problems: [{ code: 'invalid-time-zone', settlementId, message }] };
+}
+
+
+/** Builds the documents from lines already summed (streamed) into an aggregator. */
+export function buildPostingsFromAggregate(agg: SettlementAggregator, mappings: MappingSet, settings: PostingSettings = {}): PostingResult {
+  const h = agg.header;
+  const id = h.settlementId;
+  const resolved = resolveGroups(h, agg.groups, mappings, settings.describeType);
+  const problems: PostingProblem[] = [...resolved.problems];
+  if (!resolved.canPost || !resolved.accounts) return { documents: [], problems };
+  const accounts = resolved.accounts;
+
+  let sum = 0n;
+  for (const g of agg.groups) sum += g.amount;
+  const net = roundToMinor(sum, h.currency);
+  const deposit = h.total === null ? net : roundToMinor(h.total, h.currency);
+  const difference = deposit - net;
+  if (difference !== 0n) {
+    const money = (u: bigint) => `${formatMoney({ units: u, currency: h.currency })} ${h.currency}`;
+    const held = settings.inconsistentSettlements === 'hold';
+    problems.push({
+      code: held ? 'held' : 'inconsistent',
+      settlementId: id,
+      amount: difference,
+      message:
+        `Settlement ${id} is inconsistent: its lines sum to ${money(net)} but the deposit is ${money(deposit)} (difference ${money(difference)}). ` +
+        (held ? 'It is on hold and was not posted.' : 'The difference is on an "unreconciled difference" line in the suspense account.'),
+    });
+    if (held) return { documents: [], problems };
+  }
+
+  let calendar: LocalCalendar;
+  try {
+    calendar = agg.options.calendar ?? createLocalCalendar(settings.timeZoneId ?? 'UTC');
+  } catch {
+    return invalidTimeZone(id, settings.timeZoneId);
+  }
+  const endMs = h.endDate ?? h.depositDate ?? agg.latestPostedAt ?? h.startDate;
+  if (endMs === null) {
+    problems.push({ code: 'no-date', settlementId: id, message: `Settlement ${id} has no date at all (no end, deposit or line dates), so it cannot be dated.` });
+    return { documents: [], problems };
+  }
+  const endDate = calendar.dateOf(endMs);
+
+  // Parts by month; undated lines ('' month) join the last part, which holds the deposit.
+  const byMonth = new Map<string, LineGroup[]>();
+  for (const g of agg.groups) {
+    const list = byMonth.get(g.month);
+    if (list) list.push(g);
+    else byMonth.set(g.month, [g]);
+  }
+  const months = [...byMonth.keys()].filter((m) => m !== '').sort();
+  if (months.length === 0) months.push(endDate.slice(0, 7));
+  const undated = byMonth.get('') ?? [];
+  const count = months.length;
+  const context: PartContext = { agg, mappings, settings, accounts, targets: resolved.targets, endDate, net, deposit, difference, count };
+  const documents: PostingDocument[] = [];
+  let carried = 0n;
+  months.forEach((month, i) => {
+    const groups = sortGroups((byMonth.get(month) ?? []).concat(i === count - 1 ? undated : []));
+    const doc = buildPart(context, month, i + 1, groups, carried);
+    carried += doc.partNet;
+    documents.push(doc);
+  });
+  return { documents, problems };
+}
+
+interface PartContext {
+  agg: SettlementAggregator;
+  mappings: MappingSet;
+  settings: PostingSettings;
+  accounts: RoleAccounts;
+  targets: Map<LineGroup, ResolvedMapping>;
+  endDate: string;
+  /** Rounded sum of all lines, the stated deposit, and their difference (unreconciled when not 0). */
+  net: bigint;
+  deposit: bigint;
+  difference: bigint;
+  count: number;
+}
+
+/** One month part; `carried` is the sum of the earlier parts' nets. */
+function buildPart(c: PartContext, month: string, index: number, groups: LineGroup[], carried: bigint): PostingDocument {
+  const h = c.agg.header;
+  const id = h.settlementId;
+  const isLast = index === c.count;
+  const builder = new LineBuilder(id, c.agg, c.settings);
+  let partSum = 0n;
+  let partLines = 0;
+  for (const g of groups) {
+    const target = c.targets.get(g);
+    const label = describeGroup(g, h.channel, c.settings.describeType);
+    if (target) builder.add('transaction', target.account, target.taxRateCode, label, roundToMinor(g.amount, h.currency), groupSources(id, g), g.selector.marketplace);
+    else {
+      const taxRateCode = c.mappings.chart.taxRates[0]?.code ?? '';
+      builder.add('unmapped', c.accounts.suspense, taxRateCode, `Unmapped transaction type: ${label}`, roundToMinor(g.amount, h.currency), groupSources(id, g), g.selector.marketplace);
+    }
+    partSum += g.amount;
+    partLines += g.sources.lineCount;
+  }
+  const partSources = roleSources(id, c.count > 1 ? month : undefined, partLines);
+  const cf = (text: string, amount: bigint) => builder.add('carried-forward', c.accounts.carriedForward, '', text, amount, partSources);
+  let partNet: bigint;
+  if (!isLast) {
+    partNet = roundToMinor(partSum, h.currency);
+    builder.add('rounding', c.accounts.rounding, '', 'Rounding difference', partNet - builder.sellerTotal, partSources);
+    cf('Split month settlement: balance of this part carried forward', -partNet);
+  } else {
+    // The last part absorbs the rounding of the earlier parts' nets, so the parts sum to the deposit exactly.
+    partNet = c.deposit - carried;
+    builder.add('rounding', c.accounts.rounding, '', 'Rounding difference', c.net - carried - builder.sellerTotal, partSources);
+    if (c.count > 1) cf('Split month settlement: balance of previous part(s) brought forward', carried);
+    builder.add('unreconciled-difference', c.accounts.suspense, '', 'Unreconciled difference: the settlement lines do not sum to the deposit', c.difference, partSources);
+  }
+  const total = builder.sellerTotal;
+  builder.addClearing(c.accounts, total, roleSources(id, undefined, c.agg.lineCount), h.channel);
+  const flags: PostingDocument['flags'] = [];
+  if (isLast && c.difference !== 0n) flags.push('inconsistent');
+  if (builder.hasUnmapped) flags.push('unmapped-to-suspense');
+  if (h.status === 'open') flags.push('open');
+  const part = { index, count: c.count, month };
+  const doc: PostingDocument = {
+    kind: documentKind(c.mappings.system, total),
+    system: c.mappings.system,
+    number: documentNumber(h.channel, id, index, c.count),
+    date: documentDate(month, isLast, c.endDate),
+    description: documentDescription(h.channel, id, part),
+    channel: h.channel,
+    settlementId: id,
+    sourceFile: h.sourceFile,
+    marketplace: h.marketplace,
+    currency: h.currency,
+    part,
+    total,
+    partNet,
+    mappingVersion: mappingVersionLabel(c.mappings),
+    flags,
+    lines: builder.lines,
+  };
+  assertBalanced(doc);
+  return doc;
+}
+
+/** Lines in a stable order (type, then dimensions), whatever order the report had: posting twice gives the same document. */
+function sortGroups(groups: LineGroup[]): LineGroup[] {
+  const s = (v: string | undefined) => v ?? '';
+  const keyed = groups.map((g) => ({ g, key: [g.typeKey, s(g.selector.sku), s(g.selector.productType), s(g.selector.fulfilment), s(g.selector.country), s(g.selector.marketplace)].join('\u0000') }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map((k) => k.g);
+}
+
+function groupSources(settlementId: string, g: LineGroup): LineSources {
+  return { settlementId, selector: g.selector, lineCount: g.sources.lineCount, rows: g.sources.rows, isComplete: g.sources.isComplete };
+}
+
+function roleSources(settlementId: string, month: string | undefined, lineCount: number): LineSources {
+  return { settlementId, selector: month ? { month } : {}, lineCount, rows: [], isComplete: false };
+}
+
+/** Collects a document's lines from seller-signed amounts (money to the seller is a credit). */
+class LineBuilder {
+  readonly lines: DocumentLine[] = [];
+  sellerTotal = 0n;
+  hasUnmapped = false;
+
+  constructor(
+    private readonly settlementId: string,
+    private readonly agg: SettlementAggregator,
+    private readonly settings: PostingSettings,
+  ) {}
+
+  add(role: LineRole, account: LedgerAccount, taxRateCode: string, description: string, sellerAmount: bigint, sources: LineSources, marketplace?: string): void {
+    // Role lines only appear when they carry an amount; transaction lines always (they explain rows).
+    if (sellerAmount === 0n && role !== 'transaction' && role !== 'unmapped') return;
+    if (role === 'unmapped') this.hasUnmapped = true;
+    this.sellerTotal += sellerAmount;
+    this.lines.push({
+      role,
+      account,
+      taxRateCode,
+      description,
+      side: sellerAmount >= 0n ? 'credit' : 'debit',
+      amount: sellerAmount >= 0n ? sellerAmount : -sellerAmount,
+      tracking: this.tracking(marketplace),
+      sources,
+    });
+  }
+
+  addClearing(accounts: RoleAccounts, total: bigint, sources: LineSources, channel: Channel): void {
+    if (total === 0n) return;
+    this.lines.unshift({
+      role: 'clearing',
+      account: accounts.clearing,
+      taxRateCode: '',
+      description: `Net payout of ${CHANNEL_NAMES[channel].name} settlement ${this.settlementId}`,
+      side: total >= 0n ? 'debit' : 'credit',
+      amount: total >= 0n ? total : -total,
+      tracking: this.tracking(undefined),
+      sources,
+    });
+  }
+
+  private tracking(marketplace: string | undefined): { name: string; option: string }[] {
+    if (!this.settings.isTrackedByMarketplace) return [];
+    const option = marketplace ?? this.agg.header.marketplace;
+    return option ? [{ name: this.settings.trackingCategoryName ?? 'Marketplace', option }] : [];
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * How documents and lines are named, numbered, dated and typed per accounting system.
+ */
+import { CHANNEL_NAMES } from '../mapping/default-charts';
+import type { AccountingSystem, TypeDescriber } from '../mapping/model';
+import type { Channel } from '../settlements/model';
+import { lastDayOfMonth, monthLabel } from './local-calendar';
+import type { DocumentKind } from './model';
+import type { LineGroup } from './settlement-aggregator';
+
+/** QBO's DocNumber limit, the tightest of the targets. */
+export const DOCUMENT_NUMBER_MAX = 21;
+
+/**
+ * What each system wants (accounting.md §7.2): Xero a sales invoice, or a bill when the total is
+ * negative (Xero has no negative invoices); Sage likewise sales / purchase invoice; QBO and
+ * NetSuite a journal entry; MANUAL a journal in the built-in ledger.
+ */
+export function documentKind(system: AccountingSystem, total: bigint): DocumentKind {
+  switch (system) {
+    case 'XERO':
+      return total < 0n ? 'xero-bill' : 'xero-invoice';
+    case 'SAGE':
+      return total < 0n ? 'sage-purchase-invoice' : 'sage-sales-invoice';
+    case 'QBO':
+      return 'qbo-journal-entry';
+    case 'NETSUITE':
+      return 'netsuite-journal-entry';
+    case 'MANUAL':
+      return 'manual-journal';
+  }
+}
+
+/** 'AMZ-7293436482' or 'AMZ-7293436482-2' for a part; a long id keeps its rightmost (most specific) digits. */
+export function documentNumber(channel: Channel, settlementId: string, partIndex: number, partCount: number): string {
+  const prefix = `${CHANNEL_NAMES[channel].short}-`;
+  const suffix = partCount > 1 ? `-${partIndex}` : '';
+  const room = DOCUMENT_NUMBER_MAX - prefix.length - suffix.length;
+  const id = settlementId.replace(/[^A-Za-z0-9-]/g, '');
+  return prefix + (id.length > room ? id.slice(id.length - room) : id) + suffix;
+}
+
+export function documentDescription(channel: Channel, settlementId: string, part: { index: number; count: number; month: string }): string {
+  const base = `${CHANNEL_NAMES[channel].name} settlement ${settlementId}`;
+  return part.count > 1 ? `${base} (${monthLabel(part.month)}, part ${part.index} of ${part.count})` : base;
+}
+
+/**
+ * Each part is dated in its month: earlier parts on the month's last day, the last part on the
+ * settlement's end date (or its month's last day if the end date falls after it).
+ */
+export function documentDate(month: string, isLast: boolean, endDate: string): string {
+  if (isLast && endDate.startsWith(month)) return endDate;
+  if (isLast && endDate < month) return `${month}-01`;
+  return lastDayOfMonth(month);
+}
+
+/** 'Order ItemPrice Principal · SKU ABC-1 · DE', from the catalogue's label when it has one. */
+export function describeGroup(g: LineGroup, channel: Channel, describe: TypeDescriber | undefined): string {
+  const label = describe?.(channel, g.typeKey)?.label ?? g.typeKey.split('|').filter(Boolean).join(' ');
+  const s = g.selector;
+  const extra = [s.sku !== undefined ? `SKU ${s.sku}` : '', s.productType ?? '', s.fulfilment ?? '', s.country ?? '', s.marketplace ?? ''].filter(Boolean);
+  return [label, ...extra].join(' · ');
+}

@@ -1,0 +1,90 @@
+/**
+ * The checks before any document is built: the currency, the role accounts, and the mapping of
+ * every group (once per type and tax variant, not per line). Returns problems instead of throwing:
+ * these are things the user fixes (a mapping, a currency setting).
+ */
+import { formatMoney } from '../money/money';
+import { isKnownCurrency } from '../money/currencies';
+import type { LedgerAccount, MappingSet, TypeDescriber } from '../mapping/model';
+import { findRoleAccount, resolveMapping, type ResolvedMapping } from '../mapping/resolve-mapping';
+import type { SettlementHeader } from '../settlements/model';
+import type { PostingProblem } from './model';
+import type { LineGroup } from './settlement-aggregator';
+
+export interface RoleAccounts {
+  clearing: LedgerAccount;
+  rounding: LedgerAccount;
+  suspense: LedgerAccount;
+  carriedForward: LedgerAccount;
+}
+
+export interface ResolvedGroups {
+  accounts: RoleAccounts | null;
+  /** Mapping per group; a group missing here is unmapped (posted to suspense when allowed). */
+  targets: Map<LineGroup, ResolvedMapping>;
+  problems: PostingProblem[];
+  /** False when a problem prevents any document. */
+  canPost: boolean;
+}
+
+export function resolveGroups(
+  header: SettlementHeader,
+  groups: Iterable<LineGroup>,
+  mappings: MappingSet,
+  describe: TypeDescriber | undefined,
+): ResolvedGroups {
+  const id = header.settlementId;
+  const problems: PostingProblem[] = [];
+  const targets = new Map<LineGroup, ResolvedMapping>();
+  const fail = (p: PostingProblem): ResolvedGroups => ({ accounts: null, targets, problems: [p], canPost: false });
+  if (!isKnownCurrency(header.currency)) {
+    return fail({ code: 'unknown-currency', settlementId: id, message: `Settlement ${id} is in ${JSON.stringify(header.currency)}, which is not an ISO 4217 currency code.` });
+  }
+  if (mappings.currencies !== null && !mappings.currencies.includes(header.currency)) {
+    return fail({
+      code: 'currency-not-held',
+      settlementId: id,
+      message: `Settlement ${id} is in ${header.currency}, but the ledger only holds ${mappings.currencies.join(', ')}: enable ${header.currency} in the accounting system first.`,
+    });
+  }
+  const ch = header.channel;
+  const clearing = findRoleAccount(mappings, 'clearing', ch);
+  const rounding = findRoleAccount(mappings, 'rounding', ch);
+  const suspense = findRoleAccount(mappings, 'suspense', ch);
+  const carriedForward = findRoleAccount(mappings, 'carried-forward', ch);
+  if (!clearing || !rounding || !suspense || !carriedForward) {
+    const missing = [!clearing && 'clearing', !rounding && 'rounding', !suspense && 'suspense', !carriedForward && 'carried-forward'].filter(Boolean).join(', ');
+    return fail({ code: 'missing-account', settlementId: id, message: `The chart of accounts has no ${missing} account for ${ch}; settlement ${id} cannot be posted.` });
+  }
+  const cache = new Map<string, ResolvedMapping | null>();
+  const unmapped = new Map<string, { amount: bigint; lineCount: number }>();
+  for (const g of groups) {
+    const cacheKey = `${g.typeKey}\u001f${g.country ?? ''}`;
+    let target = cache.get(cacheKey);
+    if (target === undefined) {
+      target = resolveMapping(mappings, describe, ch, g.typeKey, g.country) ?? null;
+      cache.set(cacheKey, target);
+    }
+    if (target) targets.set(g, target);
+    else {
+      const u = unmapped.get(g.typeKey) ?? { amount: 0n, lineCount: 0 };
+      u.amount += g.amount;
+      u.lineCount += g.sources.lineCount;
+      unmapped.set(g.typeKey, u);
+    }
+  }
+  const toSuspense = mappings.isUnmappedToSuspense;
+  for (const [typeKey, u] of [...unmapped].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    problems.push({
+      code: 'unmapped-type',
+      settlementId: id,
+      typeKey,
+      amount: u.amount,
+      lineCount: u.lineCount,
+      message:
+        `Transaction type "${typeKey}" of ${ch} (${u.lineCount} line${u.lineCount === 1 ? '' : 's'}, ${formatMoney({ units: u.amount, currency: header.currency })} ${header.currency}) in settlement ${id} has no mapping` +
+        (toSuspense ? '; it was posted to the suspense account.' : '; map it to an account to post this settlement.'),
+    });
+  }
+  return { accounts: { clearing, rounding, suspense, carriedForward }, targets, problems, canPost: unmapped.size === 0 || toSuspense };
+}
