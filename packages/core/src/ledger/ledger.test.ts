@@ -3,7 +3,6 @@ import { defaultMappings } from '../mapping/default-mappings';
 import { buildPostings } from '../posting/build-postings';
 import { describeTestType, makeSettlement } from '../posting/test-support/settlement-arbitraries';
 import { journalFromDocument, reverseJournal } from './journal-from-document';
-import type { Journal } from './model';
 import { accountLedger, trialBalance } from './trial-balance';
 
 const settlement = makeSettlement([
@@ -19,9 +18,7 @@ describe('built-in ledger', () => {
   });
 
   it('refuses a journal that does not balance', () => {
-    const broken: Journal = { ...journal, lines: journal.lines.slice(1) };
     expect(() => journalFromDocument({ ...doc!, lines: doc!.lines.slice(1) }, 'x')).toThrow(/does not balance/);
-    expect(broken.lines).toHaveLength(2);
   });
 
   it('a reversal swaps every side and brings the trial balance back to zero', () => {

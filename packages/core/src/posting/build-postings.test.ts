@@ -279,3 +279,16 @@ describe('open settlements and streaming', () => {
     expect(r.parseProblems[0]!.message).toBe('Settlement 7293436482 was already read from a.txt: the same settlement is loaded twice, so it is posted once.');
   });
 });
+
+describe('exact sums', () => {
+  it('sums beyond 64 bits stay exact', () => {
+    const huge = '900000000000000.0000'; // 9e18 units: two of them overflow a 64-bit integer
+    const s = makeSettlement([
+      { type: 'Order|ItemPrice|Principal', amount: huge },
+      { type: 'Order|ItemPrice|Principal', amount: huge },
+      { type: 'Order|ItemPrice|Principal', amount: '0.01' },
+    ]);
+    const doc = buildPostings(s, defaultMappings('QBO'), settings).documents[0]!;
+    expect(formatUnits(doc.total, 2)).toBe('1800000000000000.01');
+  });
+});

@@ -9,8 +9,10 @@ import { countryOfMarketplace } from './marketplace-country';
 import type { GroupBy, GroupSelector, ProductTypeRule, RowRange } from './model';
 
 /** Row ranges kept per group before the list is cut (the selector still finds every line). */
-const MAX_RANGES = 16;
+const MAX_RANGES = 8;
 const SEP = '\u001f';
+/** Far below the BigInt64Array limit (2^63), so adding one more line amount can never wrap. */
+const SPILL_LIMIT = 2n ** 61n;
 
 /**
  * A copy of a string that does not pin its parent: parsers cut fields out of 1 MB decoded chunks,
@@ -72,13 +74,23 @@ export interface LineGroup {
   selector: GroupSelector;
   /** The country used for tax variants, whether or not the lines are split by it. */
   country: string | null;
+  /** Sum of the group's lines, units. Read it through SettlementAggregator.groups (which brings it up to date). */
   amount: bigint;
+  /** Position of the group's running sum in the aggregator's sums array. */
+  readonly index: number;
   sources: SourceTracker;
 }
 
 export class SettlementAggregator {
-  /** Every group, in first-seen order. */
-  readonly groups: LineGroup[] = [];
+  private readonly groupList: LineGroup[] = [];
+  /**
+   * Running sums per group in a BigInt64Array rather than a bigint field per group: adding into a
+   * typed array stores raw 64-bit integers, so a million additions spread over fifty thousand
+   * long-lived groups do not each leave a new heap bigint behind a long-lived object (which made
+   * the garbage collector the main cost of SKU grouping). Sums that approach the 64-bit limit
+   * spill into the group's exact bigint `amount`.
+   */
+  private sums = new BigInt64Array(64);
   // month -> dimensions key -> type key -> group: lookups with the strings the parser made.
   private readonly index = new Map<string, Map<string, Map<string, LineGroup>>>();
   private lastMonth = '';
@@ -97,6 +109,15 @@ export class SettlementAggregator {
   ) {
     this.patterns = options.productTypes.map((p) => ({ name: p.name, skus: new Set(p.skus ?? []), regex: p.pattern ? new RegExp(p.pattern) : null }));
     this.defaultCountry = countryOfMarketplace(currentHeader.marketplace);
+  }
+
+  /** Every group, in first-seen order, with its amount up to date. */
+  get groups(): LineGroup[] {
+    for (const g of this.groupList) {
+      g.amount += this.sums[g.index]!;
+      this.sums[g.index] = 0n;
+    }
+    return this.groupList;
   }
 
   get header(): SettlementHeader {
@@ -146,9 +167,18 @@ export class SettlementAggregator {
     if (group === undefined) {
       group = this.newGroup(month, line, dimension === null ? null : detach(dimension), country);
       byType.set(group.typeKey, group);
-      this.groups.push(group);
+      this.groupList.push(group);
+      if (group.index >= this.sums.length) {
+        const grown = new BigInt64Array(this.sums.length * 2);
+        grown.set(this.sums);
+        this.sums = grown;
+      }
     }
-    // y
+    const sum = this.sums[group.index]! + line.amount;
+    if (sum > SPILL_LIMIT || sum < -SPILL_LIMIT) {
+      group.amount += sum;
+      this.sums[group.index] = 0n;
+    } else this.sums[group.index] = sum;
     group.sources.add(line.source);
   }
 
@@ -164,7 +194,7 @@ export class SettlementAggregator {
     }
     if (o.isByCountry && country !== null) selector.country = country;
     if (o.isByMarketplace && line.marketplace !== null) selector.marketplace = detach(line.marketplace);
-    return { month, typeKey, selector, country, amount: 0n, sources: new SourceTracker() };
+    return { month, typeKey, selector, country, amount: 0n, index: this.groupList.length, sources: new SourceTracker() };
   }
 
   private readonly countryCache = new Map<string, string | null>();

@@ -66,6 +66,14 @@ describe('eBay transaction report', () => {
     expect([...invalidIds]).toEqual(['6000111222']);
   });
 
+  it('reads the UK header with an en dash in "Final Value Fee – variable"', async () => {
+    const uk = edit((t) => t.replace('Final Value Fee - fixed,Final Value Fee - variable', 'Final Value Fee – fixed,Final Value Fee – variable'));
+    const us = await runParser(ebayTransactionsParser, fixture(), NAME);
+    const { settlements, problems } = await runParser(ebayTransactionsParser, uk, NAME);
+    expect(problems).toEqual([]);
+    expect(settlements.map((s) => s.lines.map((l) => [l.typeKey, l.amount]))).toEqual(us.settlements.map((s) => s.lines.map((l) => [l.typeKey, l.amount])));
+  });
+
   it('refuses a file without the report header', async () => {
     const { settlements, problems } = await runParser(ebayTransactionsParser, new TextEncoder().encode('Order number,Total\n1,2\n'), 'x.csv');
     expect(settlements).toEqual([]);

@@ -15,6 +15,8 @@ import { paypalStlParser } from '../paypal/parse-paypal-stl';
 import { shopifyPayoutsParser } from '../shopify/parse-shopify-payouts';
 import { shopifyTransactionsParser } from '../shopify/parse-shopify-transactions';
 import { walmartReconParser } from '../walmart/parse-walmart-recon';
+import { readAllRows } from './read-all-rows';
+import { SettlementGroups } from './settlement-groups';
 import { brokenRules, runParser } from './test-support/run-parser';
 
 const channels = new URL('../', import.meta.url).pathname;
@@ -75,5 +77,23 @@ describe('bad input for the grouped channels', () => {
     expect(result.problems.length).toBeGreaterThan(0);
     expect(result.invalidIds.size).toBeGreaterThan(0);
     expect(brokenRules(result, 'cut.csv')).toEqual([]);
+  });
+});
+
+describe('a file larger than any report of its kind', () => {
+  it('stops reading at the row cap with a problem naming the row', async () => {
+    const chunks = [new TextEncoder().encode('a,b\n' + '1,2\n'.repeat(50))];
+    const { rows, textProblems } = await readAllRows({ fileName: 'big.csv', chunks }, { label: 'test report', maxRows: 10 });
+    expect(rows).toHaveLength(10);
+    expect(textProblems).toEqual([{ row: 11, message: 'The file has more than 10 rows, more than any test report holds: it was not read further.' }]);
+  });
+
+  it('makes every settlement of the file incomplete when rows were left unread', () => {
+    const groups = new SettlementGroups('big.csv');
+    groups.open('A', () => ({ channel: 'SHOPIFY', format: 'x', marketplace: null, currency: 'USD', startDate: null, endDate: null, depositDate: null, total: 0n, status: 'closed', sellerId: null, sourceFile: 'big.csv' }));
+    groups.problem(300_001, null, 'The file has more than 300000 rows');
+    const invalid: string[] = [];
+    groups.flush({ settlement: () => undefined, line: () => undefined, problem: (_p, id) => id !== undefined && invalid.push(id) }, 'payout');
+    expect(invalid).toEqual(['A']);
   });
 });

@@ -19,7 +19,7 @@ const EXPECTED_FORMATS: Record<string, string[]> = {
 };
 const fixtures = Object.keys(EXPECTED_FORMATS).flatMap((channel) =>
   readdirSync(`${channelsDir}${channel}/__fixtures__`)
-    .filter((f) => !f.endsWith('.json') && f !== 'fuzz-cases')
+    .filter((f) => !f.endsWith('.json') && f !== 'fuzz')
     .map((f) => [channel, f] as const),
 );
 

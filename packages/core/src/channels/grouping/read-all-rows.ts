@@ -3,7 +3,8 @@
  * announce a settlement (a payout's rows are scattered, a deposit row closes the rows before it, the
  * date order and decimal separator are sniffed over all values); their reports are small (PayPal caps
  * an activity download at 50,000 records, Shopify and Etsy exports are a few MB), so a cap on the row
- * count keeps a wrong or huge file from filling memory.
+ * count (300,000 by default, about 300 MB of row text at most) keeps a wrong or huge file from
+ * filling memory: past it the file is refused with a problem, never read in part as if complete.
  */
 import type { ReportInput } from '../../settlements/parser';
 import { readDelimited, type DelimitedReadSummary } from '../shared/read-delimited';
@@ -23,7 +24,7 @@ export interface AllRows {
 }
 
 export async function readAllRows(input: ReportInput, options: { delimiter?: Delimiter; maxRows?: number; label: string }): Promise<AllRows> {
-  const maxRows = options.maxRows ?? 1_000_000;
+  const maxRows = options.maxRows ?? 300_000;
   const rows: ReportRow[] = [];
   const textProblems: { row: number; message: string }[] = [];
   const summary = await readDelimited(input.chunks, {

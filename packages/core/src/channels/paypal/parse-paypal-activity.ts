@@ -8,7 +8,8 @@
  * and ','); the time zone column holds abbreviations or IANA names.
  *
  * What a PayPal "statement" is here: the file's rows in one currency form one statement (a file
- * with USD and EUR rows gives two), id '<first day>_<last day>_<currency>'. Each row gives a line of
+ * with USD and EUR rows gives two), id '<first day>_<last day>_<currency>' with the days as the file
+ * writes them (the account's time zone). Each row gives a line of
  * its Gross (or Amount) under its type and one of its Fee under '<type>|Fee'. Memo rows (Balance
  * Impact = Memo: authorizations, invoices sent, pending) do not move the balance: they are kept as
  * zero lines that say so in their description, never dropped. The stated total is the balance
@@ -17,10 +18,13 @@
  * + Net[n] (verified on every real file), so a dropped or altered row shows up as a difference. A
  * file without a Balance column states no total: the total is then Σ Net (or Σ Amount), which only
  * checks Gross + Fee = Net.
+ * Real files read and reconciled: the five in ../shared/samples/paypal (English 2011, French x2,
+ * German 2023) and, not copied for their licence, Spanish and English statement layouts, a 10-column
+ * download and the Latin-1 pt-BR file (newest first) of formats.md 3.4.
  */
 import type { ParseSink, ReportInput, ReportParser } from '../../settlements/parser';
 import { firstLine, headerMatchRatio, mapColumns, normalizeHeaderName } from '../shared/column-map';
-import { sniffDateOrder, type DateOrder } from '../shared/parse-date-time';
+import { parseDateTime, sniffDateOrder, type DateOrder } from '../shared/parse-date-time';
 import { sniffDecimalSeparator } from '../shared/sniff-decimal-separator';
 import { readAllRows, type ReportRow } from '../grouping/read-all-rows';
 import { RowCells } from '../grouping/row-cells';
@@ -55,7 +59,7 @@ interface Movement {
 
 async function parsePaypalActivity(input: ReportInput, sink: ParseSink): Promise<void> {
   const groups = new SettlementGroups(input.fileName);
-  const { rows, summary, textProblems } = await readAllRows(input, { label: LABEL, maxRows: 200_000 });
+  const { rows, summary, textProblems } = await readAllRows(input, { label: LABEL, maxRows: 100_000 });
   for (const p of textProblems) groups.problem(p.row, null, p.message);
   const header = rows[0];
   const columns = header ? mapColumns(header.fields, COLUMNS) : undefined;
@@ -72,6 +76,7 @@ async function parsePaypalActivity(input: ReportInput, sink: ParseSink): Promise
   const samples = body.flatMap((r) => moneyKeys.map((k) => r.fields[columns.index[k]] ?? ''));
   const separator = sniffDecimalSeparator(samples) ?? (language === 'en' ? '.' : ',');
   const movements = new Map<SettlementGroup, Movement[]>();
+  const localDays = new Map<SettlementGroup, { first: number; last: number }>();
   const lastRow = body[body.length - 1];
 
   for (const record of body) {
@@ -86,13 +91,24 @@ async function parsePaypalActivity(input: ReportInput, sink: ParseSink): Promise
       cells.problem('date', `Row ${record.row}: the date and time "${when}" is not a valid date.`);
     }
     readRow(cells, group, record, at, separator, input.fileName, movements);
+    // The id names the first and last day as the file writes them (the account's own time zone).
+    const localDay = parseDateTime(cells.text('date'), { order: dateOrder });
+    if (at !== undefined && localDay !== undefined) {
+      const span = localDays.get(group);
+      if (!span) localDays.set(group, { first: localDay, last: localDay });
+      else {
+        span.first = Math.min(span.first, localDay);
+        span.last = Math.max(span.last, localDay);
+      }
+    }
   }
   for (const [group, list] of movements) settleTotal(group, list);
   for (const group of groups.all()) {
     if (!movements.has(group)) group.header.total = 0n;
     const h = group.header;
-    const day = (ms: number | null): string => (ms === null ? 'undated' : new Date(ms).toISOString().slice(0, 10));
-    h.settlementId = `${day(h.startDate)}_${day(h.endDate)}_${h.currency}`;
+    const span = localDays.get(group);
+    const day = (ms: number | undefined): string => (ms === undefined ? 'undated' : new Date(ms).toISOString().slice(0, 10));
+    h.settlementId = `${day(span?.first)}_${day(span?.last)}_${h.currency}`;
   }
   groups.flush(sink, 'statement');
 }

@@ -2,7 +2,7 @@
  * PayPal SFTP Settlement report (STL): records tagged in the first field, RH report header, FH file
  * header, SH section header (period start, end, account id), CH column header, SB body rows, SF
  * section footer (one per currency), SC section count, RF/RC report footer/count, FF file footer.
- * Money fields are unsigned integers in the currency's minor unit ("$100.00 and 100,00 yen are both
+ * Comma- or tab-separated (sniffed). Money fields are unsigned integers in the currency's minor unit ("$100.00 and 100,00 yen are both
  * 10000"); direction comes from the '... Debit or Credit' column (CR money in, DR money out).
  *
  * One statement per section and currency, id '<period start day>_<account>_<currency>'. Each SB row
@@ -48,9 +48,9 @@ export const paypalStlParser: ReportParser = {
   channel: 'PAYPAL',
   label: LABEL,
   detect(head) {
-    if (!/^"?RH"?,/.test(head)) return 0;
+    if (!/^"?RH"?[,\t]/.test(head)) return 0;
     // The dispute report shares the envelope: claim it too, so parse() can say what it is.
-    return /"?CH"?,.*Transaction Event Code/.test(head) ? 0.95 : /"?CH"?,.*Case ID/.test(head) ? 0.9 : 0.5;
+    return /"?CH"?[,\t].*Transaction Event Code/.test(head) ? 0.95 : /"?CH"?[,\t].*Case ID/.test(head) ? 0.9 : 0.5;
   },
   parse: parsePaypalStl,
 };
@@ -79,7 +79,8 @@ function direction(text: string): 1n | -1n | undefined {
 
 async function parsePaypalStl(input: ReportInput, sink: ParseSink): Promise<void> {
   const groups = new SettlementGroups(input.fileName);
-  const { rows, textProblems } = await readAllRows(input, { delimiter: ',', label: LABEL });
+  // PayPal delivers SFTP reports comma- or tab-separated, per the merchant's choice: sniffed.
+  const { rows, textProblems } = await readAllRows(input, { label: LABEL });
   for (const p of textProblems) groups.problem(p.row, null, p.message);
   if (rows.length === 0 || rows[0]!.fields[0]?.trim() !== 'RH') {
     groups.problem(rows[0]?.row ?? 0, null, `This is not a ${LABEL}: it does not start with the RH report header record.`);

@@ -158,6 +158,16 @@ describe('PayPal settlement report (STL)', () => {
     ]);
   });
 
+  it('reads the tab-separated delivery the same as the comma-separated one', async () => {
+    const text = new TextDecoder().decode(fixture('STL-20260106.01.010.CSV'));
+    const tabbed = text.replace(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/gm, '\t');
+    expect(paypalStlParser.detect(tabbed)).toBeGreaterThan(0.9);
+    const a = await runParser(paypalStlParser, fixture('STL-20260106.01.010.CSV'), 'stl.csv');
+    const b = await runParser(paypalStlParser, new TextEncoder().encode(tabbed), 'stl.csv');
+    expect(b.problems).toEqual([]);
+    expect(b.settlements).toEqual(a.settlements);
+  });
+
   it('reports a file cut before its footer as truncated', async () => {
     const text = new TextDecoder().decode(fixture('STL-20260106.01.010.CSV'));
     const cut = text.slice(0, text.indexOf('"SF","JPY"'));

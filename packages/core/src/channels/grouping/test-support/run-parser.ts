@@ -129,9 +129,9 @@ export function brokenRules(result: ParseResult, fileName: string): string[] {
   return broken;
 }
 
-/** Files under `<fixtures>/fuzz-cases/`: inputs that once broke a parser, kept as regressions. */
+/** Files under `<fixtures>/fuzz/`: inputs that once broke a parser, kept as regressions. */
 export function fuzzCaseFiles(fixturesDir: string): string[] {
-  const dir = `${fixturesDir}fuzz-cases/`;
+  const dir = `${fixturesDir}fuzz/`;
   return existsSync(dir) ? readdirSync(dir).filter((f) => !f.endsWith('.json')).map((f) => dir + f) : [];
 }
 
