@@ -3,12 +3,26 @@
  * Each channel's catalogue is listed here (one import and one entry per channel). A channel without a
  * catalogue yet still gets every key described from its raw parts, flagged unknown.
  */
+import { afterpayTransactionTypes } from '../channels/afterpay/transaction-types';
 import { amazonTransactionTypes } from '../channels/amazon/transaction-types';
+import { bigcommerceTransactionTypes } from '../channels/bigcommerce/transaction-types';
+import { ebayTransactionTypes } from '../channels/ebay/transaction-types';
+import { etsyTransactionTypes } from '../channels/etsy/transaction-types';
+import { paypalTransactionTypes } from '../channels/paypal/transaction-types';
+import { shopifyTransactionTypes } from '../channels/shopify/transaction-types';
+import { walmartTransactionTypes } from '../channels/walmart/transaction-types';
 import type { Channel } from './model';
 import { defineTransactionTypes, describeWithCatalog, type TransactionTypeCatalog, type TransactionTypeInfo } from './transaction-type-catalog';
 
 const CATALOGS: Partial<Record<Channel, TransactionTypeCatalog>> = {
   AMAZON: amazonTransactionTypes,
+  SHOPIFY: shopifyTransactionTypes,
+  PAYPAL: paypalTransactionTypes,
+  EBAY: ebayTransactionTypes,
+  ETSY: etsyTransactionTypes,
+  WALMART: walmartTransactionTypes,
+  BIGCOMMERCE: bigcommerceTransactionTypes,
+  AFTERPAY: afterpayTransactionTypes,
 };
 
 const CHANNEL_NAMES: Record<Channel, string> = {

@@ -50,8 +50,15 @@ describe('describeTransactionType', () => {
   it('keeps an unknown type, labelled from its raw keys, guessed category, flagged', () => {
     expect(describeTransactionType('AMAZON', 'Order|ItemFees|BrandNewFee')).toEqual({ key: 'Order|ItemFees|BrandNewFee', label: 'Amazon - Order / ItemFees / BrandNewFee', category: 'fees', known: false });
   });
-  it('describes keys of a channel without catalogue as unknown', () => {
-    expect(describeTransactionType('AFTERPAY', 'Refund')).toMatchObject({ label: 'Afterpay - Refund', category: 'other', known: false });
+  it('describes a key the channel catalogue does not know as unknown, from its raw parts', () => {
+    expect(describeTransactionType('AFTERPAY', 'Quantum Adjustment')).toMatchObject({
+      label: 'Afterpay - Quantum Adjustment',
+      category: 'other',
+      known: false,
+    });
+  });
+  it('describes every channel from its own catalogue', () => {
+    expect(describeTransactionType('SHOPIFY', 'payout')).toMatchObject({ label: 'Shopify Payout Transfer', category: 'transfers', known: true });
   });
 });
 

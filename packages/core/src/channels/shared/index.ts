@@ -54,3 +54,4 @@ export * from './read-delimited';
 export * from './column-map';
 export * from './parse-date-time';
 export * from './sniff-decimal-separator';
+export * from './scan-fields';

@@ -6,7 +6,8 @@
  *
  * Hot path of every file parser (a 1M-line Amazon settlement is ~180 MB): a line without any quote is
  * cut with indexOf + split, which is what a hand loop does; only lines holding a quote take the
- * character-level path.
+ * character-level path. With `onLine` (raw-line mode) an unquoted line is not even split: the parser
+ * scans only the fields it needs (scanFields), which is what the Amazon V2 parser does.
  */
 
 export type Delimiter = '\t' | ',' | ';';
@@ -14,11 +15,23 @@ export type Delimiter = '\t' | ',' | ';';
 /** Receives each non-blank record; returning false stops reading (the rest of the file is ignored). */
 export type RowHandler = (fields: string[], row: number) => void | boolean;
 export type RowProblemHandler = (row: number, message: string) => void;
+/**
+ * Raw-line mode: receives a record without any quote as `text.slice(start, end)` (line break and CR
+ * excluded, never empty) without splitting it, so a hot parser can scan only the fields it needs
+ * (see scanFields). `text` is the reader's current buffer: do not keep it beyond the call. Returning
+ * false stops reading, as for onRow.
+ */
+export type LineHandler = (text: string, start: number, end: number, row: number) => void | boolean;
 
 export interface RowReaderOptions {
   /** Known delimiter; when omitted it is sniffed from the first line. */
   delimiter?: Delimiter;
   onRow: RowHandler;
+  /**
+   * When given, records without a quote go here unsplit instead of to onRow (records holding a quote
+   * still reach onRow as fields, so the parser needs both).
+   */
+  onLine?: LineHandler;
   /** Problems of the text itself (unterminated quote, absurdly long line). */
   onProblem?: RowProblemHandler;
   /** A record longer than this (in characters) is not a report row; default 4 MiB. */
@@ -62,6 +75,7 @@ const QUOTE = 34;
 export class RowReader {
   delimiter: Delimiter | undefined;
   private readonly onRow: RowHandler;
+  private readonly onLine: LineHandler | undefined;
   private readonly onProblem: RowProblemHandler;
   private readonly maxRecordLength: number;
   private carry = '';
@@ -73,6 +87,7 @@ export class RowReader {
   constructor(options: RowReaderOptions) {
     this.delimiter = options.delimiter;
     this.onRow = options.onRow;
+    this.onLine = options.onLine;
     this.onProblem = options.onProblem ?? (() => undefined);
     this.maxRecordLength = options.maxRecordLength ?? 4 * 1024 * 1024;
   }
@@ -124,6 +139,7 @@ export class RowReader {
       this.delimiter = sniffDelimiter(nl === -1 ? buf : buf.slice(0, nl));
     }
     const delimiter = this.delimiter;
+    const onLine = this.onLine;
     let pos = 0;
     let nextQuote = buf.indexOf('"');
     if (nextQuote === -1) nextQuote = n;
@@ -141,7 +157,8 @@ export class RowReader {
         const end = nl > pos && buf.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
         if (end > pos) {
           this.rowCount++;
-          if (this.onRow(buf.slice(pos, end).split(delimiter), this.line) === false) {
+          const isWanted = onLine ? onLine(buf, pos, end, this.line) : this.onRow(buf.slice(pos, end).split(delimiter), this.line);
+          if (isWanted === false) {
             this.stop();
             return n;
           }
