@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // One runner, several projects. The server suite runs on the embedded database (PGlite) always, and
-// a second time on real PostgreSQL when DATABASE_URL is set (CI sets it): see apps/server/test/db.ts.
+// a second time on real PostgreSQL when DATABASE_URL is set (CI sets it): see apps/server/test/test-db.ts.
 const node = (name: string, include: string[], env: Record<string, string> = {}) => ({
   test: { name, include, environment: 'node' as const, env, testTimeout: 30_000, hookTimeout: 120_000 },
 });

@@ -18,10 +18,11 @@ export type RowProblemHandler = (row: number, message: string) => void;
 /**
  * Raw-line mode: receives a record without any quote as `text.slice(start, end)` (line break and CR
  * excluded, never empty) without splitting it, so a hot parser can scan only the fields it needs
- * (see scanFields). `text` is the reader's current buffer: do not keep it beyond the call. Returning
- * false stops reading, as for onRow.
+ * (see scanFields). `text` is the reader's current buffer: do not keep it beyond the call. `delimiter`
+ * is the one in use (given or sniffed), to split the line when the fast path does not apply.
+ * Returning false stops reading, as for onRow.
  */
-export type LineHandler = (text: string, start: number, end: number, row: number) => void | boolean;
+export type LineHandler = (text: string, start: number, end: number, row: number, delimiter: Delimiter) => void | boolean;
 
 export interface RowReaderOptions {
   /** Known delimiter; when omitted it is sniffed from the first line. */
@@ -157,7 +158,7 @@ export class RowReader {
         const end = nl > pos && buf.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
         if (end > pos) {
           this.rowCount++;
-          const isWanted = onLine ? onLine(buf, pos, end, this.line) : this.onRow(buf.slice(pos, end).split(delimiter), this.line);
+          const isWanted = onLine ? onLine(buf, pos, end, this.line, delimiter) : this.onRow(buf.slice(pos, end).split(delimiter), this.line);
           if (isWanted === false) {
             this.stop();
             return n;

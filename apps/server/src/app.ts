@@ -1,0 +1,86 @@
+/**
+ * The composition root of the HTTP server: plugins, error handling, every feature's routes, the
+ * OpenAPI document at /docs and the web app at /app/. Tests call buildApp and use app.inject.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Database } from '@ledgerport/db';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import { createAccessTokens } from './features/auth/access-tokens';
+import { registerAuthRoutes } from './features/auth/auth-routes';
+import { createSignInLimiter } from './features/auth/sign-in-limiter';
+import { registerAccountRoutes } from './features/accounts/account-routes';
+import { registerFeatureFlagRoutes } from './features/feature-flags/feature-flag-routes';
+import { registerOrganizationRoutes } from './features/organizations/organization-routes';
+import { registerUserRoutes } from './features/users/user-routes';
+import { registerWhatsNewRoutes } from './features/whats-new/whats-new-routes';
+import type { Deps } from './http/deps';
+import { registerErrorHandling } from './http/error-handler';
+import { registerHealthRoute } from './http/health-route';
+import { registerWebApp } from './http/web-app';
+
+export interface BuildAppOptions {
+  db: Kysely<Database>;
+  config: Config;
+  clock?: Clock;
+  /** Log through pino at config.logLevel (main); tests leave it off. */
+  logger?: boolean;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { db, config } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logger ? { level: config.logLevel } : false,
+    bodyLimit: config.bodyLimitBytes,
+    // Query strings are validated by strict zod objects; keep Fastify from inventing arrays silently.
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('caller', null);
+
+  const deps: Deps = {
+    db,
+    config,
+    clock,
+    accessTokens: createAccessTokens(config.secret, clock),
+    signInLimiter: createSignInLimiter(config.signInAttemptsMax, config.signInWindowMs, clock),
+  };
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    // Served over plain http on 127.0.0.1: no HSTS, and no upgrade of same-origin requests to https.
+    hsts: false,
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Ledgerport API', version: '0.1.0', description: 'Every call of the Ledgerport web app. Errors use the ErrorBody shape.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  const webApp = await registerWebApp(app, config.webDistDir);
+  registerErrorHandling(app, config.bodyLimitBytes, webApp);
+
+  registerAuthRoutes(app, deps);
+  registerAccountRoutes(app, deps);
+  registerUserRoutes(app, deps);
+  registerFeatureFlagRoutes(app, deps);
+  registerOrganizationRoutes(app, deps);
+  registerWhatsNewRoutes(app, deps);
+  registerHealthRoute(app, deps);
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,36 @@
+/**
+ * The audit log: who changed what, when, in which account, with the state before and after.
+ * Always written with the same transaction (or handle) as the change itself, so one is never
+ * saved without the other.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '@ledgerport/db';
+
+export interface AuditEntry {
+  actorUserId: string | null;
+  accountKey?: string | null;
+  organizationId?: string | null;
+  action: string;
+  entityType: string;
+  entityId: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  at: Date;
+}
+
+export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_user_id: entry.actorUserId,
+      account_key: entry.accountKey ?? null,
+      organization_id: entry.organizationId ?? null,
+      action: entry.action,
+      entity_type: entry.entityType,
+      entity_id: entry.entityId,
+      before_state: entry.before ? JSON.stringify(entry.before) : null,
+      after_state: entry.after ? JSON.stringify(entry.after) : null,
+      created_at: entry.at,
+    })
+    .execute();
+}

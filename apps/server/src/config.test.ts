@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerport-config-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('loadConfig', () => {
+  it('defaults to 127.0.0.1:8070 and ./.ledgerport', () => {
+    const config = loadConfig({ LEDGERPORT_SECRET: 's' });
+    expect(config).toMatchObject({ port: 8070, host: '127.0.0.1', dataDir: path.resolve('.ledgerport'), dbDir: path.resolve('.ledgerport', 'db'), databaseUrl: undefined });
+    expect(config.webDistDir).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
+  });
+
+  it('generates a secret once, stores it privately in the data folder and reuses it', () => {
+    const first = loadConfig({ LEDGERPORT_DATA_DIR: dir });
+    const second = loadConfig({ LEDGERPORT_DATA_DIR: dir });
+    expect(first.secret).toHaveLength(43);
+    expect(second.secret).toBe(first.secret);
+    expect(fs.statSync(path.join(dir, 'secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('logs warnings and worse by default and refuses an unknown level', () => {
+    expect(loadConfig({ LEDGERPORT_SECRET: 's' }).logLevel).toBe('warn');
+    expect(() => loadConfig({ LEDGERPORT_SECRET: 's', LEDGERPORT_LOG_LEVEL: 'loud' })).toThrow(
+      'LEDGERPORT_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud".',
+    );
+  });
+
+  it('refuses a port that is not a number', () => {
+    expect(() => loadConfig({ PORT: 'eighty', LEDGERPORT_SECRET: 's' })).toThrow('PORT must be a number from 0 to 65535, got "eighty".');
+  });
+});

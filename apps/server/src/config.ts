@@ -1,0 +1,71 @@
+/**
+ * The ONLY reader of process.env. Everything else receives a Config.
+ * LEDGERPORT_SECRET signs access tokens (and will key encryption at rest); when absent a random one
+ * is generated once and kept in the data folder, so restarts keep sessions valid. It is never logged.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PGlite data folder inside dataDir; unused when databaseUrl is set. */
+  dbDir: string;
+  databaseUrl: string | undefined;
+  secret: string;
+  webDistDir: string;
+  /** Sign-in attempts allowed per email and IP within signInWindowMs. */
+  signInAttemptsMax: number;
+  signInWindowMs: number;
+  /** Largest accepted request body. */
+  bodyLimitBytes: number;
+  /** Server log level (LEDGERPORT_LOG_LEVEL): fatal, error, warn, info, debug, trace or silent. */
+  logLevel: string;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export const DEFAULT_PORT = 8070;
+/** apps/web/dist, found from this file so the server can start from any working directory. */
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const SECRET_FILE = 'secret';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.LEDGERPORT_DATA_DIR || '.ledgerport');
+  const port = env.PORT ? Number.parseInt(env.PORT, 10) : DEFAULT_PORT;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a number from 0 to 65535, got "${env.PORT}".`);
+  // warn by default: the console shows the start-up message and problems, not one line per request.
+  const logLevel = env.LEDGERPORT_LOG_LEVEL || 'warn';
+  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LEDGERPORT_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`);
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    dbDir: path.join(dataDir, 'db'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    secret: env.LEDGERPORT_SECRET || readOrCreateSecret(dataDir),
+    webDistDir: env.LEDGERPORT_WEB_DIST ? path.resolve(env.LEDGERPORT_WEB_DIST) : DEFAULT_WEB_DIST,
+    signInAttemptsMax: 10,
+    signInWindowMs: 10 * 60 * 1000,
+    bodyLimitBytes: 1024 * 1024,
+    logLevel,
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, SECRET_FILE);
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString('base64url');
+  try {
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process created it first: use theirs, so both sign with the same key.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+  return secret;
+}

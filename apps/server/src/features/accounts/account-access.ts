@@ -1,0 +1,49 @@
+/**
+ * Tenancy: which accounts a user may open. A user reaches an account as a member of it, as a member
+ * of its organization, or as the partner whose partnerCode it carries. Admins (rootAdmin,
+ * supportLead, supportAdmin) may open any account, but their own lists show only what they reach
+ * like everyone else (the backend list pages through all accounts).
+ * A refused account answers 404 account.not-found, the same as a missing one: no existence leak.
+ */
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { errorMessages } from '@ledgerport/contract';
+import type { Database } from '@ledgerport/db';
+import { AppError } from '../../http/app-error';
+import type { Caller } from '../../http/caller';
+
+type AccountsScope = ExpressionBuilder<Database, 'accounts'>;
+
+/** SQL condition: the accounts row is reachable by the user through membership, organization or partner code. */
+export function reachableBy(userId: string, partnerCode: string | null) {
+  return (eb: AccountsScope) =>
+    eb.or([
+      eb.exists(
+        eb
+          .selectFrom('account_memberships as am')
+          .select(sql`1`.as('one'))
+          .whereRef('am.account_key', '=', 'accounts.account_key')
+          .where('am.user_id', '=', userId),
+      ),
+      eb.exists(
+        eb
+          .selectFrom('organization_memberships as om')
+          .select(sql`1`.as('one'))
+          .whereRef('om.organization_id', '=', 'accounts.organization_id')
+          .where('om.user_id', '=', userId),
+      ),
+      ...(partnerCode ? [eb('accounts.partner_code', '=', partnerCode)] : []),
+    ]);
+}
+
+/** Throws account.not-found unless the caller may open the account. */
+export async function assertAccountAccess(db: Kysely<Database>, caller: Caller, accountKey: string): Promise<void> {
+  if (!(await canAccessAccount(db, caller, accountKey))) {
+    throw new AppError('account.not-found', errorMessages.accountNotFound, { accountKey });
+  }
+}
+
+export async function canAccessAccount(db: Kysely<Database>, caller: Caller, accountKey: string): Promise<boolean> {
+  let query = db.selectFrom('accounts').select('account_key').where('account_key', '=', accountKey);
+  if (!caller.isAdmin) query = query.where(reachableBy(caller.userId, caller.partnerCode));
+  return (await query.executeTakeFirst()) !== undefined;
+}

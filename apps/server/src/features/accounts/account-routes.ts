@@ -1,0 +1,164 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import {
+  copyAccountCredsToStaging,
+  errorMessages,
+  getAccount,
+  getPublicAccountOverview,
+  listAccounts,
+  listBackendAccounts,
+  listCopyMappingAccounts,
+  renameCurrentAccount,
+  switchAccount,
+  switchAccountByLink,
+  updateAccountingSystemReferenceName,
+  type Account,
+} from '@ledgerport/contract';
+import { recordAudit } from '../../audit/record-audit';
+import { addRoute } from '../../http/add-route';
+import { AppError } from '../../http/app-error';
+import type { Caller } from '../../http/caller';
+import type { Deps } from '../../http/deps';
+import { isSameHostRedirect, REFUSED_REDIRECT_COOKIE } from '../../http/same-host-redirect';
+import { resolveAccounts } from '../users/build-auth-user';
+import { resolveTargetUser } from '../users/resolve-target-user';
+import { assertAccountAccess, canAccessAccount } from './account-access';
+import { findAccount, listCopyMappingCandidates, toSummary } from './account-repository';
+import { decodeCursor, encodeCursor } from './account-cursor';
+
+export const ADMIN_PAGE = '/app/admin';
+
+export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db, clock } = deps;
+  const scopeOf = (caller: Caller) => ({ userId: caller.userId, partnerCode: caller.partnerCode });
+  const getAccountOrThrow = async (caller: Caller, accountKey: string, withSettings = false): Promise<Account> => {
+    await assertAccountAccess(db, caller, accountKey);
+    const account = await findAccount(db, accountKey, { now: clock(), withSettings, scope: scopeOf(caller) });
+    if (!account) throw new AppError('account.not-found', errorMessages.accountNotFound, { accountKey });
+    return account;
+  };
+
+  addRoute(app, deps, listAccounts, async ({ caller, query }) => {
+    const user = await resolveTargetUser(db, caller, query.userId);
+    return { accounts: (await resolveAccounts(db, user, undefined)).accounts };
+  });
+
+  addRoute(app, deps, listBackendAccounts, async ({ query }) => {
+    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    let q = db
+      .selectFrom('accounts')
+      .select(['account_key', 'account_name', 'sales_channel', 'accounting_system', 'plan_code', 'organization_id'])
+      .orderBy(sql`lower(account_name)`)
+      .orderBy('account_key')
+      .limit(query.limit + 1);
+    if (after) q = q.where(sql<boolean>`(lower(account_name), account_key) > (${after.name}, ${after.key})`);
+    const rows = await q.execute();
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    return {
+      accounts: page.map((r) => toSummary(r, null)),
+      cursor: rows.length > query.limit && last ? encodeCursor(last.account_name.toLowerCase(), last.account_key) : null,
+    };
+  });
+
+  addRoute(app, deps, getAccount, async ({ caller, query }) => getAccountOrThrow(caller, query.accountKey, query.settings === 'true'));
+
+  addRoute(app, deps, listCopyMappingAccounts, async ({ caller, query }) => {
+    await assertAccountAccess(db, caller, query.accountKey);
+    return { accounts: await listCopyMappingCandidates(db, query.accountKey, scopeOf(caller)) };
+  });
+
+  addRoute(app, deps, copyAccountCredsToStaging, async ({ caller, body }) => {
+    await assertAccountAccess(db, caller, body.accountKeyCopyFrom);
+    // Connections (and their encrypted credentials) arrive with the channel and accounting issues;
+    // until an account has one there is nothing to copy, and saying so beats pretending.
+    throw new AppError('account.no-credentials', `Account "${body.accountKeyCopyFrom}" has no stored sales channel or accounting system credentials to copy.`);
+  });
+
+  addRoute(app, deps, getPublicAccountOverview, async ({ caller, query }) => {
+    const { accountKey, accountName, salesChannel, accountingSystem } = await getAccountOrThrow(caller, query.accountKey);
+    return { accountKey, accountName, salesChannel, accountingSystem };
+  });
+
+  const switchTo = async (caller: Caller, accountKey: string) => {
+    await assertAccountAccess(db, caller, accountKey);
+    const now = clock();
+    await db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('users').select('current_account_key').where('user_id', '=', caller.userId).executeTakeFirstOrThrow();
+      await trx.updateTable('users').set({ current_account_key: accountKey, updated_at: now }).where('user_id', '=', caller.userId).execute();
+      await recordAudit(trx, {
+        actorUserId: caller.userId,
+        accountKey,
+        action: 'user.switched-account',
+        entityType: 'user',
+        entityId: caller.userId,
+        before: { currentAccount: before.current_account_key },
+        after: { currentAccount: accountKey },
+        at: now,
+      });
+    });
+  };
+
+  addRoute(app, deps, switchAccountByLink, async ({ caller, query, request, reply }) => {
+    const target = query.continue;
+    const sameHost = target !== undefined && isSameHostRedirect(target, request.headers.host);
+    if (target !== undefined && !sameHost) {
+      reply.setCookie(REFUSED_REDIRECT_COOKIE, '1', { path: '/', sameSite: 'lax', httpOnly: false, maxAge: 60 });
+    }
+    if (!caller) {
+      // A browser navigation carries no bearer token: the web app switches with POST /switch/account.
+      const params = new URLSearchParams({ account: query.account, ...(sameHost && target ? { continue: target } : {}) });
+      return void reply.redirect(`/app/switch?${params.toString()}`, 302);
+    }
+    if (!(await canAccessAccount(db, caller, query.account))) return void reply.redirect('/app/404', 302);
+    await switchTo(caller, query.account);
+    return void reply.redirect(sameHost && target ? target : ADMIN_PAGE, 302);
+  });
+
+  addRoute(app, deps, switchAccount, async ({ caller, body }) => {
+    await switchTo(caller, body.destinationAccountKey);
+    return { redirectUrl: ADMIN_PAGE };
+  });
+
+  addRoute(app, deps, renameCurrentAccount, async ({ caller, query }) => {
+    const user = await resolveTargetUser(db, caller, undefined);
+    const { currentAccountKey } = await resolveAccounts(db, user, undefined);
+    if (!currentAccountKey) throw new AppError('account.not-found', 'You have no current account to rename.');
+    const before = await getAccountOrThrow(caller, currentAccountKey);
+    const now = clock();
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('accounts').set({ account_name: query.accountName, updated_at: now }).where('account_key', '=', currentAccountKey).execute();
+      await recordAudit(trx, {
+        actorUserId: caller.userId,
+        accountKey: currentAccountKey,
+        action: 'account.renamed',
+        entityType: 'account',
+        entityId: currentAccountKey,
+        before: { accountName: before.accountName },
+        after: { accountName: query.accountName },
+        at: now,
+      });
+    });
+    return getAccountOrThrow(caller, currentAccountKey);
+  });
+
+  addRoute(app, deps, updateAccountingSystemReferenceName, async ({ caller, query, body }) => {
+    const before = await getAccountOrThrow(caller, query.accountKey);
+    const name = body.accountingSystemReferenceName === '' ? null : body.accountingSystemReferenceName;
+    const now = clock();
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('accounts').set({ accounting_system_reference_name: name, updated_at: now }).where('account_key', '=', query.accountKey).execute();
+      await recordAudit(trx, {
+        actorUserId: caller.userId,
+        accountKey: query.accountKey,
+        action: 'account.accounting-system-reference-name-changed',
+        entityType: 'account',
+        entityId: query.accountKey,
+        before: { accountingSystemReferenceName: before.accountingSystemReferenceName },
+        after: { accountingSystemReferenceName: name },
+        at: now,
+      });
+    });
+    return getAccountOrThrow(caller, query.accountKey);
+  });
+}

@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ErrorBody, TokenSet, UserStatus } from '@ledgerport/contract';
+import { bearer, startTestServer, type TestServer } from '../../../test/test-app';
+import { ACCESS_TOKEN_TTL_MS } from './access-tokens';
+import { REFRESH_TOKEN_TTL_MS } from './refresh-tokens';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+beforeEach(() => server.clock.set(new Date('2026-11-22T10:00:00.000Z')));
+
+const login = (email: string, password: string, ip = '10.0.0.1') =>
+  server.app.inject({ method: 'POST', url: '/oauth/login', payload: { email, password }, remoteAddress: ip });
+const refresh = (refreshToken: string) => server.app.inject({ method: 'POST', url: '/oauth/refresh', payload: { refreshToken } });
+const auditCount = async (action: string) =>
+  Number((await server.testDb.db.selectFrom('audit_log').select((e) => e.fn.countAll<string>().as('n')).where('action', '=', action).executeTakeFirstOrThrow()).n);
+
+describe('POST /oauth/login', () => {
+  it('returns a token set with 15-minute access and 30-day refresh expiries for the right password', async () => {
+    const res = await login('demo@ledgerport.local', 'ledgerport-demo');
+    expect(res.statusCode).toBe(200);
+    const tokens = res.json<TokenSet>();
+    expect(tokens.userId).toBe('user-demo');
+    expect(tokens.userEmail).toBe('demo@ledgerport.local');
+    expect(tokens.accessTokenExpiresAt).toBe(new Date(Date.parse('2026-11-22T10:00:00.000Z') + ACCESS_TOKEN_TTL_MS).toISOString());
+    expect(tokens.refreshTokenExpiresAt).toBe(new Date(Date.parse('2026-11-22T10:00:00.000Z') + REFRESH_TOKEN_TTL_MS).toISOString());
+    expect(tokens.accessToken.split('.')).toHaveLength(3);
+  });
+
+  it('matches the email case-insensitively', async () => {
+    const res = await login('DEMO@Ledgerport.Local', 'ledgerport-demo', '10.0.0.2');
+    expect(res.json<TokenSet>().userId).toBe('user-demo');
+  });
+
+  it('stores refresh tokens only as hashes', async () => {
+    const tokens = (await login('demo@ledgerport.local', 'ledgerport-demo', '10.0.0.3')).json<TokenSet>();
+    const stored = await server.testDb.db.selectFrom('refresh_tokens').select('token_hash').execute();
+    expect(stored.some((r) => r.token_hash === tokens.refreshToken)).toBe(false);
+    expect(stored.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
+  });
+
+  it('gives the same 401 answer for a wrong password and an unknown email', async () => {
+    const wrong = await login('demo@ledgerport.local', 'not-the-password', '10.0.1.1');
+    const unknown = await login('nobody@ledgerport.local', 'ledgerport-demo', '10.0.1.1');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: 'The email or password is incorrect.', code: 'auth.invalid-credentials', httpStatusCode: 401 });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('answers 429 with the spec message after 10 attempts for one email and IP within 10 minutes', async () => {
+    for (let i = 0; i < 10; i++) expect((await login('partner@ledgerport.local', 'wrong', '10.9.9.9')).statusCode).toBe(401);
+    const limited = await login('partner@ledgerport.local', 'ledgerport-demo', '10.9.9.9');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<ErrorBody>()).toEqual({
+      message: 'We noticed a lot of sign-in attempts recently. Please wait a few minutes and try again.',
+      code: 'auth.rate-limited',
+      httpStatusCode: 429,
+    });
+    // Another IP is not affected, and the window slides: 10 minutes later the right password works.
+    expect((await login('partner@ledgerport.local', 'ledgerport-demo', '10.9.9.8')).statusCode).toBe(200);
+    server.clock.advance(10 * 60 * 1000);
+    expect((await login('partner@ledgerport.local', 'ledgerport-demo', '10.9.9.9')).statusCode).toBe(200);
+  });
+
+  it('rejects a missing password with the field named and writes nothing', async () => {
+    const before = await server.testDb.db.selectFrom('refresh_tokens').select('token_hash').execute();
+    const res = await server.app.inject({ method: 'POST', url: '/oauth/login', payload: { email: 'demo@ledgerport.local' } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json<ErrorBody>();
+    expect(body.code).toBe('request.invalid');
+    expect(body.details).toEqual([{ path: 'password', message: 'This field is required.' }]);
+    expect(body.message).toBe('The request body is not valid. password: This field is required.');
+    expect(await server.testDb.db.selectFrom('refresh_tokens').select('token_hash').execute()).toHaveLength(before.length);
+  });
+
+  it('rejects malformed JSON with a 400 that says so', async () => {
+    const res = await server.app.inject({ method: 'POST', url: '/oauth/login', headers: { 'content-type': 'application/json' }, payload: '{"email": "demo@' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().code).toBe('request.malformed-json');
+    expect(res.json<ErrorBody>().message).toMatch(/^The request body is not valid JSON/);
+  });
+
+  it('rejects a body over 1 MB with 413 in the error shape', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/oauth/login',
+      payload: { email: 'demo@ledgerport.local', password: 'x'.repeat(1024 * 1024 + 10) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'The request body is larger than the limit of 1 MB.', code: 'request.too-large', httpStatusCode: 413 });
+  });
+
+  it('rejects an unknown body field', async () => {
+    const res = await server.app.inject({ method: 'POST', url: '/oauth/login', payload: { email: 'demo@ledgerport.local', password: 'x', remember: true } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().details).toEqual([{ path: '', message: 'Unknown field "remember".' }]);
+  });
+});
+
+describe('POST /oauth/refresh', () => {
+  it('replaces both tokens and rejects the old refresh token afterwards', async () => {
+    const first = await server.signIn('demo@ledgerport.local');
+    server.clock.advance(60_000);
+    const res = await refresh(first.refreshToken);
+    expect(res.statusCode).toBe(200);
+    const second = res.json<TokenSet>();
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect(second.accessToken).not.toBe(first.accessToken);
+    expect(second.accessTokenExpiresAt).toBe(new Date(Date.parse('2026-11-22T10:01:00.000Z') + ACCESS_TOKEN_TTL_MS).toISOString());
+    const me = await server.app.inject({ method: 'GET', url: '/user-profile', headers: bearer(second) });
+    expect(me.json()).toEqual({ userId: 'user-demo', email: 'demo@ledgerport.local', name: 'Dana Demo' });
+  });
+
+  it('revokes the whole family when a rotated refresh token is used again', async () => {
+    const first = await server.signIn('demo@ledgerport.local');
+    const second = (await refresh(first.refreshToken)).json<TokenSet>();
+    const reuse = await refresh(first.refreshToken);
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json<ErrorBody>()).toMatchObject({ message: 'Refresh Token has expired.', code: 'auth.refresh-token-expired', httpStatusCode: 401 });
+    // The legitimate newer token of the same family is dead too.
+    expect((await refresh(second.refreshToken)).statusCode).toBe(401);
+    expect(await auditCount('auth.refresh-token-reused')).toBeGreaterThanOrEqual(1);
+  });
+
+  it("answers 401 'Refresh Token has expired.' after 30 days", async () => {
+    const tokens = await server.signIn('demo@ledgerport.local');
+    server.clock.advance(REFRESH_TOKEN_TTL_MS + 1000);
+    const res = await refresh(tokens.refreshToken);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Refresh Token has expired.', code: 'auth.refresh-token-expired', httpStatusCode: 401, details: { reason: 'expired' } });
+  });
+
+  it('answers 401 for a refresh token it never issued', async () => {
+    const res = await refresh('made-up-token');
+    expect(res.statusCode).toBe(401);
+    expect(res.json<ErrorBody>().details).toEqual({ reason: 'unknown' });
+  });
+});
+
+describe('access tokens', () => {
+  it("answers 403 'Access Token has expired.' once the 15 minutes are over", async () => {
+    const tokens = await server.signIn('demo@ledgerport.local');
+    server.clock.advance(ACCESS_TOKEN_TTL_MS + 1000);
+    const res = await server.app.inject({ method: 'GET', url: '/user-profile', headers: bearer(tokens) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'Access Token has expired.', code: 'auth.access-token-expired', httpStatusCode: 403 });
+  });
+
+  it('answers 401 auth.unauthenticated for a missing, tampered or foreign-key token', async () => {
+    const tokens = await server.signIn('demo@ledgerport.local');
+    const [h, p, s] = tokens.accessToken.split('.');
+    const tampered = `${h}.${p}.${(s ?? '').slice(0, -2)}xx`;
+    for (const headers of [{}, { authorization: `Bearer ${tampered}` }, { authorization: 'Bearer not-a-jwt' }, { authorization: 'Basic abc' }]) {
+      const res = await server.app.inject({ method: 'GET', url: '/user-profile', headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Please sign in.', code: 'auth.unauthenticated', httpStatusCode: 401 });
+    }
+  });
+});
+
+describe('POST /oauth/logout', () => {
+  it('revokes the refresh token family and answers 204', async () => {
+    const tokens = await server.signIn('demo@ledgerport.local');
+    const res = await server.app.inject({ method: 'POST', url: '/oauth/logout', payload: { refreshToken: tokens.refreshToken } });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expect((await refresh(tokens.refreshToken)).statusCode).toBe(401);
+    expect(await auditCount('auth.signed-out')).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('GET /public/oauth/user-status and has-admin-permissions', () => {
+  it('reports expired with no user when there is no token', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/public/oauth/user-status' });
+    expect(res.json()).toEqual({ expired: true, user: null });
+  });
+
+  it('reports the role flags of a signed-in root admin', async () => {
+    const tokens = await server.signIn('admin@ledgerport.local');
+    const status = (await server.app.inject({ method: 'GET', url: '/public/oauth/user-status', headers: bearer(tokens) })).json<UserStatus>();
+    expect(status).toEqual({
+      expired: false,
+      user: { userId: 'user-admin', email: 'admin@ledgerport.local', rootAdmin: true, supportLead: false, supportAdmin: false, developer: false, permissions: [] },
+    });
+    const admin = await server.app.inject({ method: 'GET', url: '/public/oauth/has-admin-permissions', headers: bearer(tokens) });
+    expect(admin.json()).toEqual({ hasAdminPermissions: true });
+  });
+
+  it('says a merchant has no admin permissions and lists CLARITY_VIEW_ONLY for the Clarity user', async () => {
+    const demo = await server.signIn('demo@ledgerport.local');
+    expect((await server.app.inject({ method: 'GET', url: '/public/oauth/has-admin-permissions', headers: bearer(demo) })).json()).toEqual({ hasAdminPermissions: false });
+    const clarity = await server.signIn('clarity@ledgerport.local');
+    const status = (await server.app.inject({ method: 'GET', url: '/public/oauth/user-status', headers: bearer(clarity) })).json<UserStatus>();
+    expect(status.user?.permissions).toEqual(['CLARITY_VIEW_ONLY']);
+  });
+
+  it('reports expired for an expired access token', async () => {
+    const tokens = await server.signIn('demo@ledgerport.local');
+    server.clock.advance(ACCESS_TOKEN_TTL_MS + 1);
+    const res = await server.app.inject({ method: 'GET', url: '/public/oauth/user-status', headers: bearer(tokens) });
+    expect(res.json()).toEqual({ expired: true, user: null });
+  });
+
+  it('rejects an unknown query parameter', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/public/oauth/user-status?debug=1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().details).toEqual([{ path: '', message: 'Unknown query parameter "debug".' }]);
+  });
+});
+
+describe('POST /connect', () => {
+  it('accepts a valid access token and names its user', async () => {
+    const tokens = await server.signIn('other@ledgerport.local');
+    const res = await server.app.inject({ method: 'POST', url: '/connect', payload: { accessToken: tokens.accessToken } });
+    expect(res.json()).toEqual({ ok: true, userId: 'user-other' });
+  });
+
+  it('refuses an expired one with 403 and a forged one with 401', async () => {
+    const tokens = await server.signIn('other@ledgerport.local');
+    expect((await server.app.inject({ method: 'POST', url: '/connect', payload: { accessToken: 'x.y.z' } })).statusCode).toBe(401);
+    server.clock.advance(ACCESS_TOKEN_TTL_MS + 1);
+    expect((await server.app.inject({ method: 'POST', url: '/connect', payload: { accessToken: tokens.accessToken } })).statusCode).toBe(403);
+  });
+});

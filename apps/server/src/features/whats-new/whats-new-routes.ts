@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { listWhatsNew } from '@ledgerport/contract';
+import { addRoute } from '../../http/add-route';
+import type { Deps } from '../../http/deps';
+import { whatsNewEntries } from './whats-new-entries';
+
+export function registerWhatsNewRoutes(app: FastifyInstance, deps: Deps): void {
+  addRoute(app, deps, listWhatsNew, () => [...whatsNewEntries].sort((a, b) => b.date.localeCompare(a.date)));
+}

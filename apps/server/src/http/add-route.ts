@@ -1,0 +1,98 @@
+/**
+ * Registers one contract endpoint: its zod schemas become Fastify's validation, serialization and
+ * OpenAPI, and its `access` decides authentication. Authentication runs in onRequest, before the
+ * body is read, so an anonymous caller learns nothing about the request shape.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { errorBodySchema, errorMessages, type Endpoint } from '@ledgerport/contract';
+import { AppError } from './app-error';
+import { findCaller, type Caller } from './caller';
+import type { Deps } from './deps';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteInput<E extends Endpoint> {
+  query: Out<E['querystring']>;
+  body: Out<E['body']>;
+  caller: E['access'] extends 'public' ? Caller | null : Caller;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Result<E extends Endpoint> = E['response'] extends z.ZodType ? z.input<E['response']> : void;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+export function addRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  deps: Deps,
+  endpoint: E,
+  handler: (input: RouteInput<E>) => Promise<Result<E>> | Result<E>,
+): void {
+  const status = endpoint.status ?? 200;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: endpoint.url,
+    schema: {
+      summary: endpoint.summary,
+      tags: [endpoint.tag],
+      ...(endpoint.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+      ...(endpoint.querystring ? { querystring: endpoint.querystring } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: {
+        ...(endpoint.response ? { [status]: endpoint.response } : {}),
+        '4xx': errorBodySchema,
+        '5xx': errorBodySchema,
+      },
+    },
+    onRequest: async (request) => {
+      request.caller = await authenticate(deps, request, endpoint.access);
+    },
+    handler: async (request, reply) => {
+      const result = await handler({
+        query: request.query as Out<E['querystring']>,
+        body: request.body as Out<E['body']>,
+        caller: request.caller as RouteInput<E>['caller'],
+        request,
+        reply,
+      });
+      // The zod serializer checks `result` against the response schema; the route's generic reply
+      // type cannot express a status chosen at run time.
+      const plain = reply as unknown as FastifyReply;
+      if (status === 204) return plain.status(204).send();
+      if (status === 302) return plain;
+      return plain.status(status).send(result);
+    },
+  });
+}
+
+/** The bearer token of a request, if any. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+async function authenticate(deps: Deps, request: FastifyRequest, access: Endpoint['access']): Promise<Caller | null> {
+  const token = bearerToken(request);
+  if (access === 'public') {
+    if (!token) return null;
+    const check = await deps.accessTokens.check(token);
+    return check.status === 'valid' ? ((await findCaller(deps.db, check.userId)) ?? null) : null;
+  }
+  if (!token) throw new AppError('auth.unauthenticated', errorMessages.unauthenticated);
+  const check = await deps.accessTokens.check(token);
+  if (check.status === 'expired') throw new AppError('auth.access-token-expired', errorMessages.accessTokenExpired);
+  if (check.status === 'invalid') throw new AppError('auth.unauthenticated', errorMessages.unauthenticated);
+  const caller = await findCaller(deps.db, check.userId);
+  if (!caller) throw new AppError('auth.unauthenticated', errorMessages.unauthenticated);
+  if (access === 'admin' && !caller.isAdmin) throw new AppError('auth.forbidden', errorMessages.forbidden);
+  return caller;
+}

@@ -1,0 +1,86 @@
+/**
+ * Turns every failure into the contract's error shape { message, code, httpStatusCode, details? }:
+ * AppError as thrown, zod validation issues as request.invalid with the fields listed, Fastify's
+ * body errors (malformed JSON, too large, wrong media type) with a sentence saying what is wrong, and
+ * anything else as a logged 500 that leaks nothing.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorMessages, type ErrorBody, type ErrorCode, type InvalidField, errorStatusByCode } from '@ledgerport/contract';
+import { AppError } from './app-error';
+import type { WebAppFallback } from './web-app';
+
+const partNames: Record<string, string> = {
+  body: 'request body',
+  querystring: 'query string',
+  params: 'path',
+  headers: 'headers',
+};
+
+export function registerErrorHandling(app: FastifyInstance, bodyLimitBytes: number, webApp: WebAppFallback): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return send(reply, error.code, error.message, error.details);
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const part = error.validationContext ?? 'body';
+      const fields: InvalidField[] = error.validation.map((issue) => describeIssue(part, issue));
+      const listed = fields.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join('; ');
+      return send(reply, 'request.invalid', `The ${partNames[part] ?? part} is not valid. ${listed}`, fields);
+    }
+
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return send(reply, 'request.malformed-json', `The request body is not valid JSON: ${error.message}`);
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return send(reply, 'request.malformed-json', 'The request body is empty but its Content-Type says JSON; send a JSON value or no Content-Type.');
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(reply, 'request.too-large', `The request body is larger than the limit of ${formatBytes(bodyLimitBytes)}.`);
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send(reply, 'request.unsupported-media-type', `Content-Type "${request.headers['content-type'] ?? ''}" is not accepted; send application/json.`);
+    }
+
+    // A 4xx from Fastify itself (bad content length, malformed URL...): its message already says what.
+    if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ message: error.message, code: 'request.invalid', httpStatusCode: error.statusCode } satisfies ErrorBody);
+    }
+
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 'internal', errorMessages.internal);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (webApp(request, reply)) return reply;
+    return send(reply, 'not-found', `There is no endpoint ${request.method} ${request.url.split('?')[0] ?? ''}.`);
+  });
+}
+
+export function send(reply: FastifyReply, code: ErrorCode, message: string, details?: unknown): FastifyReply {
+  const httpStatusCode = errorStatusByCode[code];
+  const body: ErrorBody = { message, code, httpStatusCode, ...(details === undefined ? {} : { details }) };
+  return reply.status(httpStatusCode).type('application/json; charset=utf-8').send(body);
+}
+
+interface ValidationIssue {
+  instancePath: string;
+  message?: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+function describeIssue(part: string, issue: ValidationIssue): InvalidField {
+  const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  if (issue.keyword === 'unrecognized_keys') {
+    const keys = (issue.params.keys as string[] | undefined) ?? [];
+    const what = part === 'querystring' ? 'query parameter' : 'field';
+    return { path, message: `Unknown ${what}${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}.` };
+  }
+  if (issue.keyword === 'invalid_type' && issue.message?.includes('received undefined')) {
+    return { path, message: 'This field is required.' };
+  }
+  return { path, message: issue.message ?? 'Not valid.' };
+}
+
+function formatBytes(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${bytes} bytes`;
+}
+

@@ -1,0 +1,78 @@
+/**
+ * A server over a fresh test database, with a movable clock and helpers to sign in as the demo users.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TokenSet } from '@ledgerport/contract';
+import { buildApp } from '../src/app';
+import type { Config } from '../src/config';
+import { DEMO_PASSWORD } from '../src/seed/demo-data';
+import { openTestDb, SEEDED_AT, type TestDb } from './test-db';
+
+export interface TestClock {
+  (): Date;
+  set(date: Date): void;
+  advance(ms: number): void;
+}
+
+export function createTestClock(start: Date = new Date(SEEDED_AT.getTime() + 21 * 24 * 3600_000)): TestClock {
+  let now = start.getTime();
+  const clock = (() => new Date(now)) as TestClock;
+  clock.set = (date) => (now = date.getTime());
+  clock.advance = (ms) => (now += ms);
+  return clock;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent/ledgerport',
+    dbDir: '/nonexistent/ledgerport/db',
+    databaseUrl: undefined,
+    secret: 'test-secret-not-for-production',
+    webDistDir: '/nonexistent/ledgerport-web-dist',
+    signInAttemptsMax: 10,
+    signInWindowMs: 10 * 60 * 1000,
+    bodyLimitBytes: 1024 * 1024,
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  testDb: TestDb;
+  clock: TestClock;
+  signIn(email: string): Promise<TokenSet>;
+  /** Signs in several demo users at once, in order. */
+  signInAll<const T extends readonly string[]>(...emails: T): Promise<{ -readonly [K in keyof T]: TokenSet }>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(options: { config?: Partial<Config>; testDb?: TestDb } = {}): Promise<TestServer> {
+  const testDb = options.testDb ?? (await openTestDb());
+  const clock = createTestClock();
+  const app = await buildApp({ db: testDb.db, config: testConfig(options.config), clock });
+  const signIn = async (email: string) => {
+    const res = await app.inject({ method: 'POST', url: '/oauth/login', payload: { email, password: DEMO_PASSWORD } });
+    if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+    return res.json<TokenSet>();
+  };
+  return {
+    app,
+    testDb,
+    clock,
+    signIn,
+    async signInAll(...emails) {
+      const sets: TokenSet[] = [];
+      for (const email of emails) sets.push(await signIn(email));
+      return sets as never;
+    },
+    async close() {
+      await app.close();
+      if (!options.testDb) await testDb.close();
+    },
+  };
+}
+
+export const bearer = (tokens: TokenSet) => ({ authorization: `Bearer ${tokens.accessToken}` });

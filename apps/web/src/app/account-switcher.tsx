@@ -1,0 +1,60 @@
+/**
+ * Account switcher of the navigation bar: the current account's name, its sales-channel icon and a
+ * Trial badge when it has no plan code; choosing another account switches to it (spec section 4).
+ */
+import { Badge, Button, Group, Menu, Text } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { useLocation } from 'react-router';
+import { isTrialAccount } from '@ledgerport/core/rules';
+import { useSession } from '../lib/session-context';
+import { showToast } from '../lib/toast';
+import { ChannelIcon, channelName } from '../ui/channel-icon';
+
+export function AccountSwitcher() {
+  const session = useSession();
+  const location = useLocation();
+  const { account, user } = session;
+  const choose = (accountKey: string) => {
+    if (accountKey === account.accountKey) return;
+    // A page with a query is reloaded through /switch so no stale parameter survives the switch.
+    if (location.search !== '') {
+      window.location.assign(`/app/switch?account=${encodeURIComponent(accountKey)}`);
+      return;
+    }
+    session.switchAccount(accountKey).catch((e: unknown) => showToast('error', e instanceof Error ? e.message : String(e)));
+  };
+  return (
+    <Menu position="bottom-end" width={320}>
+      <Menu.Target>
+        <Button variant="default" rightSection={<IconChevronDown size={14} />} aria-label={`Current account: ${account.accountName}`}>
+          <Group gap={6} wrap="nowrap">
+            <ChannelIcon salesChannel={account.salesChannel} />
+            <Text size="sm" truncate maw={180}>
+              {account.accountName}
+            </Text>
+            {isTrialAccount(account) && (
+              <Badge size="sm" color="orange" variant="light">
+                Trial
+              </Badge>
+            )}
+          </Group>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown aria-label="Accounts">
+        <Menu.Label>Switch account</Menu.Label>
+        {user.accountsThatCanBeAccessedByThisUser.map((a) => (
+          <Menu.Item
+            key={a.accountKey}
+            leftSection={<ChannelIcon salesChannel={a.salesChannel} />}
+            rightSection={isTrialAccount(a) ? <Badge size="xs" color="orange" variant="light">Trial</Badge> : undefined}
+            onClick={() => choose(a.accountKey)}
+            aria-current={a.accountKey === account.accountKey ? 'true' : undefined}
+            aria-label={`${a.accountName} (${channelName(a.salesChannel)})${isTrialAccount(a) ? ', trial' : ''}`}
+          >
+            {a.accountName}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

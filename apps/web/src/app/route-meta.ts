@@ -1,0 +1,56 @@
+/**
+ * Route metadata: what every route of spec section 2 declares (title, body class, checks) and the
+ * empty state a page shows until its feature is built. The router, the guard, the layouts and the
+ * title hook all read this one shape.
+ */
+export type PageKind =
+  | 'empty'
+  | 'admin'
+  | 'login'
+  | 'logout'
+  | 'not-found'
+  | 'switch'
+  | 'organization-dashboard'
+  | 'whats-new'
+  | 'user-profile';
+
+export interface EmptyStateText {
+  /** What will appear on this page. */
+  what: string;
+  /** What the user can do now, with an optional link. */
+  now: string;
+  action?: { label: string; to: string };
+}
+
+export interface RouteMeta {
+  /** Path relative to the /app base, without leading slash ('account-settings/users'). */
+  path: string;
+  title: string;
+  page: PageKind;
+  bodyClass: string;
+  empty?: EmptyStateText;
+  isPublic?: boolean;
+  strictReferrer?: boolean;
+  adminOnly?: boolean;
+  /** Connect and request-access pages: back button, no page header, medium block. */
+  connectStyle?: boolean;
+  /** Tab group shown by the tabbed layout. */
+  tabs?: 'account-settings' | 'user-settings';
+  /** Clarity pages hide the sidebar. */
+  hideSidebar?: boolean;
+}
+
+export interface RedirectMeta {
+  path: string;
+  redirectTo: string;
+}
+
+const bodyClassOf = (path: string) => `page-${path.replace(/[/:?]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'root'}`;
+
+export function page(path: string, title: string, empty: EmptyStateText, extra: Partial<RouteMeta> = {}): RouteMeta {
+  return { path, title, page: 'empty', bodyClass: bodyClassOf(path), empty, ...extra };
+}
+
+export function special(path: string, title: string, kind: PageKind, extra: Partial<RouteMeta> = {}): RouteMeta {
+  return { path, title, page: kind, bodyClass: bodyClassOf(path), ...extra };
+}

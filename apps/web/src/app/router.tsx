@@ -1,0 +1,62 @@
+/**
+ * The route tree under the /app base (history navigation). Public pages (sign-in, 404, oauth) render
+ * without a session; everything else goes through the signed-in start-up.
+ */
+import { Navigate, createBrowserRouter, useLocation, useParams, type RouteObject } from 'react-router';
+import { useSession } from '../lib/session-context';
+import { RoutePage } from './route-page';
+import { REDIRECTS, ROUTES } from './route-table';
+import type { RouteMeta } from './route-meta';
+import { SignedInRoot } from './signed-in-root';
+
+function RelativeRedirect({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={`${to}${search}`} relative="path" replace />;
+}
+
+/** /app/app/... : the spec lists some pages with an /app prefix; they are the same pages. */
+function AppPrefixRedirect() {
+  const { '*': rest = '' } = useParams();
+  const { search } = useLocation();
+  return <Navigate to={`/${rest}${search}`} replace />;
+}
+
+/** A Clarity route with an organization id goes to that organization's Clarity dashboard. */
+function ClarityOrganizationRedirect() {
+  const { organizationId = '' } = useParams();
+  return <Navigate to={`/clarity/dashboard?organizationId=${encodeURIComponent(organizationId)}`} replace />;
+}
+
+function OrganizationIndexRedirect() {
+  const { account } = useSession();
+  return <Navigate to={`/organization/${account.organizationId ?? 'unassigned'}/dashboard`} replace />;
+}
+
+const toRoute = (meta: RouteMeta): RouteObject => ({ path: meta.path, handle: meta, element: <RoutePage meta={meta} /> });
+
+export function buildRoutes(): RouteObject[] {
+  const publicRoutes = ROUTES.filter((r) => r.isPublic && r.page !== 'logout');
+  const signedIn = ROUTES.filter((r) => !r.isPublic || r.page === 'logout');
+  const notFound = ROUTES.find((r) => r.page === 'not-found');
+  return [
+    ...publicRoutes.map(toRoute),
+    { path: 'app/*', element: <AppPrefixRedirect /> },
+    {
+      element: <SignedInRoot />,
+      children: [
+        { index: true, element: <Navigate to="/admin" replace /> },
+        ...signedIn.filter((r) => r.page !== 'logout').map(toRoute),
+        ...REDIRECTS.map((r) => ({ path: r.path, element: <RelativeRedirect to={r.redirectTo} /> })),
+        { path: 'clarity/:organizationId', element: <ClarityOrganizationRedirect /> },
+        { path: 'organization', element: <OrganizationIndexRedirect /> },
+      ],
+    },
+    // Logout must work even when the session cannot load.
+    ...signedIn.filter((r) => r.page === 'logout').map(toRoute),
+    { path: '*', element: notFound ? <Navigate to="/404" replace /> : null },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes(), { basename: '/app' });
+}

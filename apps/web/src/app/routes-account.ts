@@ -1,0 +1,62 @@
+/** Admin, connection, account settings, user settings and billing routes (spec section 2). */
+import { page, special, type RedirectMeta, type RouteMeta } from './route-meta';
+
+const connectNow = { now: 'Until then, you can review your onboarding steps on the admin page.', action: { label: 'Back to admin', to: '/admin' } };
+
+const accountSettingsTabs: Array<[tab: string, title: string, what: string, strict: boolean]> = [
+  ['product-types', 'Product Types', 'the product types of your catalog and the accounts each type posts to', true],
+  ['invoices', 'Sales Grouping and Tracking', 'how sales are grouped into invoices and which tracking categories or classes they carry', true],
+  ['statements-accounts-and-taxes', 'Statements Accounts and Taxes', 'the accounts and tax rates used for statement lines', true],
+  ['cogs', 'Cost of Goods Sold', 'your cost of goods sold settings and product costs', true],
+  ['automation', 'Automation', 'when settlements are posted automatically to your accounting system', true],
+  ['connections', 'Connections', 'the sales channel and accounting system connections of this account and their status', true],
+  ['inventory', 'Inventory', 'your inventory valuation settings', true],
+  ['users', 'Users', 'the people who can open this account and invitations waiting for an answer', true],
+  ['new-features', 'Beta Features', 'the beta features you can turn on or off for this account', false],
+  ['billing', 'Billing', 'the plan of this account and its invoices', true],
+  ['registered-country', 'Registered Country', 'the country this business is registered in, used for tax rules', false],
+  ['amazon-pay', 'Amazon Pay', 'how Amazon Pay transactions are posted', true],
+  ['amazon-deferred-transactions', 'Amazon Deferred Transactions', 'how Amazon deferred transactions are posted', true],
+  ['history', 'History', 'who changed which setting and when', true],
+  ['netsuite-configuration', 'NetSuite Configuration', 'the NetSuite subsidiary, records and fields Ledgerport posts to', true],
+  ['paypal', 'PayPal', 'how PayPal statements are posted', true],
+  ['shopify-b2b', 'Shopify B2B Invoice', 'how single-order B2B invoices are created from Shopify orders', true],
+  ['shopify-deferred-revenue', 'Shopify Deferred Revenue', 'how Shopify revenue is deferred until fulfilment', true],
+];
+
+const userSettingsTabs: Array<[tab: string, title: string, what: string]> = [
+  ['profile', 'My Profile', 'your name and sign-in email'],
+  ['billing', 'Billing', 'your payment method and invoices'],
+  ['firm-billing', 'Firm Billing', "your firm's payment method and the client accounts it pays for"],
+  ['subscriptions', 'Subscriptions', 'the plans of the accounts you pay for'],
+  ['partner-subscriptions', 'Partner Subscriptions', 'the plans of your client accounts'],
+  ['notifications', 'Notification Settings', 'which emails Ledgerport sends you'],
+];
+
+export const accountRoutes: RouteMeta[] = [
+  special('admin', 'Admin', 'admin'),
+  page('admin/auth-token', 'Authorization Token', { what: 'This page will receive the authorization token of a connection and finish it.', ...connectNow }, { connectStyle: true }),
+  page('admin/request-access', 'Request Access', { what: 'This page will let you ask the owner of an account for access to it.', ...connectNow }, { connectStyle: true }),
+  page('admin/sales-source', 'Sales Source', { what: 'This page will list the sales channels and payment sources you can connect.', ...connectNow }, { connectStyle: true }),
+  page('admin/sales-channel', 'Sales Channel', { what: 'This page will list the sales channels you can connect.', ...connectNow }, { connectStyle: true }),
+  page('admin/sales-channel/:channel', 'Connect Sales Channel', { what: 'This page will connect this sales channel to your account.', ...connectNow }, { connectStyle: true }),
+  page('admin/sales-channel/:channel/:step', 'Connect Sales Channel', { what: 'This step will finish connecting the sales channel (callback, store settings, bank account or financial settings).', ...connectNow }, { connectStyle: true }),
+  page('admin/accounting/:system', 'Connect Accounting', { what: 'This page will connect your accounting system to Ledgerport.', ...connectNow }, { connectStyle: true, strictReferrer: true }),
+  page('admin/accounting/:system/:step', 'Connect Accounting', { what: 'This step will finish connecting your accounting system (callback, bank account or financial settings).', ...connectNow }, { connectStyle: true, strictReferrer: true }),
+  page('account-settings', 'Account', { what: 'This tab will let you rename the account and see its address, plan and time zone.', now: 'Your account name, channel and accounting system are shown on the admin page.', action: { label: 'Open admin', to: '/admin' } }, { tabs: 'account-settings' }),
+  ...accountSettingsTabs.map(([tab, title, what, strict]) =>
+    page(`account-settings/${tab}`, title, { what: `This tab will show ${what}.`, now: 'Choose another settings tab above, or go back to the admin page.', action: { label: 'Open admin', to: '/admin' } }, { tabs: 'account-settings', strictReferrer: strict }),
+  ),
+  page('user/settings', 'User Settings', { what: 'Your personal settings will appear in the tabs above.', now: 'Choose a tab to continue.' }, { tabs: 'user-settings' }),
+  ...userSettingsTabs.map(([tab, title, what]) =>
+    page(`user/settings/${tab}`, title, { what: `This tab will show ${what}.`, now: 'Choose another tab above, or go back to the admin page.', action: { label: 'Open admin', to: '/admin' } }, { tabs: 'user-settings' }),
+  ),
+  page('notifications', 'Notifications', { what: 'Messages about your settlements, connections and billing will be listed here.', now: 'Nothing needs your attention yet.' }),
+  page('billing', 'Billing', { what: 'The plans you can choose for this account will appear here.', now: 'Your account keeps working on its current plan; trial accounts can load up to three files.' }, { strictReferrer: true }),
+  page('billing/checkout', 'Checkout', { what: 'The payment form for the plan you chose will appear here, with the order summary beside it.', now: 'Choose a plan on the billing page first.', action: { label: 'Open billing', to: '/billing' } }, { strictReferrer: true }),
+  page('billing/checkout/complete', 'Checkout Complete', { what: 'The confirmation of your new plan will appear here.', now: 'Return to the admin page.', action: { label: 'Open admin', to: '/admin' } }, { strictReferrer: true }),
+  page('billing/migration', 'Billing Migration', { what: 'Moving your subscription to the new billing system will happen here.', now: 'Nothing to do yet: your current plan stays active.' }, { strictReferrer: true }),
+  page('subscribe', 'Subscribe', { what: 'The plans you can subscribe to will appear here.', now: 'Your account keeps working on its current plan.' }, { strictReferrer: true }),
+];
+
+export const accountRedirects: RedirectMeta[] = [];

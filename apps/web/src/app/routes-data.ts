@@ -1,0 +1,39 @@
+/** Settlement, mapping, report and inventory routes (spec section 2). */
+import { page, type RedirectMeta, type RouteMeta } from './route-meta';
+
+const connectFirst = 'Connect your sales channel and accounting system from the admin page; settlements appear once the channel sends them.';
+const toAdmin = { label: 'Open admin', to: '/admin' };
+
+export const dataRoutes: RouteMeta[] = [
+  page('settlements', 'Settlements', { what: 'Your settlements will be listed here by date, with their total, marketplace, posting status and actions.', now: connectFirst, action: toAdmin }),
+  page('settlement', 'Settlement', { what: 'The lines of one settlement (chosen by its settlementKey) and the documents posted from it will appear here.', now: 'Open a settlement from the settlements list.', action: { label: 'Open settlements', to: '/settlements' } }),
+  page('b2b-settlements', 'B2B Invoices', { what: 'Single-order Shopify B2B invoices will be listed here.', now: connectFirst, action: toAdmin }),
+  page('deferred-revenue-settlements', 'Deferred Revenue Settlements', { what: 'Shopify deferred revenue settlements will be listed here.', now: connectFirst, action: toAdmin }),
+  page('deferred-transactions-settlements', 'Deferred Transactions', { what: 'Amazon deferred transaction settlements will be listed here.', now: connectFirst, action: toAdmin }),
+  page('export-settlement', 'Export Settlements', { what: 'Exporting settlements for a date range to a file will happen here.', now: connectFirst, action: toAdmin }),
+  page('export-cogs', 'Export Cost of Goods Sold', { what: 'Exporting cost of goods sold postings for a date range will happen here.', now: connectFirst, action: toAdmin }),
+  page('overview-settlements', 'Account Overview', { what: 'An overview of the settlements of your accounts will appear here.', now: connectFirst, action: toAdmin }),
+  page('mapping', 'Account and Tax Rate Mappings', { what: 'Each transaction type of your channel will be listed here with the account and tax rate it posts to.', now: 'Connect your accounting system first: mappings use its chart of accounts.', action: toAdmin }),
+  page('mapping-opt', 'Mapping Options', { what: 'Options for how transaction types are mapped will appear here.', now: 'Connect your accounting system first.', action: toAdmin }),
+  page('reports/export-data', 'Export Data', { what: 'Exporting your settlement data for a date range (up to 92 days) will happen here.', now: connectFirst, action: toAdmin }),
+  page('shopify/financereport', 'Finance Report', { what: 'The Shopify finance report for a date range will appear here.', now: connectFirst, action: toAdmin }),
+  page('shopify/giftcards', 'Gift Card Report', { what: 'Shopify gift card sales and redemptions will be listed here.', now: connectFirst, action: toAdmin }),
+  page('shopify/order', 'Orders', { what: 'Shopify orders and the settlements that paid them will be listed here.', now: connectFirst, action: toAdmin }),
+  page('shopify/order/:orderId', 'Order', { what: 'One Shopify order and the settlement lines that paid it will appear here.', now: 'Open an order from the orders list.', action: { label: 'Open orders', to: '/shopify/order' } }),
+  page('shopify/b2b-invoice-report', 'B2B Invoice Report', { what: 'The single-order invoice report will appear here.', now: connectFirst, action: toAdmin }),
+  page('reconciliation-reports', 'Reconciliation Report', { what: 'Your reconciliation reports will be listed here.', now: connectFirst, action: toAdmin }),
+  page('reconciliation-reports/report', 'Reconciliation Report', { what: 'A new reconciliation report will be set up here.', now: connectFirst, action: toAdmin }),
+  page('reconciliation-reports/report/:reconciliationReportId', 'Reconciliation Report', { what: 'One reconciliation report, line by line, will appear here.', now: 'Open a report from the list.', action: { label: 'Open reports', to: '/reconciliation-reports' } }),
+  page('amazon/date-range-summary-report', 'Summary Report', { what: 'A summary of Amazon settlements for a date range will appear here.', now: connectFirst, action: toAdmin }),
+  page('shopify/reconnect', 'Reconnect Shopify', { what: 'Reconnecting your Shopify store will happen here.', now: 'Your store connection is shown on the admin page.', action: toAdmin }),
+  page('shopify/reconnect/store-mismatch', 'Store Mismatch', { what: 'This page explains what to do when the Shopify store you signed in to is not the one connected to this account.', now: 'Go back to the admin page to see which store is connected.', action: toAdmin }),
+  page('inventory', 'Monthly Inventory Summary', { what: 'Your Amazon inventory, month by month, will appear here.', now: connectFirst, action: toAdmin }),
+  page('inventory-locations', 'Inventory Locations', { what: 'Your Amazon inventory locations will be listed here.', now: connectFirst, action: toAdmin }),
+  page('cost-admin', 'Costs', { what: 'Your product costs, used for cost of goods sold, will be listed here.', now: 'Turn on cost of goods sold in the settings when it is available for your account.', action: { label: 'Open settings', to: '/account-settings/cogs' } }),
+  page('invoices', 'Postings', { what: 'The invoices and journals posted to your accounting system will be listed here.', now: connectFirst, action: toAdmin }),
+  page('invoice', 'Posting', { what: 'One posted invoice or journal, with its lines, will appear here.', now: 'Open a posting from the postings list.', action: { label: 'Open postings', to: '/invoices' } }),
+  page('afterpay', 'Afterpay', { what: 'This demo page will show how Afterpay payouts are posted.', now: 'Connect an Afterpay account from the admin page.', action: toAdmin }),
+];
+
+/** The same pages listed in the spec with an /app prefix. */
+export const dataRedirects: RedirectMeta[] = [];

@@ -1,0 +1,77 @@
+/** Partner, organization, Clarity, internal account area, backend and other routes (spec section 2). */
+import { page, special, type RedirectMeta, type RouteMeta } from './route-meta';
+
+const internal = { adminOnly: true };
+const backendNow = 'Use the other backend pages, or open an account from the admin page.';
+
+const accountArea: Array<[child: string, title: string, what: string]> = [
+  ['transactions/raw', 'Raw Transactions', 'the raw transactions received from the channel for this account'],
+  ['settlements', 'Account Settlements', "this account's settlements as the support team sees them"],
+  ['transactions/:reportId', 'Report Transactions', 'the transactions of one channel report'],
+  ['connections', 'Account Connections', "this account's connections and their tokens' status"],
+  ['billing', 'Account Billing', "this account's plan, subscription and invoices"],
+  ['utilities', 'Account Utilities', 'support utilities for this account'],
+  ['feature-flag', 'Account Feature Flags', 'the feature flags turned on for this account'],
+  ['mappings', 'Account Mappings', "this account's mappings"],
+  ['questionnaire', 'Onboarding Questionnaire', "this account's onboarding questionnaire answers"],
+  ['users', 'Account Users', 'the users of this account'],
+  ['amazon/data-state', 'Amazon Data State', 'what Amazon data has been fetched for this account'],
+  ['walmart/utilities', 'Walmart Utilities', 'support utilities for a Walmart account'],
+];
+
+const backend: Array<[path: string, title: string, what: string]> = [
+  ['backend', 'Backend', 'The backend home will link to the support tools below.'],
+  ['backend/users', 'Backend', 'All users, searchable by email, will be listed here.'],
+  ['backend/user/:userId', 'Backend', "One user's details, accounts and permissions will appear here."],
+  ['backend/organizations', 'Backend', 'All organizations will be listed here.'],
+  ['backend/organization/:organizationId', 'Backend', "One organization's details and accounts will appear here."],
+  ['backend/accounts', 'Backend', 'All accounts will be listed here, page by page.'],
+  ['backend/utilities', 'Backend', 'Support utilities will appear here.'],
+  ['backend/ds-to-spanner-testing', 'Backend', 'Data-store comparison checks will appear here.'],
+  ['backend/inconsistent-settlements', 'Backend', 'Settlements whose lines do not add up to their total will be listed here.'],
+  ['backend/:accountKey/netsuite/suiteql', 'Backend', 'A SuiteQL query console for this account will appear here.'],
+  ['backend/:accountKey/netsuite/suiteql/:recordType', 'Backend', 'SuiteQL records of one type will appear here.'],
+  ['backend/:accountKey/shopify/fetch-history', 'Backend', 'Shopify history fetch requests of this account will be listed here.'],
+  ['backend/:accountKey/shopify/fetch-history/request/:requestId', 'Backend', 'One Shopify history fetch request will appear here.'],
+  ['backend/:accountKey/shopify/fetch-history/:requestId', 'Backend', 'One Shopify history fetch request will appear here.'],
+  ['backend/fetch-history-status', 'Backend', 'The status of every history fetch will appear here.'],
+  ['backend/:accountKey/qbo/playground', 'Backend', 'A QuickBooks Online API playground for this account will appear here.'],
+  ['backend/:accountKey/paypal/transactions-raw', 'Backend', "This account's raw PayPal transactions will be listed here."],
+  ['backend/:accountKey/paypal/settlements-refresh', 'Backend', "Refreshing this account's PayPal statements will happen here."],
+  ['backend/a2x-ai', 'Backend', 'Assistant tools for the support team will appear here.'],
+  ['backend/:accountKey/amazon/finance-api-settlements', 'Backend', "This account's settlements from the Amazon finance API will be listed here."],
+  ['backend/:accountKey/amazon/financial-events/:groupId', 'Backend', 'The financial events of one Amazon event group will appear here.'],
+];
+
+export const otherRoutes: RouteMeta[] = [
+  page('overview', 'Partner Overview', { what: 'Your client accounts and their onboarding progress will be listed here.', now: 'Open a client account with the account switcher.' }),
+  page('partner-dashboard', 'Partner Dashboard', { what: 'Your client accounts, their plans and their onboarding progress will be listed here.', now: 'Open a client account with the account switcher.' }),
+  page('partner', 'Partner', { what: 'Your partner programme details will appear here.', now: 'Open a client account with the account switcher.' }),
+  page('teams', 'Teams', { what: 'The teams of your firm and the client accounts each team works on will be listed here.', now: 'Nothing to set up yet.' }),
+  page('team-settings', 'Team Settings', { what: 'The members and permissions of a team will appear here.', now: 'Nothing to set up yet.' }),
+  special('organization/:organizationId/dashboard', 'Overview', 'organization-dashboard'),
+  page('organization/:organizationId/product-catalog', 'Product Catalog', { what: "The organization's shared product catalog will be listed here.", now: 'The product catalog is a premium feature of organizations.' }),
+  page('clarity/dashboard', 'Clarity Home', { what: "Clarity's read-only analysis of your organization's accounts will appear here.", now: 'Open the organization overview to see its accounts.' }, { hideSidebar: true }),
+  page('clarity/custom', 'New Analysis', { what: 'Custom analyses you build from your organization data will appear here.', now: 'Open the organization overview to see its accounts.' }, { hideSidebar: true }),
+  page('clarity/directory', 'Organization Documents', { what: 'Documents shared with your organization will be listed here.', now: 'No document has been shared yet.' }, { hideSidebar: true }),
+  page('clarity/firm', 'Firm Page', { what: "Your firm's documents will be listed here.", now: 'No document has been shared yet.' }, { hideSidebar: true }),
+  ...accountArea.map(([child, title, what]) =>
+    page(`account/:accountKey/${child}`, title, { what: `This page will show ${what}.`, now: backendNow, action: { label: 'Open backend', to: '/backend' } }, internal),
+  ),
+  ...backend.map(([path, title, what]) => page(path, title, { what, now: backendNow, action: { label: 'Open backend', to: '/backend' } }, internal)),
+  special('whats-new', "What's New", 'whats-new'),
+  special('user-profile', 'My Profile', 'user-profile'),
+  special('switch', 'Switching Account', 'switch'),
+  special('logout', 'Logout', 'logout', { isPublic: true }),
+  special('login', 'Sign in', 'login', { isPublic: true }),
+  special('404', 'Page Not Found', 'not-found', { isPublic: true }),
+  page('oauth/firebase', 'Sign in', { what: 'This page completes a sign-in with an identity provider.', now: 'Sign in with your email and password instead.', action: { label: 'Sign in', to: '/login' } }, { isPublic: true }),
+  page('oauth/user-management', 'Account Management', { what: 'This page handles email verification and password reset links.', now: 'Sign in with your email and password.', action: { label: 'Sign in', to: '/login' } }, { isPublic: true }),
+  page('oauth/:provider', 'Sign in', { what: 'This page completes a sign-in with Google, Xero, QuickBooks or Microsoft.', now: 'Sign in with your email and password instead.', action: { label: 'Sign in', to: '/login' } }, { isPublic: true }),
+];
+
+export const otherRedirects: RedirectMeta[] = [
+  { path: 'account/:accountKey', redirectTo: 'billing' },
+  { path: 'organization/:organizationId/settings', redirectTo: '../product-catalog' },
+  { path: 'clarity', redirectTo: 'dashboard' },
+];

@@ -1,0 +1,52 @@
+/** /admin, the landing page after sign-in: the current account and its onboarding steps. */
+import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { isTrialAccount } from '@ledgerport/core/rules';
+import { useSession } from '../../lib/session-context';
+import { ChannelIcon, channelName } from '../../ui/channel-icon';
+import { OnboardingStepsList } from './onboarding-steps-list';
+
+const SYSTEM_LABELS: Record<string, string> = { QBO: 'QuickBooks Online', XERO: 'Xero', SAGE: 'Sage', NETSUITE: 'NetSuite', MANUAL: 'Manual', NONE: 'None chosen' };
+
+export function AdminPage() {
+  const { account } = useSession();
+  const [params] = useSearchParams();
+  return (
+    <Stack>
+      {params.get('simultaneousAccessDetected') === 'true' && (
+        <Alert color="yellow" title="Account changed in another tab" role="alert">
+          Another tab switched to a different account, so this tab now shows {account.accountName}.
+        </Alert>
+      )}
+      {account.redactionPending && (
+        <Alert color="red" title="This account is scheduled for deletion" role="alert">
+          This account and its data will be deleted within 72 hours.
+        </Alert>
+      )}
+      <Group gap="sm">
+        <ChannelIcon salesChannel={account.salesChannel} size={28} />
+        <Title order={1} size="h2">
+          {account.accountName}
+        </Title>
+        {isTrialAccount(account) && (
+          <Badge color="orange" variant="light">
+            Trial
+          </Badge>
+        )}
+      </Group>
+      <Text c="dimmed" size="sm">
+        {channelName(account.salesChannel)} · Accounting: {SYSTEM_LABELS[account.accountingSystem] ?? account.accountingSystem}
+        {account.planCode ? ` · Plan: ${account.planCode}` : ''}
+      </Text>
+      {isTrialAccount(account) && (
+        <Alert color="orange" title="Trial account">
+          You can load up to three files from your sales channel to test Ledgerport. Choose a plan to sync all transactions and load multiple files.
+        </Alert>
+      )}
+      <Title order={2} size="h4" mt="md">
+        Get set up
+      </Title>
+      <OnboardingStepsList account={account} />
+    </Stack>
+  );
+}

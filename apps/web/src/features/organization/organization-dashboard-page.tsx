@@ -1,0 +1,66 @@
+/**
+ * /organization/{organizationId}/dashboard ('Overview'): the organization and the accounts of it the
+ * user can see. Clarity's analyses arrive with a later issue; the accounts listed here are real.
+ */
+import { Alert, Badge, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useParams } from 'react-router';
+import { useOrganizations } from '../../app/nav-bar';
+import { ChannelIcon, channelName } from '../../ui/channel-icon';
+import { PageEmptyState } from '../../ui/page-empty-state';
+
+export function OrganizationDashboardPage() {
+  const { organizationId = 'unassigned' } = useParams();
+  const organizations = useOrganizations();
+  if (organizations.isPending) return <Loader aria-label="Loading organization" />;
+  if (organizations.isError) {
+    return (
+      <Alert color="red" role="alert" title="Could not load the organization">
+        {organizations.error.message}
+      </Alert>
+    );
+  }
+  const org = organizations.data.organizations.find((o) => o.id === organizationId);
+  if (!org) {
+    return (
+      <PageEmptyState
+        what={organizationId === 'unassigned' ? 'Your user is not part of an organization yet.' : 'This organization was not found among the organizations your user belongs to.'}
+        now="Ask the owner of your organization to add you; its accounts will then appear here."
+      />
+    );
+  }
+  return (
+    <Stack>
+      <Group gap="xs">
+        <Text fw={600} size="lg">
+          {org.name}
+        </Text>
+        {org.featureFlags.map((f) => (
+          <Badge key={f} variant="light">
+            {f === 'PRODUCT_CATALOG' ? 'Product catalog' : 'Clarity'}
+          </Badge>
+        ))}
+      </Group>
+      <Text size="sm" c="dimmed">
+        Accounts of this organization you can see:
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="ul" aria-label="Organization accounts" style={{ listStyle: 'none', padding: 0 }}>
+        {org.accountsThatCanBeAccessedByTheUser.map((a) => (
+          <Card key={a.accountKey} withBorder component="li">
+            <Group gap="xs" wrap="nowrap">
+              <ChannelIcon salesChannel={a.salesChannel} />
+              <Text fw={500}>{a.name}</Text>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {channelName(a.salesChannel)}
+              {a.isCurrent ? ' · current account' : ''}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <PageEmptyState
+        what="Clarity's read-only analysis of these accounts (sales, fees and margins across channels) will appear here."
+        now="The accounts above are the ones this analysis will cover."
+      />
+    </Stack>
+  );
+}

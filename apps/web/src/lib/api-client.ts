@@ -1,0 +1,144 @@
+/**
+ * The one HTTP client of the web app (spec sections 4, 7 and 8). It sends the bearer access token,
+ * refreshes the token set once and retries when the server answers 403 'Access Token has expired.'
+ * (or when the stored access token is already past its expiry), and announces the end of the session
+ * when the refresh token has expired or the refresh fails. Every failure becomes an ApiError carrying
+ * the normalised message of spec section 8.
+ */
+import {
+  ACCESS_TOKEN_EXPIRED,
+  REFRESH_TOKEN_EXPIRED,
+  isTokenExpired,
+  normalizeError,
+  type FailureInput,
+  type NormalizedError,
+} from '@ledgerport/core/rules';
+import type { TokenSet } from './api-types';
+import { announceSessionExpired } from './session-events';
+import { readTokenSet, writeTokenSet } from './token-store';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  constructor(normalized: NormalizedError) {
+    super(normalized.message);
+    this.name = 'ApiError';
+    this.status = normalized.status;
+    this.code = normalized.code;
+  }
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** Sign-in and refresh calls carry no bearer token and never trigger a refresh. */
+  anonymous?: boolean;
+  timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+async function send(method: string, path: string, options: RequestOptions, accessToken: string | undefined): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (accessToken) headers.authorization = `Bearer ${accessToken}`;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  try {
+    return await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: controller.signal,
+    });
+  } catch {
+    const failure: FailureInput = controller.signal.aborted ? { kind: 'timeout', path } : { kind: 'network' };
+    throw new ApiError(normalizeError(failure));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function failureOf(response: Response): Promise<ApiError> {
+  const bodyText = await response.text();
+  return new ApiError(normalizeError({ kind: 'response', status: response.status, contentType: response.headers.get('content-type') ?? '', bodyText }));
+}
+
+let refreshing: Promise<TokenSet | undefined> | undefined;
+
+/**
+ * Refreshes the token set once for all concurrent callers: two refreshes with the same rotating
+ * refresh token would look like token reuse to the server and revoke the whole sign-in.
+ */
+function refreshTokens(stale: TokenSet): Promise<TokenSet | undefined> {
+  if (refreshing) return refreshing;
+  const attempt = (async () => {
+    // Another tab may have refreshed already: use its tokens instead of reusing ours.
+    const current = readTokenSet();
+    if (current && current.refreshToken !== stale.refreshToken && !isTokenExpired(current.accessTokenExpiresAt, Date.now())) return current;
+    if (isTokenExpired(stale.refreshTokenExpiresAt, Date.now())) return undefined;
+    const refreshed = await send('POST', '/oauth/refresh', { body: stale }, undefined).catch(() => undefined);
+    if (!refreshed?.ok) return undefined;
+    const tokens = (await refreshed.json()) as TokenSet;
+    writeTokenSet(tokens);
+    return tokens;
+  })();
+  // Cleared only once settled (never synchronously), so a finished attempt is never handed out again.
+  refreshing = attempt.finally(() => {
+    refreshing = undefined;
+  });
+  return refreshing;
+}
+
+/** A response that was redirected to a sign-in page means the server no longer knows this session. */
+function isRedirectToLogin(response: Response): boolean {
+  if (!response.redirected || !response.url) return false;
+  const { pathname } = new URL(response.url);
+  return pathname === '/login' || pathname.startsWith('/app/login');
+}
+
+function sessionOver(): never {
+  announceSessionExpired();
+  throw new ApiError({ message: REFRESH_TOKEN_EXPIRED, status: 401, code: 'auth.refresh-token-expired' });
+}
+
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  let tokens = options.anonymous ? undefined : readTokenSet();
+  if (!options.anonymous) {
+    if (!tokens) sessionOver();
+    if (isTokenExpired(tokens.accessTokenExpiresAt, Date.now())) tokens = (await refreshTokens(tokens)) ?? sessionOver();
+  }
+  let response = await send(method, path, options, tokens?.accessToken);
+  if (isRedirectToLogin(response)) sessionOver();
+  if (!response.ok && tokens) {
+    const error = await failureOf(response.clone());
+    if (error.status === 403 && (error.message === ACCESS_TOKEN_EXPIRED || error.code === 'auth.access-token-expired')) {
+      tokens = (await refreshTokens(tokens)) ?? sessionOver();
+      response = await send(method, path, options, tokens.accessToken); // retried once, never again
+    } else if (error.status === 401 && (error.message === REFRESH_TOKEN_EXPIRED || error.code === 'auth.refresh-token-expired')) {
+      sessionOver();
+    }
+  }
+  if (!response.ok) throw await failureOf(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  if (text === '') return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError(normalizeError({ kind: 'response', status: 500, contentType: response.headers.get('content-type') ?? '', bodyText: text }));
+  }
+}
+
+export const api = {
+  get: <T>(path: string, query?: RequestOptions['query']) => apiRequest<T>('GET', path, { query }),
+  post: <T>(path: string, body?: unknown, query?: RequestOptions['query']) => apiRequest<T>('POST', path, { body, query }),
+  put: <T>(path: string, body?: unknown, query?: RequestOptions['query']) => apiRequest<T>('PUT', path, { body, query }),
+};

@@ -1,0 +1,33 @@
+/**
+ * The signed-in session as React sees it: the user meta of the current account, whether the user
+ * has admin rights, and the actions that change the session (switch account, log out).
+ */
+import { createContext, useContext } from 'react';
+import type { Account, AuthUser, UserMeta } from './api-types';
+
+/** A user meta the shell can use: it has a current account. */
+export type UsableUserMeta = UserMeta & { currentAccount: Account };
+
+export interface Session {
+  meta: UsableUserMeta;
+  user: AuthUser;
+  account: Account;
+  hasAdminPermissions: boolean;
+  switchAccount: (accountKey: string) => Promise<void>;
+  logout: () => Promise<void>;
+  /** Reloads the user meta (after a switch, or when another tab changed the account). */
+  reload: () => Promise<void>;
+}
+
+export const SessionContext = createContext<Session | undefined>(undefined);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession needs the signed-in app frame');
+  return session;
+}
+
+/** The session when there is one: public pages render without it. */
+export function useOptionalSession(): Session | undefined {
+  return useContext(SessionContext);
+}

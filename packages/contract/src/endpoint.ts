@@ -1,0 +1,31 @@
+/**
+ * One endpoint = one contract entry: method, path, request schemas and the success response. The
+ * server registers routes from these, the OpenAPI document is generated from them, and the web
+ * imports the inferred types. Query strings are strict objects: an unknown parameter is a 400.
+ */
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Endpoint {
+  method: HttpMethod;
+  url: string;
+  summary: string;
+  tag: string;
+  /** public: no token needed; user: a valid access token; admin: rootAdmin, supportLead or supportAdmin. */
+  access: 'public' | 'user' | 'admin';
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  /** Success status (200 unless stated). */
+  status?: 200 | 204 | 302;
+  response?: z.ZodType;
+}
+
+export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
+  return endpoint;
+}
+
+/** The request/response types of an endpoint, for typed clients. */
+export type QueryOf<E extends Endpoint> = E['querystring'] extends z.ZodType ? z.input<E['querystring']> : never;
+export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : never;
+export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : void;

@@ -1,0 +1,58 @@
+/**
+ * The one error shape every 4xx/5xx answer uses, the namespaced codes, and the table mapping each
+ * code to its HTTP status. The web branches on `code`; `message` is a sentence for the user.
+ */
+import { z } from 'zod';
+
+export const errorBodySchema = z
+  .object({
+    message: z.string(),
+    code: z.string(),
+    httpStatusCode: z.number().int(),
+    details: z.unknown().optional(),
+  })
+  .meta({ id: 'ErrorBody' });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** One invalid field of a request: where (dotted path, '' for the whole part) and what is wrong. */
+export interface InvalidField {
+  path: string;
+  message: string;
+}
+
+export const errorStatusByCode = {
+  'request.invalid': 400,
+  'request.malformed-json': 400,
+  'request.unsupported-media-type': 415,
+  'request.too-large': 413,
+  'auth.unauthenticated': 401,
+  'auth.invalid-credentials': 401,
+  'auth.refresh-token-expired': 401,
+  'auth.access-token-expired': 403,
+  'auth.forbidden': 403,
+  'auth.rate-limited': 429,
+  'account.not-found': 404,
+  'account.no-credentials': 409,
+  'user.not-found': 404,
+  'user.email-taken': 409,
+  'organization.not-found': 404,
+  'not-found': 404,
+  internal: 500,
+} as const;
+export type ErrorCode = keyof typeof errorStatusByCode;
+
+/** Wording from the product spec's error catalogue (section 8) and the agreed API sketch. */
+export const errorMessages = {
+  accessTokenExpired: 'Access Token has expired.',
+  refreshTokenExpired: 'Refresh Token has expired.',
+  signInRateLimited: 'We noticed a lot of sign-in attempts recently. Please wait a few minutes and try again.',
+  invalidCredentials: 'The email or password is incorrect.',
+  unauthenticated: 'Please sign in.',
+  forbidden: 'You do not have permission to do this.',
+  accountNotFound: 'This account does not exist or you do not have access to it.',
+  internal: 'Something went wrong. Please try again later.',
+} as const;
+
+export function statusOfErrorCode(code: string): number {
+  return (errorStatusByCode as Record<string, number>)[code] ?? 500;
+}

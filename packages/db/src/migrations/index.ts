@@ -1,0 +1,10 @@
+/**
+ * The ordered list of migrations, imported statically so that tsx, vitest and a future bundle all
+ * see the same set (no directory scanning). Names sort in application order.
+ */
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001-foundation';
+
+export const migrations: Record<string, Migration> = {
+  '0001-foundation': m0001,
+};

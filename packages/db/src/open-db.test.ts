@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { openDb, type OpenedDb } from './open-db';
+import { migrateToLatest } from './migrate-to-latest';
+import { migrations } from './migrations/index';
+
+const tables = [
+  'account_feature_flags',
+  'account_features',
+  'account_memberships',
+  'accounts',
+  'audit_log',
+  'organization_features',
+  'organization_memberships',
+  'organizations',
+  'refresh_tokens',
+  'user_application_preferences',
+  'user_feature_flags',
+  'user_permissions',
+  'users',
+];
+
+async function exerciseEngine(opened: OpenedDb) {
+  const names = (await opened.db.introspection.getTables()).map((t) => t.name).sort();
+  expect(names).toEqual(tables);
+
+  await opened.db
+    .insertInto('accounts')
+    .values({ account_key: 'a1', account_name: 'Shop', accounting_system: 'QBO', sales_channel: 'AMAZON', plan_amount: '12345678901234.5678' })
+    .execute();
+  const row = await opened.db.selectFrom('accounts').select(['plan_amount', 'created_at']).executeTakeFirstOrThrow();
+  // NUMERIC(20,4) round-trips exactly as a string; timestamptz is a Date.
+  expect(row.plan_amount).toBe('12345678901234.5678');
+  expect(row.created_at).toBeInstanceOf(Date);
+
+  const audit = await opened.db
+    .insertInto('audit_log')
+    .values({ action: 'test', entity_type: 'account', entity_id: 'a1', after_state: JSON.stringify({ a: 1 }) })
+    .returning(['audit_id', 'after_state'])
+    .executeTakeFirstOrThrow();
+  // INT8 ids are strings on both engines (pg's default; PGlite is configured to match).
+  expect(audit.audit_id).toBe('1');
+  expect(audit.after_state).toEqual({ a: 1 });
+
+  const big = await sql<{ n: string }>`select 9007199254740993::int8 as n`.execute(opened.db);
+  expect(big.rows[0]?.n).toBe('9007199254740993');
+
+  // A second run has nothing left to apply.
+  expect(await migrateToLatest(opened.db, opened.kind === 'postgres' ? { schema: schemaName } : {})).toEqual([]);
+}
+
+const schemaName = `db_test_${process.pid}_${Date.now()}`;
+
+describe('openDb on PGlite', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerport-db-test-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('creates the data folder, applies every migration and returns exact strings for NUMERIC and INT8', async () => {
+    const opened = await openDb({ dataDir: path.join(dir, 'db') });
+    try {
+      expect(opened.kind).toBe('pglite');
+      expect(opened.pglite).toBeDefined();
+      await exerciseEngine(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('reopens an existing data folder with the rows kept and no migration re-applied', async () => {
+    const opened = await openDb({ dataDir: path.join(dir, 'db') });
+    try {
+      const applied = await opened.db.selectFrom('kysely_migration' as 'accounts').select(sql<string>`name`.as('name')).execute();
+      expect(applied.map((r) => r.name)).toEqual(Object.keys(migrations));
+      const count = await opened.db.selectFrom('accounts').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      expect(count.n).toBe('1');
+    } finally {
+      await opened.close();
+    }
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('openDb on PostgreSQL', () => {
+  it('applies every migration inside its own schema and returns the same value types as PGlite', async () => {
+    const url = process.env.DATABASE_URL ?? '';
+    const opened = await openDb({ url, schema: schemaName, poolSize: 2 });
+    try {
+      expect(opened.kind).toBe('postgres');
+      await exerciseEngine(opened);
+    } finally {
+      await sql`drop schema ${sql.id(schemaName)} cascade`.execute(opened.db);
+      await opened.close();
+    }
+  });
+});

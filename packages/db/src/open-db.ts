@@ -1,0 +1,103 @@
+/**
+ * One Kysely<Database> over either engine: PGlite (PostgreSQL compiled to WASM, file-backed) when no
+ * URL is given, PostgreSQL through pg.Pool otherwise. Values come back the same way on both: INT8 and
+ * NUMERIC as strings, timestamptz as Date.
+ *
+ * PGlite has ONE connection: inside `db.transaction().execute(trx => ...)` every query must go
+ * through `trx`. A query on `db` there waits for the connection the transaction holds, forever.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import type { PGlite } from '@electric-sql/pglite';
+import { migrateToLatest } from './migrate-to-latest';
+import type { Database } from './schema';
+
+export interface OpenDbOptions {
+  /** postgres:// URL; when absent the embedded PGlite database is used. */
+  url?: string;
+  /** PGlite data folder (created when missing). Default ./.ledgerport/db. */
+  dataDir?: string;
+  /** PostgreSQL only: a schema to create and put first on the search_path (tests). */
+  schema?: string;
+  /** Apply pending migrations on open (default true). */
+  migrate?: boolean;
+  /** Pool size for PostgreSQL (default 10). */
+  poolSize?: number;
+}
+
+export interface OpenedDb {
+  db: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+  /** The PGlite instance, for pg-boss's fromPglite adapter. */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_DATA_DIR = path.join('.ledgerport', 'db');
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export async function openDb(options: OpenDbOptions = {}): Promise<OpenedDb> {
+  const opened = options.url ? await openPostgres(options.url, options) : await openPglite(options.dataDir ?? DEFAULT_DATA_DIR);
+  if (options.migrate !== false) {
+    try {
+      await migrateToLatest(opened.db, options.schema ? { schema: options.schema } : {});
+    } catch (error) {
+      await opened.close();
+      throw error;
+    }
+  }
+  return opened;
+}
+
+async function openPglite(dataDir: string): Promise<OpenedDb> {
+  const { PGlite, types } = await import('@electric-sql/pglite');
+  fs.mkdirSync(dataDir, { recursive: true });
+  // INT8 as string, like pg: PGlite would otherwise mix number and BigInt by magnitude.
+  const pglite = await PGlite.create(dataDir, { parsers: { [types.INT8]: (x: string) => x } });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    // db.destroy() closes the PGlite instance too; closing it again would throw.
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+async function openPostgres(url: string, options: OpenDbOptions): Promise<OpenedDb> {
+  const pg = (await import('pg')).default;
+  const schema = options.schema;
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  if (schema) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`create schema if not exists "${schema}"`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres',
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * Kysely table types. Column names are snake_case in SQL; Kysely maps nothing, so repositories
+ * translate to the contract's camelCase. INT8 and NUMERIC arrive as strings on both engines
+ * (openDb configures PGlite like pg); timestamptz arrives as Date.
+ */
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** NUMERIC(20,4): read as a decimal string, written as a decimal string. */
+export type Numeric = ColumnType<string, string, string>;
+/** jsonb: read as parsed JSON, written as JSON text. */
+export type Json = ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+
+export interface UsersTable {
+  user_id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  partner_code: string | null;
+  root_admin: Generated<boolean>;
+  support_lead: Generated<boolean>;
+  support_admin: Generated<boolean>;
+  developer: Generated<boolean>;
+  billing_account_id: string | null;
+  billing_data: Json;
+  login_enabling_party: string | null;
+  current_account_key: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface UserPermissionsTable {
+  user_id: string;
+  permission: string;
+}
+
+export interface UserFeatureFlagsTable {
+  user_id: string;
+  flag: string;
+  created_at: CreatedAt;
+}
+
+export interface UserApplicationPreferencesTable {
+  user_id: string;
+  organization_modal_confirmed: Generated<boolean>;
+  paypal_banner_on_shopify_dismissed: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
+export interface OrganizationsTable {
+  organization_id: string;
+  name: string;
+  clarity_organization_id: string | null;
+  partner_code: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface OrganizationFeaturesTable {
+  organization_id: string;
+  feature: string;
+}
+
+export interface AccountsTable {
+  account_key: string;
+  account_name: string;
+  account_address: string | null;
+  account_status: Generated<string>;
+  accounting_system: string;
+  accounting_system_connected: Generated<boolean>;
+  accounting_system_organization_name: string | null;
+  partner_code: string | null;
+  plan_code: string | null;
+  plan_amount: Numeric | null;
+  subscribed_at: Timestamp | null;
+  sales_channel: string;
+  sales_channel_connected: Generated<boolean>;
+  sales_channel_pending: Generated<boolean>;
+  sales_channel_invite_status: string | null;
+  sales_channel_store_name: string | null;
+  mappings_completed: Generated<boolean>;
+  mappings_configuration_initiated: Generated<boolean>;
+  first_settlement_posted: Generated<boolean>;
+  has_accounts_file: Generated<boolean>;
+  time_zone_id: Generated<string>;
+  template_prefix: string | null;
+  is_piggy_backing_account: Generated<boolean>;
+  request_history_blocked: Generated<boolean>;
+  redaction_pending: Generated<boolean>;
+  accounting_system_reference_name: string | null;
+  account_super_user_key: string | null;
+  requires_reauthentication: Generated<boolean>;
+  organization_id: string | null;
+  should_split_by_country: Generated<boolean>;
+  quick_setup: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** Toggles of spec section 3 "Account features"; derived ones (60 days, copy accounts) are computed. */
+export interface AccountFeaturesTable {
+  account_key: string;
+  enable_amazon_pay: Generated<boolean>;
+  amazon_deferred_transaction_enabled: Generated<boolean>;
+  show_advanced_fba: Generated<boolean>;
+  show_gift_cards: Generated<boolean>;
+  stripe_enabled: Generated<boolean>;
+  cogs_enabled: Generated<boolean>;
+  cogs_refunds_enabled: Generated<boolean>;
+  premium: Generated<boolean>;
+  is_demo_account: Generated<boolean>;
+}
+
+export interface AccountFeatureFlagsTable {
+  account_key: string;
+  flag: string;
+  created_at: CreatedAt;
+}
+
+export interface AccountMembershipsTable {
+  account_key: string;
+  user_id: string;
+  role: string;
+  created_at: CreatedAt;
+}
+
+export interface OrganizationMembershipsTable {
+  organization_id: string;
+  user_id: string;
+  role: string;
+  created_at: CreatedAt;
+}
+
+export interface RefreshTokensTable {
+  refresh_token_id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  family_id: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  rotated_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface AuditLogTable {
+  audit_id: Generated<string>;
+  actor_user_id: string | null;
+  account_key: string | null;
+  organization_id: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  before_state: Json;
+  after_state: Json;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  user_permissions: UserPermissionsTable;
+  user_feature_flags: UserFeatureFlagsTable;
+  user_application_preferences: UserApplicationPreferencesTable;
+  organizations: OrganizationsTable;
+  organization_features: OrganizationFeaturesTable;
+  accounts: AccountsTable;
+  account_features: AccountFeaturesTable;
+  account_feature_flags: AccountFeatureFlagsTable;
+  account_memberships: AccountMembershipsTable;
+  organization_memberships: OrganizationMembershipsTable;
+  refresh_tokens: RefreshTokensTable;
+  audit_log: AuditLogTable;
+}
