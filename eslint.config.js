@@ -4,6 +4,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// Node's globals for the plain .js/.mjs scripts (the TypeScript sources get them from @types/node).
+const nodeGlobals = Object.fromEntries(['process', 'console', 'URL', 'setTimeout', 'clearTimeout', 'Buffer'].map((n) => [n, 'readonly']));
+
 const ours = ['@ledgerport/core', '@ledgerport/contract', '@ledgerport/db', '@ledgerport/integrations', '@ledgerport/server'];
 const boundary = (files, allowed, extra = [], ignores = []) => ({
   files,
@@ -37,7 +40,7 @@ export default tseslint.config(
       'no-restricted-globals': ['error', { name: 'parseFloat', message: 'Money is never a float: use @ledgerport/core/money.' }],
     },
   },
-  { files: ['**/*.js', '**/*.mjs'], extends: [tseslint.configs.disableTypeChecked] },
+  { files: ['**/*.js', '**/*.mjs'], extends: [tseslint.configs.disableTypeChecked], languageOptions: { globals: nodeGlobals } },
   boundary(['packages/core/**'], [], [{ group: ['node:*', 'fs', 'path', 'http', 'https'], message: 'core is pure: no I/O.' }], ['**/*.test.ts', '**/test-support/**']),
   boundary(['packages/contract/**'], ['@ledgerport/core']),
   boundary(['packages/db/**'], ['@ledgerport/core']),

@@ -3,6 +3,8 @@
  * figures beside a baseline measured in the same process; benchmarks never fail on time.
  * Each benchmark lives in <name>.ts and exports `run(args: string[]): Promise<void>`.
  */
+export {};
+
 const BENCHES: Record<string, () => Promise<{ run(args: string[]): Promise<void> }>> = {
   parse: () => import('./parse'),
   post: () => import('./post'),

@@ -57,8 +57,26 @@ export function documentDate(month: string, isLast: boolean, endDate: string): s
 
 /** 'Order ItemPrice Principal · SKU ABC-1 · DE', from the catalogue's label when it has one. */
 export function describeGroup(g: LineGroup, channel: Channel, describe: TypeDescriber | undefined): string {
-  const label = describe?.(channel, g.typeKey)?.label ?? g.typeKey.split('|').filter(Boolean).join(' ');
+  let text = describe?.(channel, g.typeKey)?.label ?? g.typeKey.split('|').filter(Boolean).join(' ');
   const s = g.selector;
-  const extra = [s.sku !== undefined ? `SKU ${s.sku}` : '', s.productType ?? '', s.fulfilment ?? '', s.country ?? '', s.marketplace ?? ''].filter(Boolean);
-  return [label, ...extra].join(' · ');
+  if (s.sku !== undefined) text += ` · SKU ${s.sku}`;
+  if (s.productType) text += ` · ${s.productType}`;
+  if (s.fulfilment) text += ` · ${s.fulfilment}`;
+  if (s.country) text += ` · ${s.country}`;
+  if (s.marketplace) text += ` · ${s.marketplace}`;
+  return text;
+}
+
+/** The describer asked once per channel and type key: SKU grouping describes the same types fifty thousand times. */
+export function cachedDescriber(describe: TypeDescriber | undefined): TypeDescriber | undefined {
+  if (!describe) return undefined;
+  const byChannel = new Map<Channel, Map<string, ReturnType<TypeDescriber>>>();
+  return (channel, key) => {
+    let cache = byChannel.get(channel);
+    if (cache === undefined) byChannel.set(channel, (cache = new Map<string, ReturnType<TypeDescriber>>()));
+    if (cache.has(key)) return cache.get(key);
+    const info = describe(channel, key);
+    cache.set(key, info);
+    return info;
+  };
 }

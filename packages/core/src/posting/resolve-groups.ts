@@ -20,8 +20,8 @@ export interface RoleAccounts {
 
 export interface ResolvedGroups {
   accounts: RoleAccounts | null;
-  /** Mapping per group; a group missing here is unmapped (posted to suspense when allowed). */
-  targets: Map<LineGroup, ResolvedMapping>;
+  /** Mapping per group, by group index (LineGroup.index); a group without one is unmapped (posted to suspense when allowed). */
+  targets: (ResolvedMapping | undefined)[];
   problems: PostingProblem[];
   /** False when a problem prevents any document. */
   canPost: boolean;
@@ -35,7 +35,7 @@ export function resolveGroups(
 ): ResolvedGroups {
   const id = header.settlementId;
   const problems: PostingProblem[] = [];
-  const targets = new Map<LineGroup, ResolvedMapping>();
+  const targets: (ResolvedMapping | undefined)[] = [];
   const fail = (p: PostingProblem): ResolvedGroups => ({ accounts: null, targets, problems: [p], canPost: false });
   if (!isKnownCurrency(header.currency)) {
     return fail({ code: 'unknown-currency', settlementId: id, message: `Settlement ${id} is in ${JSON.stringify(header.currency)}, which is not an ISO 4217 currency code.` });
@@ -56,16 +56,18 @@ export function resolveGroups(
     const missing = [!clearing && 'clearing', !rounding && 'rounding', !suspense && 'suspense', !carriedForward && 'carried-forward'].filter(Boolean).join(', ');
     return fail({ code: 'missing-account', settlementId: id, message: `The chart of accounts has no ${missing} account for ${ch}; settlement ${id} cannot be posted.` });
   }
-  const cache = new Map<string, ResolvedMapping | null>();
+  // Resolved once per type and country (no key built per group: SKU grouping has fifty thousand groups).
+  const cache = new Map<string, Map<string | null, ResolvedMapping | null>>();
   const unmapped = new Map<string, { amount: bigint; lineCount: number }>();
   for (const g of groups) {
-    const cacheKey = `${g.typeKey}\u001f${g.country ?? ''}`;
-    let target = cache.get(cacheKey);
+    let byCountry = cache.get(g.typeKey);
+    if (byCountry === undefined) cache.set(g.typeKey, (byCountry = new Map<string | null, ResolvedMapping | null>()));
+    let target = byCountry.get(g.country);
     if (target === undefined) {
       target = resolveMapping(mappings, describe, ch, g.typeKey, g.country) ?? null;
-      cache.set(cacheKey, target);
+      byCountry.set(g.country, target);
     }
-    if (target) targets.set(g, target);
+    if (target) targets[g.index] = target;
     else {
       const u = unmapped.get(g.typeKey) ?? { amount: 0n, lineCount: 0 };
       u.amount += g.amount;

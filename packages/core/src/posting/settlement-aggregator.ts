@@ -1,25 +1,20 @@
 /**
  * Sums a settlement's lines by group key: the only per-line work of posting. It keeps one small
- * record per group (sum, count, a few row ranges), never the lines, so a parser can stream a
- * million-line settlement straight into it (see ParseSink) and memory stays flat.
+ * fixed-size record per group (sum, count, a few row ranges: see GroupRecords), never the lines, so
+ * a parser can stream a million-line settlement straight into it (see ParseSink) and memory stays flat.
  */
-import type { SettlementHeader, SettlementLine, SourceRef } from '../settlements/model';
+import type { SettlementHeader, SettlementLine } from '../settlements/model';
+import { detach, GroupRecords, type GroupSources } from './group-records';
 import type { LocalCalendar } from './local-calendar';
 import { countryOfMarketplace } from './marketplace-country';
-import type { GroupBy, GroupSelector, ProductTypeRule, RowRange } from './model';
+import type { GroupBy, GroupSelector, ProductTypeRule } from './model';
 
-/** Row ranges kept per group before the list is cut (the selector still finds every line). */
-const MAX_RANGES = 8;
+export type { GroupSources } from './group-records';
+
 const SEP = '\u001f';
-/** Far below the BigInt64Array limit (2^63), so adding one more line amount can never wrap. */
-const SPILL_LIMIT = 2n ** 61n;
-
-/**
- * A copy of a string that does not pin its parent: parsers cut fields out of 1 MB decoded chunks,
- * and V8 keeps the whole chunk alive for as long as a slice of it lives. Group keys live to the
- * end, so 50,000 SKU groups would otherwise hold most of the file in memory.
- */
-const detach = (s: string): string => (` ${s}`).slice(1);
+/** Type key instances looked up by identity before the map (a channel has a few dozen types at most). */
+const MAX_SEEN_TYPE_KEYS = 24;
+const INITIAL_TYPE_SLOTS = 16;
 
 export interface AggregationOptions {
   /** Null when not splitting by month: every line falls in one part. */
@@ -28,43 +23,6 @@ export interface AggregationOptions {
   isByCountry: boolean;
   isByMarketplace: boolean;
   productTypes: ProductTypeRule[];
-}
-
-/**
- * Row ranges of a group's lines, kept as flat numbers (file index, first, last) so that fifty
- * thousand SKU groups cost a few megabytes, not millions of objects.
- */
-export class SourceTracker {
-  lineCount = 0;
-  isComplete = true;
-  private readonly files: string[] = [];
-  private readonly ranges: number[] = [];
-  private lastFile = -1;
-  private lastRow = -2;
-
-  add(source: SourceRef): void {
-    this.lineCount++;
-    let fileIndex = this.lastFile;
-    if (fileIndex < 0 || this.files[fileIndex] !== source.file) {
-      fileIndex = this.files.indexOf(source.file);
-      if (fileIndex < 0) fileIndex = this.files.push(source.file) - 1;
-    }
-    if (fileIndex === this.lastFile && source.row === this.lastRow + 1) {
-      this.ranges[this.ranges.length - 1] = source.row;
-    } else if (this.ranges.length >= MAX_RANGES * 3) {
-      this.isComplete = false;
-    } else {
-      this.ranges.push(fileIndex, source.row, source.row);
-    }
-    this.lastFile = fileIndex;
-    this.lastRow = source.row;
-  }
-
-  get rows(): RowRange[] {
-    const out: RowRange[] = [];
-    for (let i = 0; i < this.ranges.length; i += 3) out.push({ file: this.files[this.ranges[i]!]!, first: this.ranges[i + 1]!, last: this.ranges[i + 2]! });
-    return out;
-  }
 }
 
 export interface LineGroup {
@@ -76,30 +34,49 @@ export interface LineGroup {
   country: string | null;
   /** Sum of the group's lines, units. Read it through SettlementAggregator.groups (which brings it up to date). */
   amount: bigint;
-  /** Position of the group's running sum in the aggregator's sums array. */
+  /** The group's number in the aggregator (first-seen order). */
   readonly index: number;
-  sources: SourceTracker;
+  /** Groups with the same cell number share month and dimensions (they differ by type only). */
+  readonly cell: number;
+  sources: GroupSources;
+}
+
+/** A cell: one month and combination of dimensions, holding one group per type. */
+interface Cell {
+  month: string;
+  dimension: string | null;
+  country: string | null;
+  marketplace: string | null;
 }
 
 export class SettlementAggregator {
-  private readonly groupList: LineGroup[] = [];
-  /**
-   * Running sums per group in a BigInt64Array rather than a bigint field per group: adding into a
-   * typed array stores raw 64-bit integers, so a million additions spread over fifty thousand
-   * long-lived groups do not each leave a new heap bigint behind a long-lived object (which made
-   * the garbage collector the main cost of SKU grouping). Sums that approach the 64-bit limit
-   * spill into the group's exact bigint `amount`.
-   */
-  private sums = new BigInt64Array(64);
-  // month -> dimensions key -> type key -> group: lookups with the strings the parser made.
-  private readonly index = new Map<string, Map<string, Map<string, LineGroup>>>();
+  private readonly records = new GroupRecords();
+  // month -> dimensions key -> cell number; type key -> type number. Lookups use the strings the parser
+  // made (one instance per distinct type key, and per run of rows sharing a SKU): no key is built per line.
+  private readonly cellIndex = new Map<string, Map<string, number>>();
+  private readonly cells: Cell[] = [];
+  /** Group number + 1 (0: none yet) of cell c and type t at c * typeSlots + t. */
+  private groupOf = new Int32Array(64 * INITIAL_TYPE_SLOTS);
+  private typeSlots = INITIAL_TYPE_SLOTS;
+  private readonly groupCell: number[] = [];
+  private readonly groupType: number[] = [];
+  private readonly typeIds = new Map<string, number>();
+  private readonly typeKeys: string[] = [];
+  private readonly seenTypeKeys: string[] = [];
+  private readonly seenTypeIds: number[] = [];
   private lastMonth = '';
   private lastKey = '';
-  private lastByType: Map<string, LineGroup> | undefined;
+  private lastCell = -1;
+  private lastTypeKey = '';
+  private lastTypeId = -1;
+  /** LineGroup objects, made when asked for (not while lines stream in) and kept up to date. */
+  private readonly groupList: LineGroup[] = [];
+  private isChanged = false;
   lineCount = 0;
   undatedCount = 0;
   latestPostedAt: number | null = null;
   private readonly productTypeCache = new Map<string, string>();
+  private readonly countryCache = new Map<string, string | null>();
   private readonly patterns: { name: string; skus: Set<string>; regex: RegExp | null }[];
   private defaultCountry: string | null;
 
@@ -111,12 +88,16 @@ export class SettlementAggregator {
     this.defaultCountry = countryOfMarketplace(currentHeader.marketplace);
   }
 
-  /** Every group, in first-seen order, with its amount up to date. */
+  /** Every group, in first-seen order, with its amount and sources up to date (the same objects on every call). */
   get groups(): LineGroup[] {
+    if (!this.isChanged) return this.groupList;
+    this.isChanged = false;
+    const r = this.records;
     for (const g of this.groupList) {
-      g.amount += this.sums[g.index]!;
-      this.sums[g.index] = 0n;
+      g.amount = r.amountOf(g.index);
+      g.sources = r.sourcesOf(g.index);
     }
+    for (let g = this.groupList.length; g < r.count; g++) this.groupList.push(this.makeGroup(g));
     return this.groupList;
   }
 
@@ -132,6 +113,7 @@ export class SettlementAggregator {
 
   add(line: SettlementLine): void {
     this.lineCount++;
+    this.isChanged = true;
     const o = this.options;
     let month = '';
     if (line.postedAt === null) this.undatedCount++;
@@ -151,53 +133,100 @@ export class SettlementAggregator {
     }
     if (o.isByMarketplace) key += SEP + (line.marketplace ?? '');
     // Consecutive rows mostly share month and dimensions (one order item's charges and fees), so the
-    // last (month, key) table is reused after a plain string comparison, sparing the large SKU table.
+    // last cell is reused after a string comparison (usually of the same instance), sparing the large SKU table.
     // Undated lines get month '' and join the last part (the one holding the deposit) in buildPostings.
-    let byType = this.lastByType;
-    if (byType === undefined || month !== this.lastMonth || key !== this.lastKey) {
-      let byKey = this.index.get(month);
-      if (byKey === undefined) this.index.set(month, (byKey = new Map<string, Map<string, LineGroup>>()));
-      byType = byKey.get(key);
-      if (byType === undefined) byKey.set(detach(key), (byType = new Map<string, LineGroup>()));
+    let cell = this.lastCell;
+    if (cell < 0 || month !== this.lastMonth || key !== this.lastKey) {
+      cell = this.cellOf(month, key, dimension, country, line.marketplace);
       this.lastMonth = month;
       this.lastKey = key;
-      this.lastByType = byType;
+      this.lastCell = cell;
     }
-    let group = byType.get(line.typeKey);
-    if (group === undefined) {
-      group = this.newGroup(month, line, dimension === null ? null : detach(dimension), country);
-      byType.set(group.typeKey, group);
-      this.groupList.push(group);
-      if (group.index >= this.sums.length) {
-        const grown = new BigInt64Array(this.sums.length * 2);
-        grown.set(this.sums);
-        this.sums = grown;
+    const type = line.typeKey === this.lastTypeKey ? this.lastTypeId : this.typeIdOf(line.typeKey);
+    const slot = cell * this.typeSlots + type;
+    let g = this.groupOf[slot]! - 1;
+    if (g < 0) {
+      g = this.records.create();
+      this.groupOf[slot] = g + 1;
+      this.groupCell.push(cell);
+      this.groupType.push(type);
+    }
+    this.records.add(g, line.amount, line.source);
+  }
+
+  private makeGroup(g: number): LineGroup {
+    const o = this.options;
+    const cell = this.cells[this.groupCell[g]!]!;
+    const typeKey = this.typeKeys[this.groupType[g]!]!;
+    const selector: GroupSelector = { typeKey };
+    if (cell.month) selector.month = cell.month;
+    if (cell.dimension !== null) {
+      if (o.groupBy === 'sku') selector.sku = cell.dimension;
+      else if (o.groupBy === 'product-type') selector.productType = cell.dimension;
+      else selector.fulfilment = cell.dimension;
+    }
+    if (o.isByCountry && cell.country !== null) selector.country = cell.country;
+    if (cell.marketplace !== null) selector.marketplace = cell.marketplace;
+    const r = this.records;
+    return { month: cell.month, typeKey, selector, country: cell.country, amount: r.amountOf(g), index: g, cell: this.groupCell[g]!, sources: r.sourcesOf(g) };
+  }
+
+  private typeIdOf(typeKey: string): number {
+    // Parsers hand out one string instance per distinct type key, so a short scan of the instances
+    // seen (a pointer comparison each) beats hashing; other instances fall back to the map.
+    const seen = this.seenTypeKeys;
+    for (let i = 0; i < seen.length; i++) {
+      if (seen[i] === typeKey) return this.rememberType(typeKey, this.seenTypeIds[i]!);
+    }
+    let id = this.typeIds.get(typeKey);
+    if (id === undefined) {
+      id = this.typeKeys.push(detach(typeKey)) - 1;
+      this.typeIds.set(this.typeKeys[id]!, id);
+      if (id >= this.typeSlots) this.widenTypeSlots();
+    }
+    if (seen.length < MAX_SEEN_TYPE_KEYS) {
+      seen.push(typeKey);
+      this.seenTypeIds.push(id);
+    }
+    return this.rememberType(typeKey, id);
+  }
+
+  private rememberType(typeKey: string, id: number): number {
+    this.lastTypeKey = typeKey;
+    this.lastTypeId = id;
+    return id;
+  }
+
+  /** Doubles the type slots of every cell (a settlement with more types than expected). */
+  private widenTypeSlots(): void {
+    const slots = this.typeSlots * 2;
+    const wider = new Int32Array(Math.max(this.groupOf.length * 2, (this.cells.length + 1) * slots));
+    for (let c = 0; c < this.cells.length; c++) wider.set(this.groupOf.subarray(c * this.typeSlots, (c + 1) * this.typeSlots), c * slots);
+    this.groupOf = wider;
+    this.typeSlots = slots;
+  }
+
+  private cellOf(month: string, key: string, dimension: string | null, country: string | null, marketplace: string | null): number {
+    let byKey = this.cellIndex.get(month);
+    if (byKey === undefined) this.cellIndex.set(month, (byKey = new Map<string, number>()));
+    let cell = byKey.get(key);
+    if (cell === undefined) {
+      cell = this.cells.length;
+      this.cells.push({
+        month,
+        dimension: dimension === null ? null : detach(dimension),
+        country,
+        marketplace: this.options.isByMarketplace && marketplace !== null ? detach(marketplace) : null,
+      });
+      byKey.set(detach(key), cell);
+      if ((cell + 1) * this.typeSlots > this.groupOf.length) {
+        const grown = new Int32Array(this.groupOf.length * 2);
+        grown.set(this.groupOf);
+        this.groupOf = grown;
       }
     }
-    const sum = this.sums[group.index]! + line.amount;
-    if (sum > SPILL_LIMIT || sum < -SPILL_LIMIT) {
-      group.amount += sum;
-      this.sums[group.index] = 0n;
-    } else this.sums[group.index] = sum;
-    group.sources.add(line.source);
+    return cell;
   }
-
-  private newGroup(month: string, line: SettlementLine, dimension: string | null, country: string | null): LineGroup {
-    const o = this.options;
-    const typeKey = detach(line.typeKey);
-    const selector: GroupSelector = { typeKey };
-    if (month) selector.month = month;
-    if (dimension !== null) {
-      if (o.groupBy === 'sku') selector.sku = dimension;
-      else if (o.groupBy === 'product-type') selector.productType = dimension;
-      else selector.fulfilment = dimension;
-    }
-    if (o.isByCountry && country !== null) selector.country = country;
-    if (o.isByMarketplace && line.marketplace !== null) selector.marketplace = detach(line.marketplace);
-    return { month, typeKey, selector, country, amount: 0n, index: this.groupList.length, sources: new SourceTracker() };
-  }
-
-  private readonly countryCache = new Map<string, string | null>();
 
   private countryOf(marketplace: string): string | null {
     let country = this.countryCache.get(marketplace);

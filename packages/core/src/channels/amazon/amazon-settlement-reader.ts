@@ -20,7 +20,7 @@ import { fieldOf, mapColumns, type ColumnMap, type ColumnSpec } from '../shared/
 import { parseDateTime, sniffDateOrder, type DateOrder } from '../shared/parse-date-time';
 import { readDelimited } from '../shared/read-delimited';
 import type { Delimiter } from '../shared/row-reader';
-import { rangeEquals, scanFields } from '../shared/scan-fields';
+import { FieldMemo, rangeEquals, scanFields } from '../shared/scan-fields';
 import { sniffDecimalSeparator } from '../shared/sniff-decimal-separator';
 import { fallbackDateOrder, fallbackDecimalSeparator } from './amazon-locale';
 
@@ -155,12 +155,18 @@ export async function readAmazonSettlementFile<K extends string>(
   let order: DateOrder = 'dmy';
   let starts = new Int32Array(0); // field starts of the current line, sized headerLength + 1
   /** True when the scanned line is a detail row of the current settlement with plain id and currency. */
+  const idMemo = new FieldMemo(); // the current settlement's id, as codes
+  let idMemoFor: AmazonRowContext<C> | undefined;
   const isPlainDetail = (text: string, current: AmazonRowContext<C>): boolean => {
     const index = current.columns.index;
     const total = index.totalAmount;
     if (starts[total + 1]! - 1 !== starts[total]) return false;
+    if (idMemoFor !== current) {
+      idMemo.remember(current.header.settlementId, 0, current.header.settlementId.length);
+      idMemoFor = current;
+    }
     const id = index.settlementId;
-    if (!rangeEquals(text, starts[id]!, starts[id + 1]! - 1, current.header.settlementId)) return false;
+    if (!idMemo.matches(text, starts[id]!, starts[id + 1]! - 1)) return false;
     const currencyStart = starts[index.currency]!;
     const currencyEnd = starts[index.currency + 1]! - 1;
     return currencyEnd === currencyStart || rangeEquals(text, currencyStart, currencyEnd, current.header.currency);

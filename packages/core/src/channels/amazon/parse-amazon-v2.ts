@@ -8,7 +8,8 @@ import { parseDecimalUnits } from '../../money/money';
 import type { ParseSink, ReportInput, ReportParser } from '../../settlements/parser';
 import { firstLine, headerMatchRatio } from '../shared/column-map';
 import { parseDateTime, type DateOrder } from '../shared/parse-date-time';
-import { LastSlice, parsePlainCount, parsePlainDecimalUnits, rangeEquals } from '../shared/scan-fields';
+import { PlainDateTimeReader } from '../shared/plain-date-time-reader';
+import { FieldMemo, LastSlice, parsePlainCount, parsePlainDecimalUnits } from '../shared/scan-fields';
 import { readAmazonSettlementFile, type AmazonFileFormat } from './amazon-settlement-reader';
 import { AMAZON_V2_COLUMNS, AMAZON_V2_REQUIRED, type AmazonV2Column } from './amazon-v2-columns';
 
@@ -23,20 +24,6 @@ export function parseQuantity(text: string): number | null | undefined {
   return Number(t);
 }
 
-/** A type key interned by a hash of its three raw texts, so the fast path finds it without slicing. */
-interface InternedKey {
-  type: string;
-  amountType: string;
-  description: string;
-  key: string;
-}
-
-function hashRange(hash: number, text: string, start: number, end: number): number {
-  let h = hash;
-  for (let i = start; i < end; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
-  return Math.imul(h, 31) + 124; // '|' between the parts, so ('ab', 'c') and ('a', 'bc') differ
-}
-
 // Bounds of a column in a scanned line (see scanFields); an absent column (-1) reads as empty. Module
 // functions, not closures in the hot loop: per-call closures cost an allocation per row.
 function fieldStart(starts: Int32Array, column: number): number {
@@ -47,16 +34,18 @@ function fieldEnd(starts: Int32Array, column: number): number {
   return column < 0 ? 0 : starts[column + 1]! - 1;
 }
 
-function createV2Format(): AmazonFileFormat<AmazonV2Column> {
+/** The V2 format for readAmazonSettlementFile (exported for the fast-path equivalence tests). */
+export function createAmazonV2Format(): AmazonFileFormat<AmazonV2Column> {
   // Per-file state shared by both paths: type keys interned (one string per distinct triple, no
   // concatenation per row) and the last posted date resolved (consecutive rows of one order share it).
   const keys = new Map<string, Map<string, Map<string, string>>>();
-  const keysByHash = new Map<number, InternedKey>();
+  const keysByFingerprint = new Map<number, { type: FieldMemo; pair: FieldMemo; key: string }>();
+  const plainDates = new PlainDateTimeReader();
+  // Fast path's own memo of the last posted date (as codes: see FieldMemo).
+  const postedMemo = new FieldMemo();
+  let postedMemoAt: number | null = null;
   let lastPostedText = '\u0000';
   let lastPostedAt: number | null | undefined;
-  const orderIds = new LastSlice();
-  const merchantOrderIds = new LastSlice();
-  const skus = new LastSlice();
   const marketplaces = new LastSlice();
   const fulfilmentChannels = new LastSlice();
 
@@ -126,6 +115,7 @@ function createV2Format(): AmazonFileFormat<AmazonV2Column> {
     readDetailLine(context, text, starts, row) {
       // The same line as readDetail gives, read in place; false (nothing emitted) sends the row there.
       const index = context.columns.index;
+      if (index.amountDescription !== index.amountType + 1) return false; // not Amazon's column order
       const amount = parsePlainDecimalUnits(text, fieldStart(starts, index.amount), fieldEnd(starts, index.amount), context.decimalSeparator);
       if (amount === undefined) return false;
       let postedStart = fieldStart(starts, index.postedDateTime);
@@ -134,35 +124,46 @@ function createV2Format(): AmazonFileFormat<AmazonV2Column> {
         postedStart = fieldStart(starts, index.postedDate);
         postedEnd = fieldEnd(starts, index.postedDate);
       }
-      const postedAt = rangeEquals(text, postedStart, postedEnd, lastPostedText)
-        ? lastPostedAt
-        : resolvePosted(text.slice(postedStart, postedEnd), context.dateOrder);
-      if (postedAt === undefined) return false;
+      let postedAt: number | null | undefined = null;
+      if (postedEnd > postedStart) {
+        if (postedMemo.matches(text, postedStart, postedEnd)) {
+          postedAt = postedMemoAt;
+        } else {
+          postedAt = plainDates.read(text, postedStart, postedEnd, context.dateOrder);
+          if (postedAt === undefined) postedAt = resolvePosted(text.slice(postedStart, postedEnd), context.dateOrder);
+          if (postedAt === undefined) return false;
+          postedMemo.remember(text, postedStart, postedEnd);
+          postedMemoAt = postedAt;
+        }
+      }
       const quantityStart = fieldStart(starts, index.quantityPurchased);
       const quantityEnd = fieldEnd(starts, index.quantityPurchased);
       const quantity = quantityEnd === quantityStart ? null : parsePlainCount(text, quantityStart, quantityEnd);
       if (quantity === undefined) return false;
 
+      // Type key: found by a fingerprint (lengths and a character of each part), then checked in
+      // place against transaction-type and 'amount-type<tab>amount-description' (adjacent columns):
+      // exact, and no string is made per row.
       const typeStart = starts[index.transactionType]!;
       const typeEnd = starts[index.transactionType + 1]! - 1;
-      const amountTypeStart = starts[index.amountType]!;
-      const amountTypeEnd = starts[index.amountType + 1]! - 1;
-      const descriptionStart = starts[index.amountDescription]!;
-      const descriptionEnd = starts[index.amountDescription + 1]! - 1;
-      const hash = hashRange(hashRange(hashRange(0, text, typeStart, typeEnd), text, amountTypeStart, amountTypeEnd), text, descriptionStart, descriptionEnd);
-      const known = keysByHash.get(hash);
+      const pairStart = starts[index.amountType]!;
+      const pairEnd = starts[index.amountDescription + 1]! - 1;
+      const typeLength = typeEnd - typeStart;
+      const pairLength = pairEnd - pairStart;
+      const fingerprint = (((typeLength & 255) * 256 + (pairLength & 255)) * 128 + (text.charCodeAt(pairEnd - 1) & 127)) * 128 + (text.charCodeAt(typeStart) & 127);
+      const known = keysByFingerprint.get(fingerprint);
       let typeKey: string;
-      if (
-        known !== undefined && rangeEquals(text, typeStart, typeEnd, known.type) &&
-        rangeEquals(text, amountTypeStart, amountTypeEnd, known.amountType) && rangeEquals(text, descriptionStart, descriptionEnd, known.description)
-      ) {
+      if (known !== undefined && known.type.matches(text, typeStart, typeEnd) && known.pair.matches(text, pairStart, pairEnd)) {
         typeKey = known.key;
       } else {
-        const type = text.slice(typeStart, typeEnd);
-        const amountType = text.slice(amountTypeStart, amountTypeEnd);
-        const description = text.slice(descriptionStart, descriptionEnd);
-        typeKey = internKey(type, amountType, description);
-        if (known === undefined) keysByHash.set(hash, { type, amountType, description, key: typeKey });
+        const amountTypeEnd = starts[index.amountType + 1]! - 1;
+        typeKey = internKey(text.slice(typeStart, typeEnd), text.slice(pairStart, amountTypeEnd), text.slice(amountTypeEnd + 1, pairEnd));
+        if (known === undefined) {
+          const entry = { type: new FieldMemo(), pair: new FieldMemo(), key: typeKey };
+          entry.type.remember(text, typeStart, typeEnd);
+          entry.pair.remember(text, pairStart, pairEnd);
+          keysByFingerprint.set(fingerprint, entry);
+        }
       }
 
       const orderIdStart = fieldStart(starts, index.orderId);
@@ -170,8 +171,8 @@ function createV2Format(): AmazonFileFormat<AmazonV2Column> {
       const merchantOrderIdStart = fieldStart(starts, index.merchantOrderId);
       const merchantOrderIdEnd = fieldEnd(starts, index.merchantOrderId);
       const orderId =
-        orderIdEnd > orderIdStart ? orderIds.get(text, orderIdStart, orderIdEnd)
-        : merchantOrderIdEnd > merchantOrderIdStart ? merchantOrderIds.get(text, merchantOrderIdStart, merchantOrderIdEnd)
+        orderIdEnd > orderIdStart ? text.slice(orderIdStart, orderIdEnd)
+        : merchantOrderIdEnd > merchantOrderIdStart ? text.slice(merchantOrderIdStart, merchantOrderIdEnd)
         : null;
       const skuStart = fieldStart(starts, index.sku);
       const skuEnd = fieldEnd(starts, index.sku);
@@ -184,7 +185,7 @@ function createV2Format(): AmazonFileFormat<AmazonV2Column> {
         postedAt,
         typeKey,
         orderId,
-        sku: skuEnd > skuStart ? skus.get(text, skuStart, skuEnd) : null,
+        sku: skuEnd > skuStart ? text.slice(skuStart, skuEnd) : null,
         quantity,
         marketplace,
         fulfilmentChannel: fulfilmentEnd > fulfilmentStart ? fulfilmentChannels.get(text, fulfilmentStart, fulfilmentEnd) : null,
@@ -207,6 +208,6 @@ export const amazonV2Parser: ReportParser = {
     return headerMatchRatio(line, V2_SIGNATURE);
   },
   parse(input: ReportInput, sink: ParseSink): Promise<void> {
-    return readAmazonSettlementFile(createV2Format(), input, sink);
+    return readAmazonSettlementFile(createAmazonV2Format(), input, sink);
   },
 };

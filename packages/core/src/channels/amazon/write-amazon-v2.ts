@@ -18,6 +18,20 @@ export interface AmazonV2WriteOptions {
 
 const EMPTY_SETTLEMENT_COLUMNS = ['', '', '', '', ''];
 
+/**
+ * Columns of a detail row that the normalized line does not carry (Amazon's own references); written
+ * empty unless given, e.g. by the benchmark generator to make rows as long as real ones.
+ */
+export interface AmazonV2DetailReferences {
+  merchantOrderId?: string;
+  adjustmentId?: string;
+  shipmentId?: string;
+  orderItemCode?: string;
+  merchantOrderItemId?: string;
+  merchantAdjustmentItemId?: string;
+  promotionId?: string;
+}
+
 export function formatAmazonV2Amount(units: bigint, currency: string, locale: AmazonLocale): string {
   const text = formatUnits(units, getMinorDigits(currency));
   return locale.decimalSeparator === ',' ? text.replace('.', ',') : text;
@@ -36,19 +50,27 @@ export function formatAmazonV2SummaryRow(header: SettlementHeader, options: Amaz
   return fields.join('\t');
 }
 
-export function formatAmazonV2DetailRow(settlementId: string, currency: string, line: SettlementLine, options: AmazonV2WriteOptions): string {
+export function formatAmazonV2DetailRow(
+  settlementId: string,
+  currency: string,
+  line: SettlementLine,
+  options: AmazonV2WriteOptions,
+  references: AmazonV2DetailReferences = {},
+): string {
   const [type = '', amountType = '', description = ''] = line.typeKey.split('|');
   const style = options.locale.dateStyle;
   const fields = [
     settlementId, ...EMPTY_SETTLEMENT_COLUMNS,
-    type, line.orderId ?? '', '', '', '', line.marketplace ?? '', amountType, description,
+    type, line.orderId ?? '', references.merchantOrderId ?? '', references.adjustmentId ?? '', references.shipmentId ?? '',
+    line.marketplace ?? '', amountType, description,
     formatAmazonV2Amount(line.amount, currency, options.locale),
     line.fulfilmentChannel ?? '',
     line.postedAt === null ? '' : formatAmazonDate(line.postedAt, style, false),
     line.postedAt === null ? '' : formatAmazonDate(line.postedAt, style, true),
-    '', '', '', line.sku ?? '', line.quantity === null ? '' : String(line.quantity),
+    references.orderItemCode ?? '', references.merchantOrderItemId ?? '', references.merchantAdjustmentItemId ?? '',
+    line.sku ?? '', line.quantity === null ? '' : String(line.quantity),
   ];
-  if (options.hasPromotionId) fields.push('');
+  if (options.hasPromotionId) fields.push(references.promotionId ?? '');
   return fields.join('\t');
 }
 

@@ -47,6 +47,14 @@
  * fall back to the marketplace's convention when the sample does not tell, then replay the buffer.
  * Decoding alone: decodeText(chunks) yields { text, encoding } (UTF-8 with or without BOM, UTF-16 with
  * BOM, Windows-1252 fallback for invalid UTF-8); decodeHead(bytes) does the same for detect().
+ *
+ * Hot paths (a 1M-line report): give readDelimited an `onLine(text, start, end, row, delimiter)` too
+ * and unquoted lines arrive unsplit (quoted records still reach onRow as fields). Then scanFields
+ * finds where each field starts (into a reused Int32Array), and the field values are read in place:
+ * parsePlainDecimalUnits / parsePlainCount / PlainDateTimeReader for the plain forms (undefined for
+ * anything else: split the line and take the normal path, so both always agree), FieldMemo and
+ * LastSlice to recognise a value repeated from the previous row without slicing it. See
+ * channels/amazon/amazon-settlement-reader.ts (onLine) and parse-amazon-v2.ts (readDetailLine).
  */
 export * from './decode-text';
 export * from './row-reader';
@@ -55,3 +63,4 @@ export * from './column-map';
 export * from './parse-date-time';
 export * from './sniff-decimal-separator';
 export * from './scan-fields';
+export * from './plain-date-time-reader';

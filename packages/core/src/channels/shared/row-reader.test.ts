@@ -70,3 +70,40 @@ describe('RowReader', () => {
     expect(sniffDelimiter('Date,Name,Gross')).toBe(',');
   });
 });
+
+describe('RowReader raw-line mode (onLine)', () => {
+  function readLines(chunks: string[]) {
+    const seen: [number, string][] = [];
+    const reader = new RowReader({
+      onRow: (f, r) => void seen.push([r, `fields:${f.join('|')}`]),
+      onLine: (text, start, end, r, delimiter) => void seen.push([r, `line:${text.slice(start, end).split(delimiter).join('|')}`]),
+    });
+    for (const c of chunks) reader.push(c);
+    return { seen, summary: reader.end() };
+  }
+
+  it('hands unquoted lines unsplit and quoted records as fields, numbered alike', () => {
+    const { seen } = readLines(['a\tb\r\n"q\nx"\tc\n\nd\te']);
+    expect(seen).toEqual([[1, 'line:a|b'], [2, 'fields:q\nx|c'], [5, 'line:d|e']]);
+  });
+
+  it('gives the same records as onRow whatever the chunk boundaries', () => {
+    const text = 'h1\th2\r\nab\tcd\n"x\ty"\t"multi\nline"\n\nlong line here\twith\ttabs\r\nend\t1';
+    const whole = readLines([text]).seen.map(([r, s]) => [r, s.replace(/^\w+:/, '')]);
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: text.length }), { maxLength: 6 }), (cuts) => {
+        const points = [...new Set([0, ...cuts, text.length])].sort((x, y) => x - y);
+        const chunks = points.slice(1).map((p, i) => text.slice(points[i], p));
+        const { seen, summary } = readLines(chunks);
+        expect(seen.map(([r, s]) => [r, s.replace(/^\w+:/, '')])).toEqual(whole);
+        expect(summary.isLastRowTerminated).toBe(false);
+      }),
+    );
+  });
+
+  it('stops reading when onLine returns false', () => {
+    const reader = new RowReader({ onRow: () => undefined, onLine: () => false });
+    reader.push('a\tb\nc\td\n');
+    expect(reader.end()).toMatchObject({ rowCount: 1, isAborted: true });
+  });
+});

@@ -107,8 +107,25 @@ export class RowReader {
   push(text: string): void {
     if (this.isAborted || text.length === 0) return;
     this.lastChar = text.charCodeAt(text.length - 1);
-    const buf = this.carry.length > 0 ? this.carry + text : text;
-    const pos = this.consume(buf, false);
+    let buf = text;
+    let start = 0;
+    if (this.carry.length > 0) {
+      // carry + text would be a rope (cons string) that V8 reads much slower than a flat string (the
+      // bare line loop runs ~1.8x slower on one): when the carried record is an unquoted line, join it
+      // only with the rest of its line and read the chunk itself from there.
+      const nl = text.indexOf('\n');
+      if (nl !== -1 && this.carry.indexOf('"') === -1 && text.lastIndexOf('"', nl) === -1) {
+        // join, not +: a flat string, so the per-character reads of a raw-line parser stay monomorphic.
+        const line = [this.carry, text.slice(0, nl + 1)].join('');
+        this.carry = '';
+        this.consume(line, 0, false); // one complete line without quotes: read entirely
+        if (this.isAborted) return;
+        start = nl + 1;
+      } else {
+        buf = this.carry + text;
+      }
+    }
+    const pos = this.consume(buf, start, false);
     if (this.isAborted) return;
     this.carry = pos >= buf.length ? '' : buf.slice(pos);
     if (this.carry.length > this.maxRecordLength) {
@@ -120,7 +137,7 @@ export class RowReader {
 
   end(): RowReaderSummary {
     if (!this.isAborted && this.carry.length > 0) {
-      this.consume(this.carry, true);
+      this.consume(this.carry, 0, true);
       this.carry = '';
     }
     return {
@@ -131,18 +148,18 @@ export class RowReader {
     };
   }
 
-  /** Reads every complete record of buf; returns where the unread rest starts. */
-  private consume(buf: string, isFinal: boolean): number {
+  /** Reads every complete record of buf from `start`; returns where the unread rest starts. */
+  private consume(buf: string, start: number, isFinal: boolean): number {
     const n = buf.length;
     if (this.delimiter === undefined) {
-      const nl = buf.indexOf('\n');
-      if (nl === -1 && !isFinal) return 0;
-      this.delimiter = sniffDelimiter(nl === -1 ? buf : buf.slice(0, nl));
+      const nl = buf.indexOf('\n', start);
+      if (nl === -1 && !isFinal) return start;
+      this.delimiter = sniffDelimiter(nl === -1 ? buf.slice(start) : buf.slice(start, nl));
     }
     const delimiter = this.delimiter;
     const onLine = this.onLine;
-    let pos = 0;
-    let nextQuote = buf.indexOf('"');
+    let pos = start;
+    let nextQuote = buf.indexOf('"', start);
     if (nextQuote === -1) nextQuote = n;
     while (pos < n) {
       let nl = buf.indexOf('\n', pos);
