@@ -4,6 +4,7 @@
 // plain line 'tests: N passed, N failed' summing both runners.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 const only = process.argv[2]; // 'unit' | 'e2e' | undefined (both)
 mkdirSync('.tmp', { recursive: true });
@@ -34,7 +35,8 @@ if (only !== 'unit') {
   else {
     rmSync('.tmp/playwright.json', { force: true });
     const code = run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json',
+      // Absolute: Playwright resolves a relative name against the config's folder (e2e/), not the cwd.
+      PLAYWRIGHT_JSON_OUTPUT_NAME: resolve('.tmp/playwright.json'),
     });
     const report = read('.tmp/playwright.json');
     if (report?.stats) {

@@ -156,6 +156,51 @@ export interface AuditLogTable {
   created_at: CreatedAt;
 }
 
+/** A connection of an account to its accounting system or sales channel / payment source (migration 0002). */
+export interface ConnectionsTable {
+  connection_id: string;
+  account_key: string;
+  role: 'accounting' | 'sales-channel' | 'sales-source';
+  system: string;
+  status: Generated<'PENDING' | 'CONNECTED' | 'DISCONNECTED' | 'ERROR' | 'PROBLEM'>;
+  remote_id: string | null;
+  remote_name: string | null;
+  /** secret-box sealed JSON; never clear text. */
+  credentials_sealed: string | null;
+  access_token_expires_at: Timestamp | null;
+  refresh_token_expires_at: Timestamp | null;
+  settings: ColumnType<Record<string, unknown>, string | undefined, string>;
+  last_error: string | null;
+  last_error_at: Timestamp | null;
+  last_synced_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface OauthStatesTable {
+  state: string;
+  account_key: string;
+  user_id: string;
+  system: string;
+  code_verifier_sealed: string | null;
+  redirect_after: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  idempotency_key: string;
+  account_key: string;
+  system: string;
+  operation: string;
+  subject: string;
+  state: Generated<'STARTED' | 'DONE' | 'FAILED'>;
+  remote_id: string | null;
+  result: Json;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   user_permissions: UserPermissionsTable;
@@ -170,4 +215,7 @@ export interface Database {
   organization_memberships: OrganizationMembershipsTable;
   refresh_tokens: RefreshTokensTable;
   audit_log: AuditLogTable;
+  connections: ConnectionsTable;
+  oauth_states: OauthStatesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

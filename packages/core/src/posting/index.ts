@@ -7,3 +7,4 @@ export * from './marketplace-country';
 export * from './resolve-groups';
 export * from './settlement-aggregator';
 export * from './posting-sink';
+export * from './accounting-port';

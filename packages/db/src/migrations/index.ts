@@ -4,7 +4,9 @@
  */
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-foundation';
+import * as m0002 from './0002-connections';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
+  '0002-connections': m0002,
 };
