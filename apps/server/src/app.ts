@@ -24,6 +24,8 @@ import type { Deps } from './http/deps';
 import { registerErrorHandling } from './http/error-handler';
 import { registerHealthRoute } from './http/health-route';
 import { registerWebApp } from './http/web-app';
+import { noAccountingConnections, type AccountingPortResolver } from './features/posting/resolve-accounting-port';
+import { createSecretBox } from './security/secret-box';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -31,6 +33,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Log through pino at config.logLevel (main); tests leave it off. */
   logger?: boolean;
+  /** Overrides how accounting adapters are found (tests); default: the accounting-connections feature. */
+  resolveAccountingPort?: AccountingPortResolver;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -52,6 +56,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     accessTokens: createAccessTokens(config.secret, clock),
     signInLimiter: createSignInLimiter(config.signInAttemptsMax, config.signInWindowMs, clock),
+    secretBox: createSecretBox(config.secret),
+    resolveAccountingPort: options.resolveAccountingPort ?? noAccountingConnections,
   };
 
   await app.register(fastifyCookie);

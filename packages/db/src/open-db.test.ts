@@ -25,6 +25,7 @@ const tables = [
   'connections',
   'oauth_states',
   'idempotency_keys',
+  'accounting_reference_data',
 ];
 
 async function exerciseEngine(opened: OpenedDb) {

@@ -201,6 +201,14 @@ export interface IdempotencyKeysTable {
   updated_at: Timestamp;
 }
 
+/** Cached AccountingReferenceData (core accounting port) of an account's connected system. */
+export interface AccountingReferenceDataTable {
+  account_key: string;
+  system: string;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  fetched_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   user_permissions: UserPermissionsTable;
@@ -218,4 +226,5 @@ export interface Database {
   connections: ConnectionsTable;
   oauth_states: OauthStatesTable;
   idempotency_keys: IdempotencyKeysTable;
+  accounting_reference_data: AccountingReferenceDataTable;
 }

@@ -4,6 +4,8 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { AccessTokens } from '../features/auth/access-tokens';
 import type { SignInLimiter } from '../features/auth/sign-in-limiter';
+import type { AccountingPortResolver } from '../features/posting/resolve-accounting-port';
+import type { SecretBox } from '../security/secret-box';
 
 /** What route handlers receive: passed as arguments, no container. */
 export interface Deps {
@@ -12,4 +14,8 @@ export interface Deps {
   clock: Clock;
   accessTokens: AccessTokens;
   signInLimiter: SignInLimiter;
+  /** Encrypts connection credentials at rest (key from config.secret). */
+  secretBox: SecretBox;
+  /** The accounting system adapter of an account, or null when it has no usable connection. */
+  resolveAccountingPort: AccountingPortResolver;
 }

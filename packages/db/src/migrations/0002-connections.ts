@@ -59,10 +59,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
+  // The accounting system's chart of accounts, tax rates, tracking categories and bank accounts as
+  // last fetched (AccountingReferenceData of core's accounting port), for the mappings screen.
+  await db.schema
+    .createTable('accounting_reference_data')
+    .addColumn('account_key', 'text', (c) => c.primaryKey().references('accounts.account_key').onDelete('cascade'))
+    .addColumn('system', 'text', (c) => c.notNull())
+    .addColumn('data', 'jsonb', (c) => c.notNull())
+    .addColumn('fetched_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .execute();
   await db.schema.createIndex('idempotency_keys_subject_idx').on('idempotency_keys').columns(['account_key', 'system', 'subject']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('accounting_reference_data').execute();
   await db.schema.dropTable('idempotency_keys').execute();
   await db.schema.dropTable('oauth_states').execute();
   await db.schema.dropTable('connections').execute();
