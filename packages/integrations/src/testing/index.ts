@@ -1,0 +1,2 @@
+export * from './openapi-contract';
+export * from './serve-fetch';
