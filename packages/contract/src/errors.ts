@@ -36,6 +36,18 @@ export const errorStatusByCode = {
   'user.not-found': 404,
   'user.email-taken': 409,
   'organization.not-found': 404,
+  'settlement.not-found': 404,
+  'settlement.posted': 409,
+  'settlement.not-redownloadable': 409,
+  'settlement.trial-file-limit': 403,
+  'settlement.wrong-channel': 422,
+  'settlement.file-problems': 422,
+  'settlement.search-invalid': 400,
+  'import.not-found': 404,
+  'posting.connection-missing': 409,
+  'posting.failed': 502,
+  'mapping.invalid': 400,
+  'ledger.not-manual': 409,
   'not-found': 404,
   internal: 500,
 } as const;
@@ -50,6 +62,8 @@ export const errorMessages = {
   unauthenticated: 'Please sign in.',
   forbidden: 'You do not have permission to do this.',
   accountNotFound: 'This account does not exist or you do not have access to it.',
+  settlementNotFound: 'This settlement does not exist or you do not have access to it.',
+  accountingConnectionMissing: 'The connection to the accounting system is missing. Connect it under Connections, then send again.',
   internal: 'Something went wrong. Please try again later.',
 } as const;
 

@@ -8,3 +8,7 @@ export * from './user';
 export * from './feature-flags';
 export * from './organization';
 export * from './whats-new';
+export * from './settlements';
+export * from './imports';
+export * from './mappings';
+export * from './ledger';

@@ -1,0 +1,95 @@
+/**
+ * The mappings screen ('Account and Tax Rate Mappings', /mapping): every transaction type seen in an
+ * account's settlements with the account and tax rate it posts to, grouped by category, unmapped
+ * first, with line counts and amounts per currency. Writing creates a new mapping version.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { salesChannelSchema } from './enums';
+import { decimalAmountSchema } from './money';
+
+const accountKey = z.string().trim().min(1, 'The accountKey is missing.').max(100, 'The accountKey is too long.');
+
+export const mappingRowSchema = z
+  .object({
+    channel: salesChannelSchema,
+    typeKey: z.string(),
+    label: z.string(),
+    category: z.string(),
+    /** False when the channel's catalogue does not know the type (new or rare). */
+    isKnownType: z.boolean(),
+    accountCode: z.string().nullable(),
+    taxRateCode: z.string().nullable(),
+    /** explicit: a rule for this type; category: the category default; unmapped: nothing applies. */
+    source: z.enum(['explicit', 'category', 'unmapped']),
+    isUnmapped: z.boolean(),
+    lineCount: z.number().int(),
+    amounts: z.array(z.object({ currency: z.string(), amount: decimalAmountSchema })),
+  })
+  .meta({ id: 'MappingRow' });
+export type MappingRow = z.infer<typeof mappingRowSchema>;
+
+export const chartAccountSchema = z.object({ code: z.string(), name: z.string(), kind: z.string(), path: z.string(), role: z.string().nullable() });
+export const taxRateSchema = z.object({ code: z.string(), name: z.string() });
+
+export const mappingsSchema = z
+  .object({
+    accountKey: z.string(),
+    version: z.number().int(),
+    system: z.string(),
+    /** Where the account and tax-rate choices come from: the default chart or the connected system. */
+    chartSource: z.enum(['default', 'connected']),
+    accounts: z.array(chartAccountSchema),
+    taxRates: z.array(taxRateSchema),
+    isUnmappedToSuspense: z.boolean(),
+    rows: z.array(mappingRowSchema),
+    unmappedCount: z.number().int(),
+    mappingsCompleted: z.boolean(),
+    copiedFrom: z.object({ accountKey: z.string(), version: z.number().int() }).nullable(),
+  })
+  .meta({ id: 'Mappings' });
+export type Mappings = z.infer<typeof mappingsSchema>;
+
+export const getMappings = defineEndpoint({
+  method: 'GET',
+  url: '/mappings',
+  summary: "An account's mappings: every transaction type seen in its settlements, unmapped first, grouped by category.",
+  tag: 'mappings',
+  access: 'user',
+  querystring: z.strictObject({ accountKey }),
+  response: mappingsSchema,
+});
+
+const code = z.string().trim().min(1).max(100);
+export const mappingEntryInputSchema = z.strictObject({
+  channel: salesChannelSchema,
+  typeKey: z.string().min(1).max(500),
+  accountCode: code,
+  taxRateCode: code,
+});
+
+export const saveMappings = defineEndpoint({
+  method: 'PUT',
+  url: '/mappings',
+  summary: 'Set accounts and tax rates of transaction types (a new mapping version); codes must exist in the chart.',
+  tag: 'mappings',
+  access: 'user',
+  querystring: z.strictObject({ accountKey }),
+  body: z.strictObject({
+    entries: z.array(mappingEntryInputSchema).max(2000).default([]),
+    remove: z.array(z.strictObject({ channel: salesChannelSchema, typeKey: z.string().min(1).max(500) })).max(2000).default([]),
+    isUnmappedToSuspense: z.boolean().optional(),
+  }),
+  response: mappingsSchema,
+});
+
+export const copyMappingsFromAccount = defineEndpoint({
+  method: 'POST',
+  url: '/account/copy-mappings',
+  summary: "Copy another account's mappings (same sales channel and accounting system) into this one as its new version.",
+  tag: 'mappings',
+  access: 'user',
+  querystring: z.strictObject({ accountKey }),
+  body: z.strictObject({ accountKeyCopyFrom: accountKey }),
+  response: mappingsSchema,
+});
