@@ -209,6 +209,162 @@ export interface AccountingReferenceDataTable {
   fetched_at: Timestamp;
 }
 
+/** A settlement (migration 0003): spec section 3 fields plus core's normalized header. */
+export interface SettlementsTable {
+  settlement_key: string;
+  account_key: string;
+  settlement_id: string;
+  sales_source: string;
+  format: string;
+  marketplace: string | null;
+  channel: string;
+  gateway: string | null;
+  currency: string;
+  start_at: Timestamp | null;
+  end_at: Timestamp | null;
+  deposit_at: Timestamp | null;
+  total: Numeric | null;
+  status: 'closed' | 'open';
+  seller_id: string | null;
+  lines_total: Numeric;
+  line_count: number;
+  inconsistent: Generated<boolean>;
+  difference: Generated<string>;
+  inconsistency_reason: string | null;
+  duplicate_key: string;
+  duplicate_of: string | null;
+  source_kind: 'file' | 'api';
+  source_file: string;
+  report_id: string | null;
+  import_id: string | null;
+  posting_status: Generated<'POSTED' | 'PARTIALLY_POSTED' | 'NOT_POSTED'>;
+  posted_to_xero: Generated<boolean>;
+  cogs_posting_status: Generated<'POSTED' | 'PARTIALLY_POSTED' | 'NOT_POSTED'>;
+  cogs_posted: Generated<boolean>;
+  cogs_invoices_total: Numeric | null;
+  cogs_currency: string | null;
+  all_product_costs_available: Generated<boolean>;
+  flags_set: ColumnType<Record<string, boolean>, string | undefined, string>;
+  on_hold: Generated<boolean>;
+  on_hold_reason: string | null;
+  on_hold_date: Timestamp | null;
+  taxes_mapped: Generated<boolean>;
+  accounts_mapped: Generated<boolean>;
+  is_single_order: Generated<boolean>;
+  is_deferred_transaction: Generated<boolean>;
+  send_state: Generated<'IDLE' | 'QUEUED' | 'SENDING' | 'FAILED'>;
+  posting_error: string | null;
+  posting_error_at: Timestamp | null;
+  search_text: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SettlementLinesTable {
+  settlement_key: string;
+  line_no: number;
+  account_key: string;
+  posted_at: Timestamp | null;
+  type_key: string;
+  order_id: string | null;
+  sku: string | null;
+  quantity: number | null;
+  marketplace: string | null;
+  fulfilment_channel: string | null;
+  amount: Numeric;
+  description: string | null;
+  source_file: string | null;
+  source_row: number;
+}
+
+export interface SettlementImportsTable {
+  import_id: string;
+  account_key: string;
+  user_id: string;
+  load_readable: Generated<boolean>;
+  status: Generated<'QUEUED' | 'RUNNING' | 'DONE'>;
+  created_at: CreatedAt;
+  finished_at: Timestamp | null;
+}
+
+export interface SettlementImportFilesTable {
+  import_id: string;
+  file_index: number;
+  account_key: string;
+  file_name: string;
+  size_bytes: ColumnType<string, string | number, string | number>;
+  stored_path: string | null;
+  format: string | null;
+  status: Generated<'QUEUED' | 'PARSING' | 'STORING' | 'LOADED' | 'PROBLEMS' | 'FAILED'>;
+  progress_percent: Generated<number>;
+  settlements: ColumnType<unknown[], string | undefined, string>;
+  problems: ColumnType<unknown[], string | undefined, string>;
+  problems_omitted: Generated<number>;
+  message: string | null;
+  updated_at: Timestamp;
+}
+
+export interface MappingSetsTable {
+  account_key: string;
+  version: number;
+  system: string;
+  mapping_set: ColumnType<Record<string, unknown>, string, never>;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface SettlementDocumentsTable {
+  document_id: string;
+  settlement_key: string;
+  account_key: string;
+  part_index: number;
+  part_count: number;
+  month: string;
+  number: string;
+  document_date: string;
+  system: string;
+  kind: string;
+  currency: string;
+  total: Numeric;
+  mapping_version: string;
+  status: 'SENDING' | 'POSTED' | 'REVERSED' | 'FAILED';
+  idempotency_key: string;
+  remote_id: string | null;
+  remote_number: string | null;
+  remote_type: string | null;
+  remote_url: string | null;
+  document: ColumnType<Record<string, unknown>, string, string>;
+  error: string | null;
+  posted_at: Timestamp | null;
+  reversed_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface LedgerJournalsTable {
+  journal_id: string;
+  account_key: string;
+  journal_date: string;
+  number: string;
+  description: string;
+  currency: string;
+  settlement_key: string | null;
+  document_id: string | null;
+  mapping_version: string | null;
+  reverses_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface LedgerLinesTable {
+  journal_id: string;
+  line_no: number;
+  account_key: string;
+  account_code: string;
+  side: 'debit' | 'credit';
+  amount: Numeric;
+  description: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_permissions: UserPermissionsTable;
@@ -227,4 +383,12 @@ export interface Database {
   oauth_states: OauthStatesTable;
   idempotency_keys: IdempotencyKeysTable;
   accounting_reference_data: AccountingReferenceDataTable;
+  settlements: SettlementsTable;
+  settlement_lines: SettlementLinesTable;
+  settlement_imports: SettlementImportsTable;
+  settlement_import_files: SettlementImportFilesTable;
+  mapping_sets: MappingSetsTable;
+  settlement_documents: SettlementDocumentsTable;
+  ledger_journals: LedgerJournalsTable;
+  ledger_lines: LedgerLinesTable;
 }
