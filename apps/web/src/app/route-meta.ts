@@ -12,7 +12,16 @@ export type PageKind =
   | 'switch'
   | 'organization-dashboard'
   | 'whats-new'
-  | 'user-profile';
+  | 'user-profile'
+  | 'settlements'
+  | 'b2b-settlements'
+  | 'deferred-revenue-settlements'
+  | 'deferred-transactions-settlements'
+  | 'overview-settlements'
+  | 'settlement-detail'
+  | 'settlement-import'
+  | 'mapping'
+  | 'ledger';
 
 export interface EmptyStateText {
   /** What will appear on this page. */

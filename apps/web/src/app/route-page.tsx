@@ -1,7 +1,12 @@
 /** Renders one route: guard (pre-navigation rules), title and body class, layout, then the page. */
 import type { ReactNode } from 'react';
 import { AdminPage } from '../features/admin/admin-page';
+import { SettlementImportPage } from '../features/imports/settlement-import-page';
+import { LedgerPage } from '../features/ledger/ledger-page';
 import { LoginPage } from '../features/login/login-page';
+import { MappingPage } from '../features/mapping/mapping-page';
+import { SettlementDetailPage } from '../features/settlement-detail/settlement-detail-page';
+import { SettlementsPage } from '../features/settlements/settlements-page';
 import { LogoutPage } from '../features/logout/logout-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { OrganizationDashboardPage } from '../features/organization/organization-dashboard-page';
@@ -33,6 +38,24 @@ function content(meta: RouteMeta): ReactNode {
       return <WhatsNewPage />;
     case 'user-profile':
       return <UserProfilePage />;
+    case 'settlements':
+      return <SettlementsPage kind="standard" />;
+    case 'b2b-settlements':
+      return <SettlementsPage kind="b2b" />;
+    case 'deferred-revenue-settlements':
+      return <SettlementsPage kind="deferred-revenue" />;
+    case 'deferred-transactions-settlements':
+      return <SettlementsPage kind="deferred-transactions" />;
+    case 'overview-settlements':
+      return <SettlementsPage kind="overview" />;
+    case 'settlement-detail':
+      return <SettlementDetailPage />;
+    case 'settlement-import':
+      return <SettlementImportPage />;
+    case 'mapping':
+      return <MappingPage />;
+    case 'ledger':
+      return <LedgerPage />;
     default:
       return meta.empty ? <PageEmptyState what={meta.empty.what} now={meta.empty.now} action={meta.empty.action} /> : null;
   }

@@ -1,19 +1,21 @@
 /** Settlement, mapping, report and inventory routes (spec section 2). */
-import { page, type RedirectMeta, type RouteMeta } from './route-meta';
+import { page, special, type RedirectMeta, type RouteMeta } from './route-meta';
 
 const connectFirst = 'Connect your sales channel and accounting system from the admin page; settlements appear once the channel sends them.';
 const toAdmin = { label: 'Open admin', to: '/admin' };
 
 export const dataRoutes: RouteMeta[] = [
-  page('settlements', 'Settlements', { what: 'Your settlements will be listed here by date, with their total, marketplace, posting status and actions.', now: connectFirst, action: toAdmin }),
-  page('settlement', 'Settlement', { what: 'The lines of one settlement (chosen by its settlementKey) and the documents posted from it will appear here.', now: 'Open a settlement from the settlements list.', action: { label: 'Open settlements', to: '/settlements' } }),
-  page('b2b-settlements', 'B2B Invoices', { what: 'Single-order Shopify B2B invoices will be listed here.', now: connectFirst, action: toAdmin }),
-  page('deferred-revenue-settlements', 'Deferred Revenue Settlements', { what: 'Shopify deferred revenue settlements will be listed here.', now: connectFirst, action: toAdmin }),
-  page('deferred-transactions-settlements', 'Deferred Transactions', { what: 'Amazon deferred transaction settlements will be listed here.', now: connectFirst, action: toAdmin }),
+  special('settlements', 'Settlements', 'settlements'),
+  special('settlement', 'Settlement', 'settlement-detail'),
+  special('settlement-import', 'Load Settlement Files', 'settlement-import'),
+  special('b2b-settlements', 'B2B Invoices', 'b2b-settlements'),
+  special('deferred-revenue-settlements', 'Deferred Revenue Settlements', 'deferred-revenue-settlements'),
+  special('deferred-transactions-settlements', 'Deferred Transactions', 'deferred-transactions-settlements'),
   page('export-settlement', 'Export Settlements', { what: 'Exporting settlements for a date range to a file will happen here.', now: connectFirst, action: toAdmin }),
   page('export-cogs', 'Export Cost of Goods Sold', { what: 'Exporting cost of goods sold postings for a date range will happen here.', now: connectFirst, action: toAdmin }),
-  page('overview-settlements', 'Account Overview', { what: 'An overview of the settlements of your accounts will appear here.', now: connectFirst, action: toAdmin }),
-  page('mapping', 'Account and Tax Rate Mappings', { what: 'Each transaction type of your channel will be listed here with the account and tax rate it posts to.', now: 'Connect your accounting system first: mappings use its chart of accounts.', action: toAdmin }),
+  special('overview-settlements', 'Account Overview', 'overview-settlements'),
+  special('mapping', 'Account and Tax Rate Mappings', 'mapping'),
+  special('ledger', 'Built-in Ledger', 'ledger'),
   page('mapping-opt', 'Mapping Options', { what: 'Options for how transaction types are mapped will appear here.', now: 'Connect your accounting system first.', action: toAdmin }),
   page('reports/export-data', 'Export Data', { what: 'Exporting your settlement data for a date range (up to 92 days) will happen here.', now: connectFirst, action: toAdmin }),
   page('shopify/financereport', 'Finance Report', { what: 'The Shopify finance report for a date range will appear here.', now: connectFirst, action: toAdmin }),

@@ -31,6 +31,8 @@ export class ApiError extends Error {
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
+  /** A form-encoded (URLSearchParams) or multipart (FormData) body, sent as is instead of JSON. */
+  form?: URLSearchParams | FormData;
   /** Sign-in and refresh calls carry no bearer token and never trigger a refresh. */
   anonymous?: boolean;
   timeoutMs?: number;
@@ -47,7 +49,7 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 
 async function send(method: string, path: string, options: RequestOptions, accessToken: string | undefined): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.body !== undefined && !options.form) headers['content-type'] = 'application/json';
   if (accessToken) headers.authorization = `Bearer ${accessToken}`;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
@@ -55,7 +57,7 @@ async function send(method: string, path: string, options: RequestOptions, acces
     return await fetch(buildUrl(path, options.query), {
       method,
       headers,
-      body: options.body === undefined ? null : JSON.stringify(options.body),
+      body: options.form ?? (options.body === undefined ? null : JSON.stringify(options.body)),
       signal: controller.signal,
     });
   } catch {
@@ -109,7 +111,18 @@ function sessionOver(): never {
   throw new ApiError({ message: REFRESH_TOKEN_EXPIRED, status: 401, code: 'auth.refresh-token-expired' });
 }
 
-export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * A current access token for a request this client cannot send itself (an upload through
+ * XMLHttpRequest, which reports upload progress): refreshed first when it has expired.
+ */
+export async function getFreshAccessToken(): Promise<string> {
+  const tokens = readTokenSet() ?? sessionOver();
+  if (!isTokenExpired(tokens.accessTokenExpiresAt, Date.now())) return tokens.accessToken;
+  return ((await refreshTokens(tokens)) ?? sessionOver()).accessToken;
+}
+
+/** The successful response itself (for downloads), after the same token handling as apiRequest. */
+export async function apiResponse(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   let tokens = options.anonymous ? undefined : readTokenSet();
   if (!options.anonymous) {
     if (!tokens) sessionOver();
@@ -127,6 +140,11 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     }
   }
   if (!response.ok) throw await failureOf(response);
+  return response;
+}
+
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiResponse(method, path, options);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   if (text === '') return undefined as T;
@@ -141,4 +159,6 @@ export const api = {
   get: <T>(path: string, query?: RequestOptions['query']) => apiRequest<T>('GET', path, { query }),
   post: <T>(path: string, body?: unknown, query?: RequestOptions['query']) => apiRequest<T>('POST', path, { body, query }),
   put: <T>(path: string, body?: unknown, query?: RequestOptions['query']) => apiRequest<T>('PUT', path, { body, query }),
+  /** POST a form-encoded or multipart body. */
+  postForm: <T>(path: string, form: URLSearchParams | FormData, query?: RequestOptions['query']) => apiRequest<T>('POST', path, { form, query }),
 };

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { isTrialAccount } from '@ledgerport/core/rules';
 import { useSession } from '../../lib/session-context';
 import { ChannelIcon, channelName } from '../../ui/channel-icon';
+import { LatestSettlements } from '../home/latest-settlements';
 import { OnboardingStepsList } from './onboarding-steps-list';
 
 const SYSTEM_LABELS: Record<string, string> = { QBO: 'QuickBooks Online', XERO: 'Xero', SAGE: 'Sage', NETSUITE: 'NetSuite', MANUAL: 'Manual', NONE: 'None chosen' };
@@ -47,6 +48,7 @@ export function AdminPage() {
         Get set up
       </Title>
       <OnboardingStepsList account={account} />
+      <LatestSettlements />
     </Stack>
   );
 }

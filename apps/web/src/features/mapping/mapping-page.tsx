@@ -1,0 +1,214 @@
+/**
+ * 'Account and Tax Rate Mappings' (/mapping): every transaction type seen in the account's
+ * settlements, grouped by category with unmapped ones first, its line count and amounts, and the
+ * account and tax-rate pickers. Saving writes a new mapping version; mappings can be copied from
+ * another account of the same channel.
+ */
+import { Alert, Badge, Button, Card, Checkbox, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MappingRow, Mappings } from '@ledgerport/contract';
+import { useMemo, useState } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/session-context';
+import { showToast } from '../../lib/toast';
+import { MoneyText } from '../../ui/money-text';
+import { CopyMappingsControl } from './copy-mappings-control';
+import { copyMappings, fetchMappings, putMappings } from './mapping-api';
+import { accountOptions, categoryLabel, groupMappingRows } from './mapping-groups';
+
+type Draft = Record<string, { accountCode: string | null; taxRateCode: string | null }>;
+const rowKey = (r: MappingRow) => `${r.channel}|${r.typeKey}`;
+
+function SourceBadge({ row, draft }: { row: MappingRow; draft: Draft[string] | undefined }) {
+  if (draft) return <Badge color="blue" variant="light">Changed</Badge>;
+  if (row.isUnmapped) return <Badge color="red" variant="light">Unmapped</Badge>;
+  if (row.source === 'category') return <Badge color="gray" variant="light">Category default</Badge>;
+  return <Badge color="green" variant="light">Mapped</Badge>;
+}
+
+export function MappingPage() {
+  const { account, user } = useSession();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<Draft>({});
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const query = useQuery({ queryKey: ['mappings', account.accountKey], queryFn: () => fetchMappings(account.accountKey) });
+  const data = query.data;
+  const accountsData = useMemo(() => (data ? accountOptions(data.accounts) : []), [data]);
+  const taxData = useMemo(() => (data ? data.taxRates.map((t) => ({ value: t.code, label: `${t.name} (${t.code})` })) : []), [data]);
+
+  const valueOf = (r: MappingRow) => draft[rowKey(r)] ?? { accountCode: r.accountCode, taxRateCode: r.taxRateCode };
+  const isStillUnmapped = (r: MappingRow) => {
+    const v = valueOf(r);
+    return !v.accountCode || !v.taxRateCode;
+  };
+  const groups = useMemo(() => (data ? groupMappingRows(data.rows, (r) => r.isUnmapped) : []), [data]);
+  const changes = Object.entries(draft).filter(([, v]) => v.accountCode && v.taxRateCode);
+  const unmappedLeft = data ? data.rows.filter(isStillUnmapped).length : 0;
+
+  const setRow = (r: MappingRow, patch: Partial<Draft[string]>) => {
+    const current = valueOf(r);
+    const next = { ...current, ...patch };
+    // A tax rate is needed too: start from the row's own, else the chart's first (usually 'no tax').
+    if (patch.accountCode && !next.taxRateCode) next.taxRateCode = data?.taxRates[0]?.code ?? null;
+    setDraft((d) => ({ ...d, [rowKey(r)]: next }));
+  };
+
+  const accept = (m: Mappings, message: string) => {
+    queryClient.setQueryData(['mappings', account.accountKey], m);
+    void queryClient.invalidateQueries({ queryKey: ['settlement-detail'] });
+    void queryClient.invalidateQueries({ queryKey: ['user-meta'] });
+    setDraft({});
+    showToast('success', message);
+  };
+
+  async function save(extra: { isUnmappedToSuspense?: boolean } = {}) {
+    if (!data) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const entries = changes.map(([key, v]) => {
+        const [channel, ...rest] = key.split('|');
+        return { channel: channel as MappingRow['channel'], typeKey: rest.join('|'), accountCode: v.accountCode ?? '', taxRateCode: v.taxRateCode ?? '' };
+      });
+      const m = await putMappings(account.accountKey, { entries, remove: [], ...extra });
+      accept(m, `Mappings saved (version ${m.version}).`);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (query.error) {
+    return (
+      <Alert color="red" role="alert">
+        {query.error instanceof ApiError ? query.error.message : 'Something went wrong. Please try again later.'}
+      </Alert>
+    );
+  }
+  if (!data) return <Text c="dimmed">Loading the mappings…</Text>;
+
+  const copySources = user.accountsThatCanBeAccessedByThisUser.filter((a) => a.salesChannel === account.salesChannel && a.accountKey !== account.accountKey);
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Text size="sm" c="dimmed">
+          {data.chartSource === 'connected' ? `Accounts and tax rates from your ${data.system} file.` : `Accounts and tax rates of Ledgerport's default ${data.system} chart.`} Mapping version {data.version}
+          {data.copiedFrom ? `, copied from ${data.copiedFrom.accountKey}` : ''}.
+        </Text>
+        <CopyMappingsControl
+          sources={copySources}
+          onCopy={async (from) => {
+            try {
+              accept(await copyMappings(account.accountKey, from), 'Mappings copied.');
+            } catch (e) {
+              setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.');
+            }
+          }}
+        />
+      </Group>
+      {data.rows.length === 0 ? (
+        <Alert color="blue" title="No transaction types yet">
+          Load a settlement first: its transaction types will be listed here to map.
+        </Alert>
+      ) : unmappedLeft > 0 ? (
+        <Alert color="yellow" title={`${unmappedLeft} transaction type${unmappedLeft === 1 ? '' : 's'} to map`} role="status">
+          Choose an account and a tax rate for each, then save. Settlements with unmapped types cannot be posted
+          {data.isUnmappedToSuspense ? ' (they go to the suspense account)' : ''}.
+        </Alert>
+      ) : (
+        <Alert color="green" title="Everything is mapped" role="status">
+          Every transaction type used has an account and a tax rate.
+        </Alert>
+      )}
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Group justify="space-between" pos="sticky" top={0} bg="var(--mantine-color-body)" py="xs" style={{ zIndex: 2 }}>
+        <Checkbox
+          label="Post amounts of unmapped types to the suspense account"
+          checked={data.isUnmappedToSuspense}
+          onChange={(e) => void save({ isUnmappedToSuspense: e.currentTarget.checked })}
+        />
+        <Group gap="xs">
+          {changes.length > 0 && (
+            <Button variant="subtle" onClick={() => setDraft({})}>
+              Discard changes
+            </Button>
+          )}
+          <Button onClick={() => void save()} loading={saving} disabled={changes.length === 0}>
+            Save mappings{changes.length ? ` (${changes.length})` : ''}
+          </Button>
+        </Group>
+      </Group>
+      {groups.map((g) => (
+        <Card withBorder key={g.category} component="section" aria-label={`Category ${categoryLabel(g.category)}`}>
+          <Group gap="xs" mb="xs">
+            <Title order={2} size="h5">
+              {categoryLabel(g.category)}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {g.rows.length} types
+            </Text>
+            {g.unmappedCount > 0 && (
+              <Badge color="red" variant="light">
+                {g.unmappedCount} unmapped
+              </Badge>
+            )}
+          </Group>
+          <Table.ScrollContainer minWidth={900}>
+            <Table aria-label={`${categoryLabel(g.category)} mappings`}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Transaction type</Table.Th>
+                  <Table.Th ta="right">Lines</Table.Th>
+                  <Table.Th ta="right">Amount</Table.Th>
+                  <Table.Th>Account</Table.Th>
+                  <Table.Th>Tax rate</Table.Th>
+                  <Table.Th>State</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {g.rows.map((r) => {
+                  const v = valueOf(r);
+                  return (
+                    <Table.Tr key={rowKey(r)}>
+                      <Table.Td>
+                        <Text size="sm">{r.label}</Text>
+                        <Text size="xs" c="dimmed" ff="monospace">
+                          {r.typeKey}
+                          {!r.isKnownType ? ' · new type' : ''}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td ta="right">{r.lineCount}</Table.Td>
+                      <Table.Td ta="right">
+                        {r.amounts.map((a) => (
+                          <div key={a.currency}>
+                            <MoneyText amount={a.amount} currency={a.currency} />
+                          </div>
+                        ))}
+                      </Table.Td>
+                      <Table.Td miw={260}>
+                        <Select aria-label={`Account for ${r.label}`} placeholder="Choose an account" data={accountsData} value={v.accountCode} searchable onChange={(code) => setRow(r, { accountCode: code })} size="xs" />
+                      </Table.Td>
+                      <Table.Td miw={180}>
+                        <Select aria-label={`Tax rate for ${r.label}`} placeholder="Choose a tax rate" data={taxData} value={v.taxRateCode} onChange={(code) => setRow(r, { taxRateCode: code })} size="xs" />
+                      </Table.Td>
+                      <Table.Td>
+                        <SourceBadge row={r} draft={draft[rowKey(r)]} />
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * One document that will be or was posted for a settlement (one per month part): its number, date,
+ * status and each line's account, tax rate and amount, with a drill-down to the source rows.
+ */
+import { Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import type { DocumentLine, SettlementDocument } from '@ledgerport/contract';
+import { formatDateValue } from '@ledgerport/core/rules';
+import { MoneyText } from '../../ui/money-text';
+import type { DrillDown } from './source-lines-modal';
+
+const STATUS: Record<SettlementDocument['status'], { label: string; color: string }> = {
+  PENDING: { label: 'Will be posted', color: 'gray' },
+  POSTED: { label: 'Posted', color: 'green' },
+  REVERSED: { label: 'Reversed', color: 'orange' },
+  FAILED: { label: 'Failed', color: 'red' },
+};
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export function monthName(month: string): string {
+  const [y, m] = month.split('-');
+  return `${MONTHS[Number(m) - 1] ?? month} ${y ?? ''}`.trim();
+}
+
+function describeSelector(line: DocumentLine): string {
+  return line.description || line.accountName;
+}
+
+export function DocumentCard({ document: d, onDrill }: { document: SettlementDocument; onDrill: (drill: DrillDown) => void }) {
+  return (
+    <Card withBorder component="section" aria-label={`Document ${d.number}`}>
+      <Group justify="space-between" mb="xs" wrap="wrap">
+        <Group gap="xs">
+          <Title order={3} size="h5">
+            {d.kind} {d.number}
+          </Title>
+          <Badge color={STATUS[d.status].color} variant={d.status === 'POSTED' ? 'filled' : 'light'}>
+            {STATUS[d.status].label}
+          </Badge>
+          {d.part.count > 1 && (
+            <Badge variant="outline">
+              Part {d.part.index} of {d.part.count}: {monthName(d.part.month)}
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {formatDateValue(d.date)} · {d.system} · mapping version {d.mappingVersion}
+          {d.remoteNumber ? ` · ${d.remoteNumber}` : ''}
+        </Text>
+      </Group>
+      {d.error && (
+        <Text c="red" size="sm" mb="xs" role="alert">
+          {d.error}
+        </Text>
+      )}
+      <Table.ScrollContainer minWidth={760}>
+        <Table aria-label={`Lines of ${d.number}`} striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Description</Table.Th>
+              <Table.Th>Account</Table.Th>
+              <Table.Th>Tax rate</Table.Th>
+              <Table.Th ta="right">Debit</Table.Th>
+              <Table.Th ta="right">Credit</Table.Th>
+              <Table.Th>Source</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {d.lines.map((l, i) => (
+              <Table.Tr key={i} data-role={l.role}>
+                <Table.Td>
+                  {l.description}
+                  {l.role === 'unmapped' && (
+                    <Badge color="red" variant="light" size="xs" ml={6}>
+                      Unmapped
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" span ff="monospace">
+                    {l.accountCode}
+                  </Text>{' '}
+                  {l.accountName}
+                </Table.Td>
+                <Table.Td>{l.taxRateCode || '--'}</Table.Td>
+                <Table.Td ta="right">{l.side === 'debit' ? <MoneyText amount={l.amount} currency={d.currency} /> : ''}</Table.Td>
+                <Table.Td ta="right">{l.side === 'credit' ? <MoneyText amount={l.amount} currency={d.currency} /> : ''}</Table.Td>
+                <Table.Td>
+                  {l.sources.lineCount > 0 ? (
+                    <Button size="compact-xs" variant="subtle" onClick={() => onDrill({ title: describeSelector(l), selector: l.sources.selector })} aria-label={`Source rows of ${describeSelector(l)}`}>
+                      {l.sources.lineCount} rows
+                    </Button>
+                  ) : (
+                    '--'
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="flex-end" mt="xs">
+        <Text size="sm">
+          Net of this part: <MoneyText amount={d.partNet} currency={d.currency} />
+        </Text>
+      </Group>
+    </Card>
+  );
+}

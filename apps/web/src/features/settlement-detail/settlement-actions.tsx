@@ -1,0 +1,173 @@
+/**
+ * The actions of one settlement (spec section 4): send, reprocess (on a posted settlement it first
+ * shows what would change, then replaces by reversal when confirmed), redownload (API settlements),
+ * refresh COGS, delete, export.
+ */
+import { Alert, Button, Group, Menu, Modal, Stack, Table, Text } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import type { ReprocessPreview, SettlementDetail } from '@ledgerport/contract';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/session-context';
+import { showToast } from '../../lib/toast';
+import { downloadFile } from '../../ui/download-file';
+import { MoneyText } from '../../ui/money-text';
+import { SendButton } from '../settlements/send-button';
+import { redownloadSettlement, runSettlementAction } from '../settlements/settlements-api';
+
+const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.');
+
+function PreviewTable({ preview, currency }: { preview: ReprocessPreview; currency: string }) {
+  return (
+    <Table aria-label="What would change">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Document</Table.Th>
+          <Table.Th>Line</Table.Th>
+          <Table.Th>Before</Table.Th>
+          <Table.Th>After</Table.Th>
+          <Table.Th ta="right">Amount</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {preview.changedLines.map((l, i) => (
+          <Table.Tr key={i}>
+            <Table.Td>{l.documentNumber}</Table.Td>
+            <Table.Td>{l.description}</Table.Td>
+            <Table.Td>{l.before ? `${l.before.accountCode} / ${l.before.taxRateCode}` : '--'}</Table.Td>
+            <Table.Td>{l.after ? `${l.after.accountCode} / ${l.after.taxRateCode}` : '--'}</Table.Td>
+            <Table.Td ta="right">
+              {l.side === 'debit' ? 'Dr ' : 'Cr '}
+              <MoneyText amount={l.amount} currency={currency} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+export function SettlementActions({ detail, onChanged }: { detail: SettlementDetail; onChanged: () => void }) {
+  const { account } = useSession();
+  const navigate = useNavigate();
+  const s = detail.settlement;
+  const [preview, setPreview] = useState<ReprocessPreview | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function act(name: string, run: () => Promise<{ message: string; preview?: ReprocessPreview | null }>) {
+    setBusy(name);
+    setError(null);
+    try {
+      const r = await run();
+      if (r.preview?.hasChanges) setPreview(r.preview);
+      else showToast('success', r.message);
+      onChanged();
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const exportRange = s.start && s.end ? { start: s.start.slice(0, 10), end: s.end.slice(0, 10) } : null;
+
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        <SendButton settlement={s} onSent={onChanged} />
+        <Button variant="default" loading={busy === 'reprocess'} onClick={() => void act('reprocess', () => runSettlementAction('reprocess', s.settlementKey))}>
+          Reprocess
+        </Button>
+        <Menu position="bottom-end">
+          <Menu.Target>
+            <Button variant="default" rightSection={<IconChevronDown size={14} />} loading={busy !== null && busy !== 'reprocess'}>
+              More actions
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {detail.canRedownload && (
+              <Menu.Item onClick={() => void act('redownload', () => redownloadSettlement(s.settlementKey, account.accountKey))}>Download again from {s.salesSource.toLowerCase()}</Menu.Item>
+            )}
+            <Menu.Item onClick={() => void act('refreshcogs', () => runSettlementAction('refreshcogs', s.settlementKey))}>Refresh COGS</Menu.Item>
+            <Menu.Item
+              disabled={!exportRange}
+              onClick={() =>
+                exportRange &&
+                void act('export', async () => {
+                  const name = await downloadFile(
+                    '/spanner/settlements/export',
+                    { accountKey: account.accountKey, ...exportRange, report: 'transactions', settlementKeys: s.settlementKey, includeMarketplace: 'true' },
+                    `settlement-${s.settlementId}.csv`,
+                  );
+                  return { message: `Downloaded ${name}.` };
+                })
+              }
+            >
+              Export transactions (CSV)
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" disabled={s.postingStatus !== 'NOT_POSTED'} onClick={() => setConfirmDelete(true)}>
+              Delete
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      {error && (
+        <Alert color="red" role="alert" withCloseButton onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      <Modal opened={preview !== null} onClose={() => setPreview(null)} title="Reprocess this posted settlement?" size="xl">
+        {preview && (
+          <Stack>
+            <Text size="sm">
+              The mappings changed since it was posted. Reprocessing reverses {preview.toReverse.length} posted document(s) and posts {preview.replacements.length} replacement(s):
+            </Text>
+            <PreviewTable preview={preview} currency={s.currency} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setPreview(null)}>
+                Keep as posted
+              </Button>
+              <Button
+                onClick={() => {
+                  setPreview(null);
+                  void act('reprocess', () => runSettlementAction('reprocess', s.settlementKey, true));
+                }}
+              >
+                Reverse and replace
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title="Delete this settlement?">
+        <Text size="sm" mb="md">
+          Settlement {s.settlementId} and its lines will be removed from Ledgerport. You can load it again from its file.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirmDelete(false)}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            onClick={() => void (async () => {
+              setConfirmDelete(false);
+              try {
+                const r = await runSettlementAction('delete', s.settlementKey);
+                showToast('success', r.message);
+                void navigate('/settlements');
+              } catch (e) {
+                setError(messageOf(e));
+              }
+            })()}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}

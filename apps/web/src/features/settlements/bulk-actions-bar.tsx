@@ -1,0 +1,95 @@
+/**
+ * Bulk send, export and delete of the selected settlements (at most 50 per call, spec section 9):
+ * the bar says how many are chosen and refuses more than 50 before asking the server.
+ */
+import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { BULK_SETTLEMENTS_MAX } from '@ledgerport/contract';
+import { useState } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { showToast } from '../../lib/toast';
+import { downloadFile } from '../../ui/download-file';
+import { runBulkAction, type BulkAction, type BulkActionResult } from './settlements-api';
+
+function describeResult(r: BulkActionResult): string {
+  const skipped = r.skipped.length ? ` ${r.skipped.length} skipped: ${r.skipped.map((s) => s.reason).join('; ')}` : '';
+  return `${r.message}${skipped}`;
+}
+
+export function BulkActionsBar({ selectedIds, onDone }: { selectedIds: string[]; onDone: (action: BulkAction) => void }) {
+  const [busy, setBusy] = useState<BulkAction | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [result, setResult] = useState<{ tone: 'green' | 'red'; text: string } | null>(null);
+  const isOverLimit = selectedIds.length > BULK_SETTLEMENTS_MAX;
+
+  async function run(action: BulkAction) {
+    setBusy(action);
+    setResult(null);
+    try {
+      const r = await runBulkAction(action, selectedIds);
+      if (action === 'export' && r.downloadUrl) {
+        const url = new URL(r.downloadUrl, window.location.origin);
+        await downloadFile(url.pathname, Object.fromEntries(url.searchParams), 'settlements.csv');
+      }
+      setResult({ tone: 'green', text: describeResult(r) });
+      showToast('success', r.message);
+      onDone(action);
+    } catch (e) {
+      setResult({ tone: 'red', text: e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.' });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (selectedIds.length === 0 && !result) return null;
+  return (
+    <Paper withBorder p="sm" mb="sm" role="region" aria-label="Bulk actions">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Text size="sm" fw={500}>
+            {selectedIds.length} selected
+          </Text>
+          <Group gap="xs">
+            <Button size="xs" onClick={() => void run('send')} loading={busy === 'send'} disabled={isOverLimit || selectedIds.length === 0 || busy !== null}>
+              Send selected
+            </Button>
+            <Button size="xs" variant="default" onClick={() => void run('export')} loading={busy === 'export'} disabled={isOverLimit || selectedIds.length === 0 || busy !== null}>
+              Export selected
+            </Button>
+            <Button size="xs" color="red" variant="light" onClick={() => setConfirmDelete(true)} disabled={isOverLimit || selectedIds.length === 0 || busy !== null}>
+              Delete selected
+            </Button>
+          </Group>
+        </Group>
+        {isOverLimit && (
+          <Alert color="yellow" role="alert">
+            Choose at most {BULK_SETTLEMENTS_MAX} settlements for one bulk action ({selectedIds.length} are selected).
+          </Alert>
+        )}
+        {result && (
+          <Alert color={result.tone} role={result.tone === 'red' ? 'alert' : 'status'} withCloseButton onClose={() => setResult(null)}>
+            {result.text}
+          </Alert>
+        )}
+      </Stack>
+      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title="Delete settlements?">
+        <Text size="sm" mb="md">
+          Delete the {selectedIds.length} selected settlements from Ledgerport? Posted settlements are kept; you can load the others again from their files.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirmDelete(false)}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              setConfirmDelete(false);
+              void run('delete');
+            }}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </Paper>
+  );
+}

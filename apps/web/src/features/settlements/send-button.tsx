@@ -1,0 +1,37 @@
+/** Send one settlement to the accounting system (settlementSend); says why when it cannot. */
+import { Button } from '@mantine/core';
+import type { Settlement } from '@ledgerport/contract';
+import { useState } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { showToast } from '../../lib/toast';
+import { sendSettlementNow } from './settlements-api';
+
+export function SendButton({ settlement, onSent, compact }: { settlement: Settlement; onSent: () => void; compact?: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const isPosted = settlement.postingStatus === 'POSTED';
+  const isSending = settlement.sendState === 'QUEUED' || settlement.sendState === 'SENDING';
+  return (
+    <Button
+      size={compact ? 'compact-xs' : 'sm'}
+      variant={compact ? 'light' : 'filled'}
+      loading={busy || isSending}
+      disabled={isPosted || settlement.status === 'open'}
+      aria-label={compact ? `Send ${settlement.settlementId}` : 'Send'}
+      onClick={() => void (async () => {
+        setBusy(true);
+        try {
+          const r = await sendSettlementNow(settlement.settlementKey);
+          if (r.skipped.length > 0 && r.queued.length === 0) showToast('warning', r.skipped.map((s) => s.reason).join('; '));
+          else showToast('success', r.message);
+          onSent();
+        } catch (e) {
+          showToast('error', e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.');
+        } finally {
+          setBusy(false);
+        }
+      })()}
+    >
+      {isPosted ? 'Posted' : 'Send'}
+    </Button>
+  );
+}

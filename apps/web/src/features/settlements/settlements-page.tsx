@@ -1,0 +1,136 @@
+/**
+ * The settlement lists of spec section 2: Settlements, B2B Invoices (single-order Shopify),
+ * Deferred Revenue, Deferred Transactions (Amazon) and Account Overview. Server-side filters, sort
+ * and pages (10/25/50/100), filters saved per account and list in the browser, bulk actions.
+ */
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Settlement } from '@ledgerport/contract';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/session-context';
+import { DataTable } from '../../ui/data-table';
+import { BulkActionsBar } from './bulk-actions-bar';
+import { ExportSettlementsButton } from './export-settlements-button';
+import { SendButton } from './send-button';
+import { settlementColumns } from './settlement-columns';
+import { buildSearchClause, countActiveFilters, readSavedListState, writeSavedListState, type SavedListState, type SettlementListKind } from './settlement-filters';
+import { SettlementFiltersBar } from './settlement-filters-bar';
+import { searchSettlementPage } from './settlements-api';
+
+const INTRO: Record<SettlementListKind, string | null> = {
+  standard: null,
+  b2b: 'Single-order Shopify B2B invoices: each order is posted as its own invoice.',
+  'deferred-revenue': 'Shopify settlements whose revenue is deferred until the orders are fulfilled.',
+  'deferred-transactions': 'Amazon deferred transactions: sales Amazon releases after the delivery date.',
+  overview: "Every settlement of this account, whatever list it belongs to.",
+};
+
+const isSending = (s: Settlement) => s.sendState === 'QUEUED' || s.sendState === 'SENDING';
+
+export function SettlementsPage({ kind }: { kind: SettlementListKind }) {
+  const { account } = useSession();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<SavedListState>(() => readSavedListState(account.accountKey, kind));
+  const [pageIndex, setPageIndex] = useState(0);
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+
+  // Another account or list: start from what that one saved.
+  useEffect(() => {
+    setState(readSavedListState(account.accountKey, kind));
+    setPageIndex(0);
+    setSelectedIds([]);
+  }, [account.accountKey, kind]);
+
+  const update = (next: SavedListState) => {
+    setState(next);
+    setPageIndex(0);
+    writeSavedListState(account.accountKey, kind, next);
+  };
+
+  const clause = useMemo(() => buildSearchClause(account.accountKey, kind, state.filters), [account.accountKey, kind, state.filters]);
+  const sort = state.sort ? `${state.sort.id},${state.sort.desc ? 'desc' : 'asc'}` : undefined;
+  const query = useQuery({
+    queryKey: ['settlements', account.accountKey, kind, clause, pageIndex, state.pageSize, sort],
+    queryFn: () => searchSettlementPage({ paginatedSearchCriteriaClause: clause }, pageIndex, state.pageSize, sort),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.settlements.some(isSending) ? 1000 : false),
+  });
+  const rows = query.data?.settlements ?? [];
+  const pagination = query.data?.pagination;
+  const totalRows = pagination && pagination.totalRows >= 0 ? pagination.totalRows : null;
+  const hasMore = totalRows === null ? pagination?.cursor != null : (pageIndex + 1) * state.pageSize < totalRows;
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['settlements', account.accountKey] });
+
+  const columns = settlementColumns((s) => (
+        <>
+          <Button component={Link} to={`/settlement?settlementKey=${encodeURIComponent(s.settlementKey)}`} size="compact-xs" variant="default" aria-label={`Open ${s.settlementId}`}>
+            Open
+          </Button>
+          <SendButton settlement={s} onSent={refresh} compact />
+        </>
+  ));
+
+  return (
+    <>
+      {INTRO[kind] && (
+        <Text c="dimmed" size="sm" mb="sm">
+          {INTRO[kind]}
+        </Text>
+      )}
+      <Group justify="space-between" mb="xs">
+        <Text size="sm" c="dimmed">
+          {totalRows !== null ? `${totalRows} settlements match` : ''}
+        </Text>
+        <Group gap="xs">
+          <ExportSettlementsButton accountKey={account.accountKey} range={state.filters.range} icon={<IconDownload size={16} />} />
+          <Button component={Link} to="/settlement-import" leftSection={<IconUpload size={16} />}>
+            Load settlement files
+          </Button>
+        </Group>
+      </Group>
+      <SettlementFiltersBar account={account} isSingleOrder={kind === 'b2b'} value={state.filters} onChange={(filters) => update({ ...state, filters })} />
+      {query.error && (
+        <Alert color="red" role="alert" mb="sm">
+          {query.error instanceof ApiError ? query.error.message : 'Something went wrong. Please try again later.'}
+        </Alert>
+      )}
+      <BulkActionsBar
+        selectedIds={selectedIds}
+        onDone={(action) => {
+          if (action === 'delete') setSelectedIds([]);
+          refresh();
+        }}
+      />
+      <DataTable
+        label="Settlements"
+        columns={columns}
+        rows={rows}
+        getRowId={(s) => s.settlementKey}
+        sorting={state.sort}
+        onSortingChange={(s) => update({ ...state, sort: s })}
+        paging={{
+          pageIndex,
+          pageSize: state.pageSize,
+          totalRows,
+          hasMore,
+          onChange: (next) => {
+            if (next.pageSize !== state.pageSize) update({ ...state, pageSize: next.pageSize });
+            else setPageIndex(next.pageIndex);
+          },
+        }}
+        selection={{
+          selectedIds,
+          onChange: setSelectedIds,
+          rowLabel: (id) => `Select settlement ${rows.find((r) => r.settlementKey === id)?.settlementId ?? id}`,
+        }}
+        isLoading={query.isPending}
+        emptyText={
+          countActiveFilters(state.filters) === 0 ? 'No settlements yet. Load a settlement file from your sales channel to start.' : 'No settlement matches these filters.'
+        }
+      />
+    </>
+  );
+}

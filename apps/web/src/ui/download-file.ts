@@ -1,0 +1,29 @@
+/**
+ * Downloads a file from the API with the signed-in session (a plain link would carry no bearer
+ * token): fetches it, then hands the bytes to the browser under the server's file name.
+ */
+import { apiResponse, type RequestOptions } from '../lib/api-client';
+
+export function fileNameOf(contentDisposition: string | null, fallback: string): string {
+  if (!contentDisposition) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(contentDisposition);
+  if (star?.[1]) return decodeURIComponent(star[1]);
+  const plain = /filename="?([^";]+)"?/i.exec(contentDisposition);
+  return plain?.[1] ?? fallback;
+}
+
+export async function downloadFile(path: string, query: RequestOptions['query'], fallbackName: string): Promise<string> {
+  const response = await apiResponse('GET', path, { query, timeoutMs: 120_000 });
+  const blob = await response.blob();
+  const name = fileNameOf(response.headers.get('content-disposition'), fallbackName);
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}
