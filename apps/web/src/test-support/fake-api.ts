@@ -19,7 +19,8 @@ export function installFakeApi(handlers: Record<string, FakeHandler | { status?:
     const url = new URL(input, 'http://127.0.0.1:8070');
     const method = init.method ?? 'GET';
     const headers = new Headers(init.headers);
-    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    // JSON bodies are parsed; form-encoded bodies are handed over as the URLSearchParams they are.
+    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : init.body instanceof URLSearchParams ? init.body : undefined;
     fake.calls.push({ method, path: url.pathname, query: url.searchParams, authorization: headers.get('authorization'), body });
     const handler = handlers[`${method} ${url.pathname}`];
     const answer = typeof handler === 'function' ? handler({ url, body, headers }) : handler;
