@@ -1,5 +1,5 @@
 /** Mapping calls (contract: mappings.ts). */
-import type { BodyOf, Mappings, saveMappings } from '@ledgerport/contract';
+import type { BodyOf, Mappings, ResponseOf, listCopyMappingAccounts, saveMappings } from '@ledgerport/contract';
 import { api } from '../../lib/api-client';
 
 export type SaveMappingsBody = BodyOf<typeof saveMappings>;
@@ -7,3 +7,5 @@ export type SaveMappingsBody = BodyOf<typeof saveMappings>;
 export const fetchMappings = (accountKey: string) => api.get<Mappings>('/mappings', { accountKey });
 export const putMappings = (accountKey: string, body: SaveMappingsBody) => api.put<Mappings>('/mappings', body, { accountKey });
 export const copyMappings = (accountKey: string, accountKeyCopyFrom: string) => api.post<Mappings>('/account/copy-mappings', { accountKeyCopyFrom }, { accountKey });
+/** Accounts (same channel and accounting system) whose mappings may be copied into this one. */
+export const fetchCopySources = (accountKey: string) => api.get<ResponseOf<typeof listCopyMappingAccounts>>('/account/copy-mappings', { accountKey });

@@ -13,7 +13,7 @@ import { useSession } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
 import { MoneyText } from '../../ui/money-text';
 import { CopyMappingsControl } from './copy-mappings-control';
-import { copyMappings, fetchMappings, putMappings } from './mapping-api';
+import { copyMappings, fetchCopySources, fetchMappings, putMappings } from './mapping-api';
 import { accountOptions, categoryLabel, groupMappingRows } from './mapping-groups';
 
 type Draft = Record<string, { accountCode: string | null; taxRateCode: string | null }>;
@@ -27,12 +27,13 @@ function SourceBadge({ row, draft }: { row: MappingRow; draft: Draft[string] | u
 }
 
 export function MappingPage() {
-  const { account, user } = useSession();
+  const { account } = useSession();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>({});
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const query = useQuery({ queryKey: ['mappings', account.accountKey], queryFn: () => fetchMappings(account.accountKey) });
+  const sources = useQuery({ queryKey: ['copy-mapping-sources', account.accountKey], queryFn: () => fetchCopySources(account.accountKey) });
   const data = query.data;
   const accountsData = useMemo(() => (data ? accountOptions(data.accounts) : []), [data]);
   const taxData = useMemo(() => (data ? data.taxRates.map((t) => ({ value: t.code, label: `${t.name} (${t.code})` })) : []), [data]);
@@ -89,7 +90,7 @@ export function MappingPage() {
   }
   if (!data) return <Text c="dimmed">Loading the mappings…</Text>;
 
-  const copySources = user.accountsThatCanBeAccessedByThisUser.filter((a) => a.salesChannel === account.salesChannel && a.accountKey !== account.accountKey);
+  const copySources = (sources.data?.accounts ?? []).filter((a) => a.accountKey !== account.accountKey);
 
   return (
     <Stack>

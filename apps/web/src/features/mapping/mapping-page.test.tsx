@@ -1,0 +1,90 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MappingRow, Mappings } from '@ledgerport/contract';
+import { describe, expect, it } from 'vitest';
+import { buildUserMeta, installFakeApi, signIn } from '../../test-support/fake-api';
+import { renderApp } from '../../test-support/render-app';
+
+const row = (over: Partial<MappingRow>): MappingRow => ({
+  channel: 'AMAZON',
+  typeKey: 'Order|ItemPrice|Principal',
+  label: 'Amazon Sales - Principal',
+  category: 'sales',
+  isKnownType: true,
+  accountCode: '4000',
+  taxRateCode: 'NONE',
+  source: 'category',
+  isUnmapped: false,
+  lineCount: 10,
+  amounts: [{ currency: 'USD', amount: '100.0000' }],
+  ...over,
+});
+
+function mappings(rows: MappingRow[]): Mappings {
+  return {
+    accountKey: 'acc-amazon',
+    version: 3,
+    system: 'MANUAL',
+    chartSource: 'default',
+    accounts: [
+      { code: '4000', name: 'Sales', kind: 'revenue', path: 'Income:Sales', role: null },
+      { code: '6100', name: 'Selling fees', kind: 'expense', path: 'Expenses:Fees', role: null },
+    ],
+    taxRates: [
+      { code: 'NONE', name: 'No tax' },
+      { code: 'STD', name: 'Standard' },
+    ],
+    isUnmappedToSuspense: false,
+    rows,
+    unmappedCount: rows.filter((r) => r.isUnmapped).length,
+    mappingsCompleted: rows.every((r) => !r.isUnmapped),
+    copiedFrom: null,
+  };
+}
+
+const initial = mappings([
+  row({}),
+  row({ typeKey: 'Order|ItemFees|Commission', label: 'Amazon Fees - Commission', category: 'fees', accountCode: '6100', source: 'explicit', amounts: [{ currency: 'USD', amount: '-15.0000' }] }),
+  row({ typeKey: 'Other|Mystery', label: 'Mystery adjustment', category: 'other', accountCode: null, taxRateCode: null, source: 'unmapped', isUnmapped: true, isKnownType: false, lineCount: 2, amounts: [{ currency: 'USD', amount: '3.2100' }] }),
+]);
+
+function serve(saved: { body?: unknown } = {}) {
+  signIn();
+  return installFakeApi({
+    'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
+    'GET /user-meta': { body: buildUserMeta() },
+    'GET /res/whats-new.json': { body: [] },
+    'GET /mappings': { body: initial },
+    'GET /account/copy-mappings': { body: { accounts: [] } },
+    'PUT /mappings': ({ body }) => {
+      saved.body = body;
+      return { body: mappings([initial.rows[0]!, initial.rows[1]!, { ...initial.rows[2]!, accountCode: '6100', taxRateCode: 'NONE', isUnmapped: false, source: 'explicit' }]) };
+    },
+  });
+}
+
+describe('mappings screen', () => {
+  it('groups the types by category with the unmapped ones first, with counts and amounts', async () => {
+    serve();
+    renderApp('/app/mapping');
+    await screen.findByRole('heading', { name: 'Account and Tax Rate Mappings' });
+    const sections = await screen.findAllByRole('region', { name: /^Category / });
+    expect(sections.map((s) => s.getAttribute('aria-label'))).toEqual(['Category Other', 'Category Fees', 'Category Sales']);
+    const other = within(sections[0]!);
+    expect(other.getByText('Mystery adjustment')).toBeTruthy();
+    expect(other.getByText('1 unmapped')).toBeTruthy();
+    expect(other.getByText('$3.21')).toBeTruthy();
+    expect(screen.getByText('1 transaction type to map')).toBeTruthy();
+  });
+
+  it('saves a chosen account and tax rate as a new mapping version', async () => {
+    const saved: { body?: unknown } = {};
+    serve(saved);
+    renderApp('/app/mapping');
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Account for Mystery adjustment' }));
+    await userEvent.click(await screen.findByRole('option', { name: '6100 · Selling fees' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save mappings (1)' }));
+    await waitFor(() => expect(saved.body).toEqual({ entries: [{ channel: 'AMAZON', typeKey: 'Other|Mystery', accountCode: '6100', taxRateCode: 'NONE' }], remove: [] }));
+    expect(await screen.findByText('Everything is mapped')).toBeTruthy();
+  });
+});
