@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildUserMeta, installFakeApi, signIn, type FakeHandler } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 import { buildSettlement, buildSettlementPage } from './build-settlement';
+import { readSavedListState } from './settlement-filters';
 
 function serve(extra: Record<string, FakeHandler | { status?: number; body?: unknown }> = {}) {
   signIn();
@@ -49,7 +50,7 @@ describe('settlements list', () => {
       const last = fake.calls.filter((c) => c.path === '/spanner-settlements-with-pagination').at(-1);
       expect(JSON.stringify(last?.body)).toContain('{"filterKey":"text","operation":"like","value":"222"}');
     });
-    expect(JSON.parse(localStorage.getItem('ledgerport.settlementFilters.acc-amazon.standard') ?? '{}').filters.text).toBe('222');
+    expect(readSavedListState('acc-amazon', 'standard').filters.text).toBe('222');
   });
 
   it('sorts on the server when a header is clicked', async () => {
@@ -85,7 +86,7 @@ describe('settlements list', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
     const bar = await screen.findByRole('region', { name: 'Bulk actions' });
     expect(within(bar).getByRole('alert').textContent).toContain('Choose at most 50 settlements for one bulk action (51 are selected)');
-    expect((screen.getByRole('button', { name: 'Send selected' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send selected' }).disabled).toBe(true);
     expect(fake.calls.some((c) => c.path === '/bulkActionSettlement')).toBe(false);
   });
 
