@@ -18,7 +18,7 @@ export interface FileProgress {
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${Math.round(n / 102.4) / 10} KB`;
-  return `${Math.round(n / (1024 * 104.8576)) / 10} MB`;
+  return `${Math.round(n / 104_857.6) / 10} MB`;
 }
 
 export function FileDropZone({ onFiles, maxSizeBytes, disabled, onRejected }: { onFiles: (files: File[]) => void; maxSizeBytes: number; disabled?: boolean; onRejected: (message: string) => void }) {
@@ -69,7 +69,7 @@ export function FileProgressList({ files }: { files: FileProgress[] }) {
             <Text size="sm" fw={500}>
               {f.name} <Text span c="dimmed" size="xs">({formatBytes(f.sizeBytes)})</Text>
             </Text>
-            <Text size="sm" c={f.tone === 'red' ? 'red' : f.tone === 'green' ? 'green' : 'dimmed'}>
+            <Text size="sm" c={f.tone === 'red' ? 'red' : f.tone === 'green' ? 'green' : f.tone === 'yellow' ? 'orange.8' : 'dimmed'}>
               {f.status}
             </Text>
           </Group>

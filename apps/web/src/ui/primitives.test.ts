@@ -49,3 +49,12 @@ describe('download file name', () => {
     expect(fileNameOf(null, 'fallback.csv')).toBe('fallback.csv');
   });
 });
+
+describe('file sizes', () => {
+  it('reads as bytes, KB or MB with one decimal', async () => {
+    const { formatBytes } = await import('./file-drop-zone');
+    expect(formatBytes(724)).toBe('724 B');
+    expect(formatBytes(1755)).toBe('1.7 KB');
+    expect(formatBytes(512 * 1024 * 1024)).toBe('512 MB');
+  });
+});

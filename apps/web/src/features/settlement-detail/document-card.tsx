@@ -87,7 +87,7 @@ export function DocumentCard({ document: d, onDrill }: { document: SettlementDoc
                 <Table.Td>
                   {l.sources.lineCount > 0 ? (
                     <Button size="compact-xs" variant="subtle" onClick={() => onDrill({ title: describeSelector(l), selector: l.sources.selector })} aria-label={`Source rows of ${describeSelector(l)}`}>
-                      {l.sources.lineCount} rows
+                      {l.sources.lineCount === 1 ? '1 row' : `${l.sources.lineCount} rows`}
                     </Button>
                   ) : (
                     '--'

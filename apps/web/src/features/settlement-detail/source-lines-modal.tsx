@@ -2,7 +2,6 @@
 import { Modal, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { LineSelector, SettlementLine } from '@ledgerport/contract';
-import { parseDecimalUnits } from '@ledgerport/core/money';
 import { useState } from 'react';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { DateText } from '../../ui/date-text';
@@ -22,7 +21,7 @@ function columns(currency: string): Array<DataColumn<SettlementLine>> {
     { id: 'order', header: 'Order', cell: (l) => l.orderId ?? '--' },
     { id: 'sku', header: 'SKU', cell: (l) => l.sku ?? '--' },
     { id: 'qty', header: 'Qty', align: 'right', cell: (l) => l.quantity ?? '--' },
-    { id: 'amount', header: 'Amount', align: 'right', sortValue: (l) => parseDecimalUnits(l.amount, '.') ?? 0n, cell: (l) => <MoneyText amount={l.amount} currency={currency} /> },
+    { id: 'amount', header: 'Amount', align: 'right', cell: (l) => <MoneyText amount={l.amount} currency={currency} /> },
   ];
 }
 
@@ -39,7 +38,7 @@ export function SourceLinesModal({ settlementKey, currency, drill, onClose }: { 
     <Modal opened={drill !== null} onClose={() => (onClose(), setPage({ pageIndex: 0, pageSize: 25 }))} title={`Source rows: ${drill?.title ?? ''}`} size="xl">
       {total !== null && (
         <Text size="sm" c="dimmed" mb="xs">
-          {total} source rows
+          {total === 1 ? '1 source row' : `${total} source rows`}
         </Text>
       )}
       <DataTable

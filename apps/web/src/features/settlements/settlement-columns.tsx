@@ -1,6 +1,7 @@
 /** The columns of the settlement tables (spec section 2): date, total, channel (marketplace), status, actions. */
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { Settlement } from '@ledgerport/contract';
+import { parseDecimalUnits } from '@ledgerport/core/money';
 import { formatDateValue } from '@ledgerport/core/rules';
 import { Link } from 'react-router';
 import type { DataColumn } from '../../ui/data-table';
@@ -37,6 +38,7 @@ export function settlementColumns(renderActions?: (s: Settlement) => React.React
       id: 'total',
       header: 'Total',
       isSortable: true,
+      sortValue: (s) => (s.total === null ? null : (parseDecimalUnits(s.total, '.') ?? null)),
       align: 'right',
       cell: (s) => (
         <Text size="sm" ff="monospace">
