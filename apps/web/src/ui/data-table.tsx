@@ -109,6 +109,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           header: c.header,
           accessorFn: (row: T) => (c.sortValue ? c.sortValue(row) : null),
           enableSorting: isServerSorted ? (c.isSortable ?? false) : c.sortValue !== undefined,
+          sortDescFirst: false,
           sortFn: (a, b, id) => compareValues(a.getValue<string | number | bigint | null>(id), b.getValue<string | number | bigint | null>(id)),
         }),
       ),

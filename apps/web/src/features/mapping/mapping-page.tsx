@@ -27,7 +27,7 @@ function SourceBadge({ row, draft }: { row: MappingRow; draft: Draft[string] | u
 }
 
 export function MappingPage() {
-  const { account } = useSession();
+  const { account, reload } = useSession();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>({});
   const [saving, setSaving] = useState(false);
@@ -58,7 +58,8 @@ export function MappingPage() {
   const accept = (m: Mappings, message: string) => {
     queryClient.setQueryData(['mappings', account.accountKey], m);
     void queryClient.invalidateQueries({ queryKey: ['settlement-detail'] });
-    void queryClient.invalidateQueries({ queryKey: ['user-meta'] });
+    // mappingsCompleted moves the onboarding steps: reload the account.
+    void reload().catch(() => undefined);
     setDraft({});
     showToast('success', message);
   };

@@ -10,6 +10,7 @@ import { formatDateValue, formatTimestamp } from '@ledgerport/core/rules';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/session-context';
 import { BarChart } from '../../ui/bar-chart';
 import { MoneyText } from '../../ui/money-text';
 import { SettlementBadges } from '../../ui/settlement-badges';
@@ -94,6 +95,7 @@ export function SettlementDetailPage() {
   const [params] = useSearchParams();
   const settlementKey = params.get('settlementKey') ?? '';
   const queryClient = useQueryClient();
+  const { reload } = useSession();
   const [drill, setDrill] = useState<DrillDown | null>(null);
   const query = useQuery({
     queryKey: ['settlement-detail', settlementKey],
@@ -122,7 +124,12 @@ export function SettlementDetailPage() {
   const detail = query.data;
   if (!detail) return <Text c="dimmed">Loading the settlement…</Text>;
   const s = detail.settlement;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['settlement-detail', settlementKey] });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['settlement-detail', settlementKey] });
+    void queryClient.invalidateQueries({ queryKey: ['settlements'] });
+    // firstSettlementPosted moves the onboarding steps.
+    void reload().catch(() => undefined);
+  };
 
   return (
     <Stack>
