@@ -57,6 +57,8 @@ export interface Contract {
   respondWith: (operationId: string, handler: FixtureHandler) => void;
   /** Serve a documented route that is not in the spec (method + path prefix relative to baseUrl origin). */
   route: (method: string, pathPrefix: string, handler: RawHandler) => void;
+  /** Whether this contract serves the URL (an operation of its spec or one of its raw routes). */
+  handles: (method: string, url: string) => boolean;
   reset: () => void;
 }
 
@@ -200,6 +202,12 @@ export async function createContract(o: ContractOptions): Promise<Contract> {
       fixtures.set(id, handler);
     },
     route: (method, prefix, handler) => raw.push({ method: method.toUpperCase(), prefix, handler }),
+    handles: (method, url) => {
+      const u = new URL(url);
+      if (u.origin !== base.origin) return false;
+      if (raw.some((r) => r.method === method.toUpperCase() && u.pathname.startsWith(r.prefix))) return true;
+      return Boolean(api.matchOperation({ method, path: u.pathname, headers: {}, query: u.search.slice(1) }));
+    },
     reset: () => {
       violations.length = 0;
       calls.length = 0;
@@ -209,21 +217,17 @@ export async function createContract(o: ContractOptions): Promise<Contract> {
   };
 }
 
-/** Several contracts behind one fetch, chosen by origin + path prefix (longest base URL first). */
+/**
+ * Several contracts behind one fetch: the first that serves the URL answers; otherwise the first of
+ * the same origin does (and records the unknown path as its violation).
+ */
 export function combineContracts(contracts: Contract[]): Contract['fetch'] {
-  const sorted = [...contracts].sort((a, b) => b.baseUrl.length - a.baseUrl.length);
   return async (input, init) => {
     const req = new Request(input, init);
-    const target = sorted.find((c) => req.url.startsWith(new URL(c.baseUrl).origin + '/') && matchesRoot(c, req.url)) ?? sorted.find((c) => req.url.startsWith(new URL(c.baseUrl).origin));
+    const target = contracts.find((c) => c.handles(req.method, req.url)) ?? contracts.find((c) => new URL(c.baseUrl).origin === new URL(req.url).origin) ?? contracts[0];
     if (!target) return new Response(JSON.stringify({ violation: `no contract serves ${req.url}` }), { status: 599 });
     return target.fetch(req);
   };
-}
-
-function matchesRoot(c: Contract, url: string): boolean {
-  const base = new URL(c.baseUrl);
-  const path = new URL(url).pathname;
-  return base.pathname === '/' || path.startsWith(base.pathname.replace(/\/$/, ''));
 }
 
 /** A request header as one string ('' when absent), for security handlers and checks. */

@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs';
+import { parseReport } from '@ledgerport/core/channels';
+import { writeAmazonV2, AMAZON_LOCALES } from '@ledgerport/core/channels/amazon';
+import { duplicateKey, type Settlement } from '@ledgerport/core/settlements';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createFakeAmazon, type FakeAmazon } from '../../testing/fake-channels/fake-amazon';
+import { createTestSession } from '../../testing/test-session';
+import { ChannelAuthError, ReportNotReadyError } from '../shared/channel-errors';
+import { amazonConnector } from './amazon-connector';
+
+const API = 'https://sellingpartnerapi-na.amazon.com';
+const TOKEN = 'https://api.amazon.com/auth/o2/token';
+const endpoints = { api: API, token: TOKEN, consent: 'https://sellercentral.amazon.com/apps/authorize/consent' };
+const app = { clientId: 'amzn1.application-oa2-client.test', clientSecret: 'secret' };
+const FIXTURE = new URL('../../../../core/src/channels/amazon/__fixtures__/us-v2-promotion-reserve.txt', import.meta.url);
+const NOW = Date.parse('2026-11-20T12:00:00Z');
+const DAY = 24 * 3600 * 1000;
+
+let amazon: FakeAmazon;
+
+async function connectedSession() {
+  const code = amazon.auth.issueCode();
+  const connected = await amazonConnector.finishConnect(
+    { fetch: amazon.fetch, endpoints, app, now: () => NOW },
+    { redirectUri: 'http://localhost/admin/sales-channel/amazon/cb', query: { spapi_oauth_code: code, selling_partner_id: 'A1SELLER', state: 's' }, codeVerifier: '', form: {} },
+  );
+  return createTestSession({ fetch: amazon.fetch, endpoints, app, tokens: connected.credentials.tokens, params: connected.credentials.params, now: () => NOW });
+}
+
+/** A generated settlement: n orders with price, commission and FBA fee. */
+function generated(id: string, depositDay: number, orders: number): Settlement {
+  const at = NOW - depositDay * DAY;
+  const lines = Array.from({ length: orders }, (_, i) => [
+    { typeKey: 'Order|ItemPrice|Principal', amount: 1999_0000n + BigInt(i) * 100n },
+    { typeKey: 'Order|ItemFees|Commission', amount: -300_0000n },
+    { typeKey: 'Order|ItemFees|FBAPerUnitFulfillmentFee', amount: -412_0000n },
+  ].map((l) => ({ ...l, postedAt: at - 3 * DAY, orderId: `111-0000000-${String(i).padStart(7, '0')}`, sku: `SKU-${i % 7}`, quantity: 1, marketplace: 'Amazon.com', fulfilmentChannel: 'AFN', source: { file: '', row: 0 } }))).flat();
+  const total = lines.reduce((s, l) => s + l.amount, 0n);
+  return { channel: 'AMAZON', settlementId: id, format: 'amazon-v2', marketplace: 'Amazon.com', currency: 'USD', startDate: at - 14 * DAY, endDate: at - 2 * DAY, depositDate: at, total, status: 'closed', sellerId: null, sourceFile: '', lines };
+}
+
+const enc = (text: string) => new TextEncoder().encode(text);
+const withoutSource = (s: Settlement) => ({ ...s, sourceFile: '', lines: s.lines.map((l) => ({ ...l, source: { file: '', row: l.source.row } })) });
+
+beforeEach(async () => {
+  amazon = await createFakeAmazon({ apiUrl: API, tokenUrl: TOKEN, ...app, now: () => NOW });
+});
+
+describe('Amazon SP-API settlements', () => {
+  it('gives the same normalized settlement through the API as the same report loaded as a file', async () => {
+    const bytes = new Uint8Array(readFileSync(FIXTURE));
+    amazon.addReport({ document: bytes, createdTime: new Date(NOW - 3 * DAY).toISOString(), isGzip: true });
+    const s = await connectedSession();
+    const { result } = await amazonConnector.fetchSettlements(s, { from: NOW - 30 * DAY, to: NOW });
+    const file = await parseReport(bytes, { fileName: 'us-v2-promotion-reserve.txt' });
+    expect(result.problems).toEqual([]);
+    expect(result.settlements).toHaveLength(1);
+    expect(withoutSource(result.settlements[0]!)).toEqual(withoutSource(file.settlements[0]!));
+    expect(duplicateKey(result.settlements[0]!)).toBe(duplicateKey(file.settlements[0]!));
+    expect(amazon.violations()).toEqual([]);
+  });
+
+  it('reads every page of getReports (nextToken alone) and every generated report', async () => {
+    for (let i = 0; i < 230; i++) {
+      const settlement = generated(String(20_000_000_000 + i), 2 + (i % 80), 1 + (i % 5));
+      amazon.addReport({ document: enc(writeAmazonV2(settlement, { locale: AMAZON_LOCALES.US!, hasPromotionId: true })), createdTime: new Date(settlement.depositDate!).toISOString(), isGzip: i % 2 === 0 });
+    }
+    const s = await connectedSession();
+    const { result } = await amazonConnector.fetchSettlements(s, { from: NOW - 89 * DAY, to: NOW });
+    expect(result.problems).toEqual([]);
+    expect(result.settlements).toHaveLength(230);
+    const sample = result.settlements.find((x) => x.settlementId === '20000000004')!;
+    expect(sample.total).toBe(generated('20000000004', 6, 5).total);
+    expect(amazon.apiCalls().filter((c) => c.operationId === 'getReports')).toHaveLength(3);
+    expect(amazon.violations()).toEqual([]);
+  });
+
+  it('waits as Retry-After says when throttled (429) and then succeeds', async () => {
+    amazon.addReport({ document: enc(writeAmazonV2(generated('30000000001', 3, 2), { locale: AMAZON_LOCALES.US!, hasPromotionId: false })), createdTime: new Date(NOW - 3 * DAY).toISOString() });
+    const s = await connectedSession();
+    amazon.throttleNext(2, 3);
+    const { result } = await amazonConnector.fetchSettlements(s, { from: NOW - 10 * DAY, to: NOW });
+    expect(result.settlements.map((x) => x.settlementId)).toEqual(['30000000001']);
+    expect(s.sleeps).toEqual([3000, 3000]);
+  });
+
+  it('refreshes an expired access token once and saves the new one', async () => {
+    const s = await connectedSession();
+    amazon.auth.expireAccessTokens();
+    await amazonConnector.fetchSettlements(s, { from: NOW - 10 * DAY, to: NOW });
+    expect(s.savedTokens).toHaveLength(1);
+    expect(amazon.auth.isValidAccessToken(s.savedTokens[0]!.accessToken)).toBe(true);
+  });
+
+  it('reports a revoked authorization as a ChannelAuthError (reconnect needed)', async () => {
+    const s = await connectedSession();
+    amazon.auth.revokeAll();
+    await expect(amazonConnector.fetchSettlements(s, { from: NOW - 10 * DAY, to: NOW })).rejects.toBeInstanceOf(ChannelAuthError);
+  });
+
+  it('leaves a report still being generated for the next fetch, and says so on redownload', async () => {
+    const pending = amazon.addReport({ document: enc(''), createdTime: new Date(NOW - DAY).toISOString(), processingStatus: 'IN_PROGRESS' });
+    const s = await connectedSession();
+    const outcome = await amazonConnector.fetchSettlements(s, { from: NOW - 10 * DAY, to: NOW });
+    expect(outcome.result.settlements).toEqual([]);
+    expect(outcome.notReady).toEqual([{ id: pending.reportId, createdAt: NOW - DAY }]);
+    await expect(amazonConnector.fetchSettlement(s, '123')).rejects.toBeInstanceOf(ReportNotReadyError);
+  });
+
+  it('redownloads one settlement by its settlement id', async () => {
+    for (const id of ['40000000001', '40000000002'])
+      amazon.addReport({ document: enc(writeAmazonV2(generated(id, 5, 3), { locale: AMAZON_LOCALES.US!, hasPromotionId: true })), createdTime: new Date(NOW - 5 * DAY).toISOString() });
+    const s = await connectedSession();
+    const result = await amazonConnector.fetchSettlement(s, '40000000002');
+    expect(result.settlements.map((x) => x.settlementId)).toEqual(['40000000002']);
+  });
+
+  it('turns an Open financial event group into an open settlement (Finances API, spec example group)', async () => {
+    amazon.groups.push({ FinancialEventGroupId: 'GRP-OPEN-1', ProcessingStatus: 'Open', FundTransferStatus: 'Unknown', OriginalTotal: { CurrencyCode: 'USD', CurrencyAmount: 0 }, FinancialEventGroupStart: new Date(NOW - 4 * DAY).toISOString() });
+    amazon.groupEvents.set('GRP-OPEN-1', [
+      { ShipmentEventList: [{ AmazonOrderId: '112-1', MarketplaceName: 'Amazon.com', PostedDate: new Date(NOW - 2 * DAY).toISOString(), ShipmentItemList: [{ SellerSKU: 'SKU-1', QuantityShipped: 1, ItemChargeList: [{ ChargeType: 'Principal', ChargeAmount: { CurrencyCode: 'USD', CurrencyAmount: 25.1 } }], ItemFeeList: [{ FeeType: 'Commission', FeeAmount: { CurrencyCode: 'USD', CurrencyAmount: -3.77 } }] }] }] },
+      { ServiceFeeEventList: [{ FeeReason: 'Subscription', FeeList: [{ FeeType: 'Subscription', FeeAmount: { CurrencyCode: 'USD', CurrencyAmount: -39.99 } }] }] },
+    ]);
+    const s = await connectedSession();
+    const { result } = await amazonConnector.fetchSettlements(s, { from: NOW - 10 * DAY, to: NOW });
+    const open = result.settlements.find((x) => x.settlementId === 'open:GRP-OPEN-1')!;
+    expect(open.status).toBe('open');
+    expect(open.total).toBeNull();
+    expect(open.lines.map((l) => [l.typeKey, l.amount])).toEqual([
+      ['Order|ItemPrice|Principal', 25_1000n],
+      ['Order|ItemFees|Commission', -3_7700n],
+      ['ServiceFee|Subscription|Subscription', -39_9900n],
+    ]);
+    expect(amazon.violations()).toEqual([]);
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * What every channel integration offers the server: how to start and finish the connect flow, and
+ * how to fetch settlements. Settlements come back as core's ParseResult (the same shape and numbers
+ * the file parsers give), because every connector ends in core's parseReport.
+ */
+import type { Channel, ParseResult } from '@ledgerport/core/settlements';
+import type { ChannelCredentials, ChannelSession, FetchLike } from './shared/channel-session';
+
+export interface DateRange {
+  /** Epoch ms, inclusive. */
+  from: number;
+  /** Epoch ms, exclusive. */
+  to: number;
+}
+
+export interface ConnectStart {
+  /** Our callback URL (…/admin/sales-channel/<channel>/cb). */
+  redirectUri: string;
+  state: string;
+  /** PKCE challenge (S256) for channels that require it (Etsy). */
+  codeChallenge: string;
+  /** Shopify shop domain, BigCommerce store hash... */
+  params: Record<string, string>;
+}
+
+export interface ConnectFinish {
+  redirectUri: string;
+  /** The callback's query parameters (code, spapi_oauth_code, selling_partner_id, shop, context...). */
+  query: Record<string, string>;
+  codeVerifier: string;
+  /** Values typed by the seller for key-based channels (Walmart, PayPal, Afterpay, BigCommerce token). */
+  form: Record<string, string>;
+}
+
+export interface ConnectedAccount {
+  credentials: ChannelCredentials;
+  /** The channel's id of the seller: selling partner id, shop domain, store hash, merchant id. */
+  remoteId: string;
+  /** Shown as salesChannelStoreName. */
+  storeName: string;
+}
+
+export interface ConnectorEnv {
+  fetch: FetchLike;
+  endpoints: Record<string, string>;
+  app: { clientId: string; clientSecret: string };
+  now: () => number;
+}
+
+export interface ChannelConnector {
+  channel: Channel;
+  /** 'oauth': redirect to the channel; 'keys': the seller types credentials into our form. */
+  connectKind: 'oauth' | 'keys';
+  /** The fields a 'keys' connect form asks for (names match ConnectFinish.form). */
+  keyFields: readonly { name: string; label: string; isSecret: boolean }[];
+  authorizeUrl: (env: ConnectorEnv, start: ConnectStart) => string;
+  finishConnect: (env: ConnectorEnv, finish: ConnectFinish) => Promise<ConnectedAccount>;
+  /** Settlements whose deposit/payout date falls in the range, plus open ones where the channel has them. */
+  fetchSettlements: (session: ChannelSession, range: DateRange) => Promise<FetchOutcome>;
+  /** One settlement by the channel's id (redownload). */
+  fetchSettlement: (session: ChannelSession, settlementId: string) => Promise<ParseResult>;
+}
+
+export interface FetchOutcome {
+  result: ParseResult;
+  /** Reports the channel is still generating: the next fetch must look again from their creation time. */
+  notReady: { id: string; createdAt: number }[];
+}
+
+export function mergeResults(results: ParseResult[]): ParseResult {
+  return {
+    settlements: results.flatMap((r) => r.settlements),
+    problems: results.flatMap((r) => r.problems),
+    invalidSettlementIds: results.flatMap((r) => r.invalidSettlementIds),
+  };
+}
+
+export const emptyResult = (): ParseResult => ({ settlements: [], problems: [], invalidSettlementIds: [] });

@@ -1,0 +1,143 @@
+/**
+ * Amazon SP-API played from Amazon's own models: Reports 2021-06-30 and Finances v0 (Swagger 2.0,
+ * converted). Every request is validated by the contracts; answers are built from the settlement
+ * reports and event groups a test adds (generated data), and checked against the response schemas.
+ * Overlay of rules Amazon documents in prose only: a getReports call with nextToken carries no other
+ * parameter; every call carries x-amz-access-token (auth headers are not in the models).
+ * An invalid or expired token gets Amazon's 403 Unauthorized.
+ */
+import { gzipSync } from 'node:zlib';
+import type { Context } from 'openapi-backend';
+import { createContract, combineContracts, headerOf } from '../openapi-contract';
+import { createFakeAuthorizationServer } from '../fake-authorization-server';
+import { SPECS_DIR } from '../specs-dir';
+import { createThrottle, decodePageToken, encodePageToken, queryOf, type FakeChannel } from './fake-channel';
+
+export interface FakeAmazonReport {
+  reportId: string;
+  createdTime: string;
+  processingStatus: 'DONE' | 'IN_PROGRESS' | 'IN_QUEUE' | 'CANCELLED' | 'FATAL';
+  /** The flat file's bytes. */
+  document: Uint8Array;
+  isGzip: boolean;
+}
+
+export interface FakeAmazon extends FakeChannel {
+  reports: FakeAmazonReport[];
+  /** Finances v0 groups and, per group id, its FinancialEvents pages. */
+  groups: Record<string, unknown>[];
+  groupEvents: Map<string, Record<string, unknown>[]>;
+  addReport: (r: Partial<FakeAmazonReport> & { document: Uint8Array; createdTime: string }) => FakeAmazonReport;
+}
+
+export interface FakeAmazonOptions {
+  apiUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  now?: () => number;
+}
+
+const UNAUTHORIZED = { errors: [{ code: 'Unauthorized', message: 'Access to requested resource is denied.', details: 'The access token you provided has expired.' }] };
+const THROTTLED = { errors: [{ code: 'QuotaExceeded', message: 'You exceeded your quota for the requested resource.' }] };
+
+export async function createFakeAmazon(o: FakeAmazonOptions): Promise<FakeAmazon> {
+  const check = (c: Context): string[] => {
+    const problems: string[] = [];
+    if (!headerOf(c, 'x-amz-access-token')) problems.push('no x-amz-access-token header');
+    const q = queryOf(c);
+    if (c.operation.operationId === 'getReports' && q.nextToken && Object.keys(q).length > 1) problems.push('nextToken must be the only parameter');
+    return problems;
+  };
+  const reportsApi = await createContract({ name: 'amazon-reports', spec: `${SPECS_DIR}amazon/amzn__reports_2021-06-30.json`, baseUrl: o.apiUrl, check });
+  const financesApi = await createContract({ name: 'amazon-finances', spec: `${SPECS_DIR}amazon/amzn__financesV0.json`, baseUrl: o.apiUrl, check });
+  const auth = createFakeAuthorizationServer({ name: 'Amazon LWA', clientId: o.clientId, clientSecret: o.clientSecret, clientAuth: 'body', accessTokenTtlSeconds: 3600, now: o.now });
+  const throttle = createThrottle(THROTTLED);
+  const reports: FakeAmazonReport[] = [];
+  const groups: Record<string, unknown>[] = [];
+  const groupEvents = new Map<string, Record<string, unknown>[]>();
+  let nextReportId = 50_000_000_000;
+  const view = (r: FakeAmazonReport) => ({
+    reportId: r.reportId,
+    reportType: 'GET_V2_SETTLEMENT_REPORT_DATA_FLAT_FILE_V2',
+    createdTime: r.createdTime,
+    processingStatus: r.processingStatus,
+    ...(r.processingStatus === 'DONE' ? { reportDocumentId: `amzn1.spdoc.1.4.na.${r.reportId}`, processingStartTime: r.createdTime, processingEndTime: r.createdTime } : {}),
+  });
+
+  reportsApi.respondWith('getReports', (c) => {
+    const q = queryOf(c);
+    const offset = decodePageToken(q.nextToken);
+    const pageSize = Number(q.pageSize ?? '10');
+    // The filter travels inside our page token, like Amazon's.
+    const since = q.createdSince ? Date.parse(q.createdSince) : 0;
+    const until = q.createdUntil ? Date.parse(q.createdUntil) : Number.MAX_SAFE_INTEGER;
+    const filter = q.nextToken ? lastFilter : { since, until, pageSize };
+    lastFilter = filter;
+    const matching = reports.filter((r) => Date.parse(r.createdTime) >= filter.since && Date.parse(r.createdTime) <= filter.until);
+    const page = matching.slice(offset, offset + filter.pageSize);
+    const isMore = offset + filter.pageSize < matching.length;
+    return { status: 200, body: { reports: page.map(view), ...(isMore ? { nextToken: encodePageToken(offset + filter.pageSize) } : {}) } };
+  });
+  let lastFilter = { since: 0, until: Number.MAX_SAFE_INTEGER, pageSize: 10 };
+  reportsApi.respondWith('getReport', (c) => {
+    const r = reports.find((x) => x.reportId === c.request.params.reportId);
+    return r ? { status: 200, body: view(r) } : { status: 404, body: { errors: [{ code: 'NotFound', message: 'Report not found' }] } };
+  });
+  reportsApi.respondWith('getReportDocument', (c) => {
+    const id = String(c.request.params.reportDocumentId).split('.').pop();
+    const r = reports.find((x) => x.reportId === id);
+    if (!r) return { status: 404, body: { errors: [{ code: 'NotFound', message: 'Document not found' }] } };
+    return { status: 200, body: { reportDocumentId: String(c.request.params.reportDocumentId), url: `${o.apiUrl}/__documents/${r.reportId}`, ...(r.isGzip ? { compressionAlgorithm: 'GZIP' } : {}) } };
+  });
+  financesApi.respondWith('listFinancialEventGroups', (c) => {
+    const q = queryOf(c);
+    const offset = decodePageToken(q.NextToken);
+    const size = Number(q.MaxResultsPerPage ?? '10');
+    const after = q.FinancialEventGroupStartedAfter ? Date.parse(q.FinancialEventGroupStartedAfter) : 0;
+    const matching = groups.filter((g) => Date.parse(String(g.FinancialEventGroupStart)) >= after);
+    const page = matching.slice(offset, offset + size);
+    return { status: 200, body: { payload: { FinancialEventGroupList: page, ...(offset + size < matching.length ? { NextToken: encodePageToken(offset + size) } : {}) } } };
+  });
+  financesApi.respondWith('listFinancialEventsByGroupId', (c) => {
+    const q = queryOf(c);
+    const pages = groupEvents.get(String(c.request.params.eventGroupId)) ?? [{}];
+    const index = decodePageToken(q.NextToken);
+    return { status: 200, body: { payload: { FinancialEvents: pages[index] ?? {}, ...(index + 1 < pages.length ? { NextToken: encodePageToken(index + 1) } : {}) } } };
+  });
+  const contractFetch = combineContracts([reportsApi, financesApi]);
+
+  const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const req = new Request(input, init);
+    const url = new URL(req.url);
+    if (req.url.startsWith(o.tokenUrl)) return auth.handleToken(req);
+    if (url.pathname.startsWith('/__documents/')) {
+      // The pre-signed S3 URL: no SP-API token, and none must be sent.
+      if (req.headers.get('x-amz-access-token')) reportsApi.violations.push('amazon: access token sent to the pre-signed document URL');
+      const r = reports.find((x) => x.reportId === url.pathname.split('/').pop());
+      if (!r) return new Response('NoSuchKey', { status: 404 });
+      return new Response(r.isGzip ? gzipSync(r.document) : r.document, { status: 200, headers: { 'content-type': 'text/plain' } });
+    }
+    const throttled = throttle.take();
+    if (throttled) return throttled;
+    if (!auth.isValidAccessToken(req.headers.get('x-amz-access-token') ?? '')) return new Response(JSON.stringify(UNAUTHORIZED), { status: 403, headers: { 'content-type': 'application/json' } });
+    return contractFetch(req);
+  };
+
+  return {
+    fetch,
+    auth,
+    contracts: [reportsApi, financesApi],
+    reports,
+    groups,
+    groupEvents,
+    violations: () => [...reportsApi.violations, ...financesApi.violations, ...auth.violations],
+    throttleNext: throttle.set,
+    apiCalls: () => [...reportsApi.calls, ...financesApi.calls],
+    addReport: (r) => {
+      const report: FakeAmazonReport = { reportId: r.reportId ?? String(nextReportId++), processingStatus: r.processingStatus ?? 'DONE', isGzip: r.isGzip ?? false, createdTime: r.createdTime, document: r.document };
+      reports.push(report);
+      return report;
+    },
+  };
+}
