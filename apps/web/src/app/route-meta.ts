@@ -20,6 +20,7 @@ export type PageKind =
   | 'overview-settlements'
   | 'settlement-detail'
   | 'settlement-import'
+  | 'export-settlement'
   | 'mapping'
   | 'ledger';
 

@@ -6,6 +6,7 @@ import { LedgerPage } from '../features/ledger/ledger-page';
 import { LoginPage } from '../features/login/login-page';
 import { MappingPage } from '../features/mapping/mapping-page';
 import { SettlementDetailPage } from '../features/settlement-detail/settlement-detail-page';
+import { ExportSettlementsPage } from '../features/settlements/export-settlements-page';
 import { SettlementsPage } from '../features/settlements/settlements-page';
 import { LogoutPage } from '../features/logout/logout-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
@@ -52,6 +53,8 @@ function content(meta: RouteMeta): ReactNode {
       return <SettlementDetailPage />;
     case 'settlement-import':
       return <SettlementImportPage />;
+    case 'export-settlement':
+      return <ExportSettlementsPage />;
     case 'mapping':
       return <MappingPage />;
     case 'ledger':

@@ -11,7 +11,7 @@ export const dataRoutes: RouteMeta[] = [
   special('b2b-settlements', 'B2B Invoices', 'b2b-settlements'),
   special('deferred-revenue-settlements', 'Deferred Revenue Settlements', 'deferred-revenue-settlements'),
   special('deferred-transactions-settlements', 'Deferred Transactions', 'deferred-transactions-settlements'),
-  page('export-settlement', 'Export Settlements', { what: 'Exporting settlements for a date range to a file will happen here.', now: connectFirst, action: toAdmin }),
+  special('export-settlement', 'Export Settlements', 'export-settlement'),
   page('export-cogs', 'Export Cost of Goods Sold', { what: 'Exporting cost of goods sold postings for a date range will happen here.', now: connectFirst, action: toAdmin }),
   special('overview-settlements', 'Account Overview', 'overview-settlements'),
   special('mapping', 'Account and Tax Rate Mappings', 'mapping'),

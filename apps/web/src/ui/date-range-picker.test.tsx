@@ -1,0 +1,41 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { DateRangePicker, RANGE_LIMIT_TEXT, type DateRange } from './date-range-picker';
+
+function Harness({ initial }: { initial: DateRange }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <MantineProvider env="test">
+      <DateRangePicker label="Dates" value={value} onChange={setValue} />
+      <output aria-label="Chosen">{JSON.stringify(value)}</output>
+    </MantineProvider>
+  );
+}
+
+const chosen = () => screen.getByRole('status', { name: 'Chosen' }).textContent;
+const next = () => userEvent.click(document.querySelector<HTMLButtonElement>('button[data-direction="next"]')!);
+
+describe('date range picker (spec section 5)', () => {
+  it('disables days 92 or more days after the chosen start, with a title saying why', async () => {
+    render(<Harness initial={{ start: '2026-01-01' }} />);
+    await userEvent.click(screen.getByRole('button', { name: /Dates/ }));
+    for (let i = 0; i < 3; i++) await next();
+    const allowed = screen.getByRole('button', { name: '2 April 2026' });
+    const blocked = screen.getByRole('button', { name: '3 April 2026' });
+    expect(allowed.hasAttribute('data-disabled')).toBe(false);
+    expect(blocked.hasAttribute('data-disabled')).toBe(true);
+    expect(blocked.getAttribute('title')).toBe(RANGE_LIMIT_TEXT);
+    await userEvent.click(allowed);
+    expect(chosen()).toBe('{"start":"2026-01-01","end":"2026-04-02"}');
+  });
+
+  it('restarts the range when a day before the start is chosen', async () => {
+    render(<Harness initial={{ start: '2026-01-20' }} />);
+    await userEvent.click(screen.getByRole('button', { name: /Dates/ }));
+    await userEvent.click(screen.getByRole('button', { name: '5 January 2026' }));
+    expect(chosen()).toBe('{"start":"2026-01-05"}');
+  });
+});
