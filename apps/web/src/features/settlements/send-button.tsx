@@ -16,7 +16,7 @@ export function SendButton({ settlement, onSent, compact }: { settlement: Settle
       variant={compact ? 'light' : 'filled'}
       loading={busy || isSending}
       disabled={isPosted || settlement.status === 'open'}
-      aria-label={compact ? `Send ${settlement.settlementId}` : 'Send'}
+      aria-label={compact ? `${isPosted ? 'Posted' : 'Send'} ${settlement.settlementId}` : undefined}
       onClick={() => void (async () => {
         setBusy(true);
         try {

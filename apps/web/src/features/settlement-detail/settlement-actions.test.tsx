@@ -1,0 +1,52 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SettlementDetail } from '@ledgerport/contract';
+import { describe, expect, it } from 'vitest';
+import { buildUserMeta, installFakeApi, signIn } from '../../test-support/fake-api';
+import { renderApp } from '../../test-support/render-app';
+import { buildSettlement } from '../settlements/build-settlement';
+
+const posted = buildSettlement({ settlementKey: 'k1', settlementId: '111', postingStatus: 'POSTED', badges: ['posted'] });
+const detail: SettlementDetail = { settlement: posted, documents: [], problems: [], byType: [], canRedownload: false };
+const preview = {
+  hasChanges: true,
+  toReverse: [],
+  replacements: [],
+  changedLines: [{ documentNumber: 'AMZ-111-1', description: 'Amazon Fees - Commission', before: { accountCode: '6100', taxRateCode: 'NONE' }, after: { accountCode: '6150', taxRateCode: 'NONE' }, amount: '7.5000', side: 'debit' }],
+};
+
+function serve() {
+  signIn();
+  return installFakeApi({
+    'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
+    'GET /user-meta': { body: buildUserMeta() },
+    'GET /res/whats-new.json': { body: [] },
+    'GET /settlement/detail': { body: detail },
+    'GET /settlement': ({ url }) =>
+      url.searchParams.get('confirm') === 'true'
+        ? { body: { action: 'reprocess', settlementKey: 'k1', message: 'Reprocessed: 1 document reversed and replaced.', settlement: posted, preview: null } }
+        : { body: { action: 'reprocess', settlementKey: 'k1', message: 'Nothing changed yet.', settlement: posted, preview } },
+  });
+}
+
+describe('settlement actions', () => {
+  it('shows what reprocessing a posted settlement would change, and replaces it only when confirmed', async () => {
+    const fake = serve();
+    renderApp('/app/settlement?settlementKey=k1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Reprocess' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reprocess this posted settlement?' });
+    const table = within(dialog).getByRole('table', { name: 'What would change' });
+    expect(within(table).getByText('6100 / NONE')).toBeTruthy();
+    expect(within(table).getByText('6150 / NONE')).toBeTruthy();
+    const calls = () => fake.calls.filter((c) => c.path === '/settlement');
+    expect(calls().map((c) => [c.query.get('action'), c.query.get('ajax'), c.query.get('confirm')])).toEqual([['reprocess', 'true', null]]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse and replace' }));
+    await waitFor(() => expect(calls().at(-1)?.query.get('confirm')).toBe('true'));
+  });
+
+  it('cannot send a settlement that is already posted', async () => {
+    serve();
+    renderApp('/app/settlement?settlementKey=k1');
+    expect(await screen.findByRole<HTMLButtonElement>('button', { name: 'Posted' })).toHaveProperty('disabled', true);
+  });
+});
