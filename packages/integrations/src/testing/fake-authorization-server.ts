@@ -30,6 +30,8 @@ export interface FakeAuthorizationOptions {
   accessTokenTtlSeconds: number | null;
   /** Channels that rotate refresh tokens send a new one on each refresh. */
   isRotatingRefreshToken?: boolean;
+  /** Shopify's code exchange sends no grant_type: the grant assumed when it is missing. */
+  implicitGrant?: 'authorization_code';
   now?: () => number;
 }
 
@@ -94,7 +96,7 @@ export function createFakeAuthorizationServer(o: FakeAuthorizationOptions): Fake
         clientSecret = secret;
       }
       if (clientId !== o.clientId || clientSecret !== o.clientSecret) return json(401, { error: 'invalid_client' });
-      const grant = form.get('grant_type') ?? '';
+      const grant = form.get('grant_type') ?? o.implicitGrant ?? '';
       grants.push(grant);
       if (grant === 'client_credentials') return answerTokens(null);
       if (grant === 'authorization_code') {

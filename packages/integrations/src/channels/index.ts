@@ -1,0 +1,20 @@
+/**
+ * Sales channel and payment source integrations. Each connector turns its channel's API data into
+ * core's normalized settlements by going through core's file parsers (same numbers, same duplicate key).
+ */
+import type { Channel } from '@ledgerport/core/settlements';
+import type { ChannelConnector } from './channel-connector';
+import { amazonConnector } from './amazon/amazon-connector';
+import { shopifyConnector } from './shopify/shopify-connector';
+
+export * from './channel-connector';
+export * from './channel-endpoints';
+export * from './shared/channel-errors';
+export * from './shared/channel-session';
+export { isShopDomain } from './shopify/shopify-connector';
+
+/** The connectors built so far, by channel. */
+export const CHANNEL_CONNECTORS: Partial<Record<Channel, ChannelConnector>> = {
+  AMAZON: amazonConnector,
+  SHOPIFY: shopifyConnector,
+};
