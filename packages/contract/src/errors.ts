@@ -48,6 +48,12 @@ export const errorStatusByCode = {
   'posting.failed': 502,
   'mapping.invalid': 400,
   'ledger.not-manual': 409,
+  'channel.connect-failed': 502,
+  'channel.not-connected': 409,
+  'channel.not-supported': 422,
+  'channel.paypal-netsuite': 422,
+  'channel.history-blocked': 403,
+  'channel.state-invalid': 400,
   'not-found': 404,
   internal: 500,
 } as const;
@@ -65,6 +71,7 @@ export const errorMessages = {
   settlementNotFound: 'This settlement does not exist or you do not have access to it.',
   accountingConnectionMissing: 'The connection to the accounting system is missing. Connect it under Connections, then send again.',
   internal: 'Something went wrong. Please try again later.',
+  couldNotConnectSalesSource: 'Could not connect to sales source.',
 } as const;
 
 export function statusOfErrorCode(code: string): number {

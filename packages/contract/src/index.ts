@@ -12,3 +12,4 @@ export * from './settlements';
 export * from './imports';
 export * from './mappings';
 export * from './ledger';
+export * from './channel-connections';

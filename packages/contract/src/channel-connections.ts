@@ -1,0 +1,108 @@
+/**
+ * Sales channel connections (issue 7): connect flows, the account's connections with their badges,
+ * disconnect, and history requests (Settings > History).
+ */
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { salesChannelSchema } from './enums';
+
+const accountKey = z.string().trim().min(1, 'The accountKey is missing.').max(100);
+
+/** The spec's connection badges (section 4, UI states). */
+export const connectionBadges = ['Connected', 'Disconnected', 'Connection Error', 'Connection Problem'] as const;
+export const connectionBadgeSchema = z.enum(connectionBadges);
+export type ConnectionBadge = z.infer<typeof connectionBadgeSchema>;
+
+export const connectionRoleSchema = z.enum(['accounting', 'sales-channel', 'sales-source']);
+export type ConnectionRole = z.infer<typeof connectionRoleSchema>;
+
+export const connectionViewSchema = z.object({
+  role: connectionRoleSchema,
+  /** AMAZON, SHOPIFY, ... or QBO, XERO, ... */
+  system: z.string(),
+  badge: connectionBadgeSchema,
+  storeName: z.string().nullable(),
+  lastError: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  lastSyncedAt: z.string().nullable(),
+});
+export type ConnectionView = z.infer<typeof connectionViewSchema>;
+
+export const listConnections = defineEndpoint({
+  method: 'GET',
+  url: '/connections',
+  summary: "The account's accounting and sales channel connections with their badges.",
+  tag: 'connections',
+  access: 'user',
+  querystring: z.strictObject({ accountKey }),
+  response: z.object({ connections: z.array(connectionViewSchema) }),
+});
+
+export const startChannelConnect = defineEndpoint({
+  method: 'POST',
+  url: '/sales-channel/connect',
+  summary: 'Starts connecting a sales channel: answers the channel page to send the seller to.',
+  tag: 'connections',
+  access: 'user',
+  body: z.strictObject({
+    accountKey,
+    channel: salesChannelSchema,
+    /** Shopify store address (your-store.myshopify.com). */
+    shop: z.string().trim().max(200).optional(),
+  }),
+  response: z.object({ authorizeUrl: z.string() }),
+});
+
+export const finishChannelConnect = defineEndpoint({
+  method: 'POST',
+  url: '/sales-channel/callback',
+  summary: "Finishes a connect flow with the query the channel sent to the /cb page.",
+  tag: 'connections',
+  access: 'user',
+  body: z.strictObject({ channel: salesChannelSchema, query: z.record(z.string(), z.string()) }),
+  response: z.object({ accountKey: z.string(), storeName: z.string(), redirectAfter: z.string().nullable() }),
+});
+
+export const disconnectChannel = defineEndpoint({
+  method: 'POST',
+  url: '/sales-channel/disconnect',
+  summary: 'Disconnects the sales channel (tokens are deleted; settlements stay).',
+  tag: 'connections',
+  access: 'user',
+  body: z.strictObject({ accountKey, role: z.enum(['sales-channel', 'sales-source']) }),
+  status: 204,
+});
+
+export const historyRequestSchema = z.object({
+  requestId: z.string(),
+  fromDate: z.string(),
+  toDate: z.string(),
+  status: z.enum(['QUEUED', 'RUNNING', 'DONE', 'FAILED']),
+  requestedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  settlementCount: z.number().int().nullable(),
+  message: z.string().nullable(),
+});
+export type HistoryRequest = z.infer<typeof historyRequestSchema>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31.');
+
+export const listHistoryRequests = defineEndpoint({
+  method: 'GET',
+  url: '/sales-channel/history',
+  summary: 'History requests of the account (older settlements fetched from the channel).',
+  tag: 'connections',
+  access: 'user',
+  querystring: z.strictObject({ accountKey }),
+  response: z.object({ requestHistoryBlocked: z.boolean(), requests: z.array(historyRequestSchema) }),
+});
+
+export const requestHistory = defineEndpoint({
+  method: 'POST',
+  url: '/sales-channel/history',
+  summary: 'Asks the sales channel for settlements of an older period.',
+  tag: 'connections',
+  access: 'user',
+  body: z.strictObject({ accountKey, fromDate: isoDate, toDate: isoDate }),
+  response: historyRequestSchema,
+});
