@@ -22,7 +22,11 @@ export type PageKind =
   | 'settlement-import'
   | 'export-settlement'
   | 'mapping'
-  | 'ledger';
+  | 'ledger'
+  | 'channel-connect'
+  | 'sales-source'
+  | 'connections-settings'
+  | 'history-settings';
 
 export interface EmptyStateText {
   /** What will appear on this page. */

@@ -3,6 +3,9 @@ import type { ReactNode } from 'react';
 import { AdminPage } from '../features/admin/admin-page';
 import { SettlementImportPage } from '../features/imports/settlement-import-page';
 import { LedgerPage } from '../features/ledger/ledger-page';
+import { ChannelConnectPage, SalesSourcePage } from '../features/channel-connect/channel-connect-page';
+import { ConnectionsSettingsPage } from '../features/account-settings/connections-settings-page';
+import { HistorySettingsPage } from '../features/account-settings/history-settings-page';
 import { LoginPage } from '../features/login/login-page';
 import { MappingPage } from '../features/mapping/mapping-page';
 import { SettlementDetailPage } from '../features/settlement-detail/settlement-detail-page';
@@ -59,6 +62,14 @@ function content(meta: RouteMeta): ReactNode {
       return <MappingPage />;
     case 'ledger':
       return <LedgerPage />;
+    case 'channel-connect':
+      return <ChannelConnectPage />;
+    case 'sales-source':
+      return <SalesSourcePage />;
+    case 'connections-settings':
+      return <ConnectionsSettingsPage />;
+    case 'history-settings':
+      return <HistorySettingsPage />;
     default:
       return meta.empty ? <PageEmptyState what={meta.empty.what} now={meta.empty.now} action={meta.empty.action} /> : null;
   }

@@ -1,0 +1,76 @@
+/**
+ * Settings > Connections: the accounting system and the sales channel of the account, each with the
+ * spec's badge (Connected, Disconnected, Connection Error, Connection Problem), the last fetch, the
+ * last error the channel gave, and Reconnect / Disconnect.
+ */
+import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { ConnectionBadge, ConnectionView } from '@ledgerport/contract';
+import { api } from '../../lib/api-client';
+import { useSession } from '../../lib/session-context';
+import { channelName } from '../../ui/channel-icon';
+import { DataTable, type DataColumn } from '../../ui/data-table';
+
+const SYSTEM_LABELS: Record<string, string> = { QBO: 'QuickBooks Online', XERO: 'Xero', SAGE: 'Sage', NETSUITE: 'NetSuite', MANUAL: 'Manual (built-in ledger)' };
+const BADGE_COLORS: Record<ConnectionBadge, string> = { Connected: 'green', Disconnected: 'gray', 'Connection Error': 'red', 'Connection Problem': 'orange' };
+const ROLE_LABELS: Record<ConnectionView['role'], string> = { accounting: 'Accounting system', 'sales-channel': 'Sales channel', 'sales-source': 'Payment source' };
+
+const nameOf = (c: ConnectionView) => (c.role === 'accounting' ? (SYSTEM_LABELS[c.system] ?? c.system) : channelName(c.system));
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC' : '--');
+const reconnectPath = (c: ConnectionView) => (c.role === 'accounting' ? `/admin/accounting/${c.system.toLowerCase()}` : `/admin/sales-channel/${c.system.toLowerCase()}`);
+
+export function ConnectionsSettingsPage() {
+  const { account } = useSession();
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: ['connections', account.accountKey], queryFn: () => api.get<{ connections: ConnectionView[] }>('/connections', { accountKey: account.accountKey }), refetchInterval: 5000 });
+  const disconnect = useMutation({
+    mutationFn: (role: 'sales-channel' | 'sales-source') => api.post('/sales-channel/disconnect', { accountKey: account.accountKey, role }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['connections'] }),
+  });
+  const columns: Array<DataColumn<ConnectionView>> = [
+    { id: 'name', header: 'Connection', cell: (c) => <Text fw={500}>{nameOf(c)}</Text>, sortValue: nameOf },
+    { id: 'role', header: 'Type', cell: (c) => ROLE_LABELS[c.role], sortValue: (c) => ROLE_LABELS[c.role] },
+    { id: 'badge', header: 'Status', cell: (c) => <Badge color={BADGE_COLORS[c.badge]} variant="light">{c.badge}</Badge>, sortValue: (c) => c.badge },
+    { id: 'store', header: 'Store or organization', cell: (c) => c.storeName ?? '--', sortValue: (c) => c.storeName ?? '' },
+    { id: 'synced', header: 'Last fetched', cell: (c) => when(c.lastSyncedAt), sortValue: (c) => c.lastSyncedAt ?? '' },
+    { id: 'error', header: 'Last error', cell: (c) => (c.lastError ? <Text size="sm" c="red">{c.lastError} ({when(c.lastErrorAt)})</Text> : '--') },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (c) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant={c.badge === 'Connected' ? 'default' : 'filled'} component={Link} to={reconnectPath(c)} aria-label={`Reconnect ${nameOf(c)}`}>
+            {c.badge === 'Disconnected' ? 'Connect' : 'Reconnect'}
+          </Button>
+          {c.role !== 'accounting' && c.badge !== 'Disconnected' && (
+            <Button size="xs" color="red" variant="subtle" loading={disconnect.isPending} onClick={() => disconnect.mutate(c.role as 'sales-channel' | 'sales-source')} aria-label={`Disconnect ${nameOf(c)}`}>
+              Disconnect
+            </Button>
+          )}
+        </Group>
+      ),
+    },
+  ];
+  return (
+    <Stack>
+      <Title order={2} size="h3">
+        Connections
+      </Title>
+      <Text c="dimmed" size="sm">
+        Ledgerport fetches new settlements from your sales channel on a schedule. When a channel stops accepting our access, its status turns to Connection Error: reconnect it to resume.
+      </Text>
+      {query.isError && (
+        <Alert color="red" role="alert" title="Could not load the connections">
+          {query.error.message}
+        </Alert>
+      )}
+      {disconnect.isError && (
+        <Alert color="red" role="alert" title="Could not disconnect">
+          {disconnect.error.message}
+        </Alert>
+      )}
+      <DataTable label="Connections" columns={columns} rows={query.data?.connections ?? []} getRowId={(c) => `${c.role}:${c.system}`} isLoading={query.isPending} emptyText="No connections yet." />
+    </Stack>
+  );
+}

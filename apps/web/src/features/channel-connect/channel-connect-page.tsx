@@ -1,0 +1,132 @@
+/**
+ * /admin/sales-channel/:channel and its steps (connect, install, cb...): starts the channel's connect
+ * flow (the server answers the channel page to go to) and, on the /cb step, finishes it with the
+ * query the channel sent back. Failures show the spec's 'Could not connect to sales source.'.
+ */
+import { Alert, Button, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { SalesChannel } from '@ledgerport/contract';
+import { api, ApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/session-context';
+import { ChannelIcon, channelName } from '../../ui/channel-icon';
+
+const CHANNELS: SalesChannel[] = ['AMAZON', 'SHOPIFY', 'EBAY', 'ETSY', 'WALMART', 'BIGCOMMERCE', 'PAYPAL', 'AFTERPAY'];
+
+function toChannel(param: string | undefined): SalesChannel | null {
+  const upper = (param ?? '').toUpperCase();
+  return (CHANNELS as string[]).includes(upper) ? (upper as SalesChannel) : null;
+}
+
+function ConnectStart({ channel }: { channel: SalesChannel }) {
+  const { account } = useSession();
+  const [params] = useSearchParams();
+  const [shop, setShop] = useState(params.get('shop') ?? '');
+  const start = useMutation({
+    mutationFn: () => api.post<{ authorizeUrl: string }>('/sales-channel/connect', { accountKey: account.accountKey, channel, ...(channel === 'SHOPIFY' ? { shop: shop.trim() } : {}) }),
+    onSuccess: ({ authorizeUrl }) => window.location.assign(authorizeUrl),
+  });
+  const name = channelName(channel);
+  return (
+    <Stack>
+      <Title order={1} size="h3">
+        <ChannelIcon salesChannel={channel} size={24} /> Connect {name}
+      </Title>
+      <Text>
+        {name} will ask you to sign in and allow Ledgerport to read your {channel === 'SHOPIFY' ? 'payouts' : 'settlements'}. After that, new ones arrive by themselves.
+      </Text>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          start.mutate();
+        }}
+      >
+        <Stack>
+          {channel === 'SHOPIFY' && (
+            <TextInput label="Shopify store address" placeholder="your-store.myshopify.com" value={shop} onChange={(e) => setShop(e.currentTarget.value)} required />
+          )}
+          {start.isError && (
+            <Alert color="red" role="alert" title="Could not connect to sales source.">
+              {start.error.message}
+            </Alert>
+          )}
+          <Button type="submit" loading={start.isPending}>
+            Connect {name}
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+function ConnectCallback({ channel }: { channel: SalesChannel }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { reload } = useSession();
+  const sent = useRef(false);
+  const finish = useMutation({
+    mutationFn: () => api.post<{ storeName: string; redirectAfter: string | null }>('/sales-channel/callback', { channel, query: Object.fromEntries(params) }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries();
+      await reload();
+    },
+  });
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    finish.mutate();
+  }, [finish]);
+  if (finish.isError)
+    return (
+      <Stack>
+        <Alert color="red" role="alert" title="Could not connect to sales source.">
+          {finish.error instanceof ApiError && finish.error.message !== 'Could not connect to sales source.' ? finish.error.message : `${channelName(channel)} did not accept the connection. Please try again.`}
+        </Alert>
+        <Button component={Link} to={`/admin/sales-channel/${channel.toLowerCase()}`}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  if (finish.isSuccess)
+    return (
+      <Stack>
+        <Alert color="green" role="status" title={`${channelName(channel)} is connected`}>
+          Connected to {finish.data.storeName}. Your settlements are being fetched now.
+        </Alert>
+        <Button onClick={() => void navigate(finish.data.redirectAfter ?? '/account-settings/connections')}>Open connections</Button>
+      </Stack>
+    );
+  return <Loader aria-label={`Finishing the ${channelName(channel)} connection`} />;
+}
+
+export function ChannelConnectPage() {
+  const { channel: channelParam, step } = useParams();
+  const channel = toChannel(channelParam);
+  if (!channel)
+    return (
+      <Alert color="red" role="alert" title="Unknown sales channel">
+        '{channelParam}' is not a sales channel Ledgerport can connect. <Link to="/admin/sales-source">Choose a sales channel</Link>.
+      </Alert>
+    );
+  return step === 'cb' ? <ConnectCallback channel={channel} /> : <ConnectStart channel={channel} />;
+}
+
+/** /admin/sales-source and /admin/sales-channel: the channels and payment sources to connect. */
+export function SalesSourcePage() {
+  return (
+    <Stack>
+      <Title order={1} size="h3">
+        Connect a sales channel or payment source
+      </Title>
+      <Stack gap="xs">
+        {CHANNELS.map((c) => (
+          <Button key={c} component={Link} to={`/admin/sales-channel/${c.toLowerCase()}`} variant="default" leftSection={<ChannelIcon salesChannel={c} />} justify="start">
+            {channelName(c)}
+          </Button>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
