@@ -6,6 +6,7 @@ import type { Channel } from '@ledgerport/core/settlements';
 import type { ChannelConnector } from './channel-connector';
 import { amazonConnector } from './amazon/amazon-connector';
 import { shopifyConnector } from './shopify/shopify-connector';
+import { paypalConnector } from './paypal/paypal-connector';
 
 export * from './channel-connector';
 export * from './channel-endpoints';
@@ -17,4 +18,5 @@ export { isShopDomain } from './shopify/shopify-connector';
 export const CHANNEL_CONNECTORS: Partial<Record<Channel, ChannelConnector>> = {
   AMAZON: amazonConnector,
   SHOPIFY: shopifyConnector,
+  PAYPAL: paypalConnector,
 };

@@ -126,6 +126,13 @@ export async function createContract(o: ContractOptions): Promise<Contract> {
     customizeAjv: (ajv: Ajv) => {
       addFormats(ajv);
       ajv.addFormat('ISO 3166-1 alpha-2', /^[A-Z]{2}$/);
+      // PayPal's named formats (their own definitions: ISO 8601 with offset, ISO 4217 code).
+      ajv.addFormat('ppaas_date_time_v3', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/);
+      ajv.addFormat('ppaas_common_currency_code_v2', /^[A-Z]{3}$/);
+      ajv.addFormat('ppaas_common_country_code_v2', /^([A-Z]{2}|C2)$/);
+      ajv.addFormat('ppaas_common_email_address_v2', /^.+@[^"\-].+$/);
+      ajv.addFormat('ppaas_common_percentage_v2', /^((-?[0-9]+)|(-?([0-9]+)?[.][0-9]+))$/);
+      ajv.addFormat('ppaas_payment_method_v1', /.*/);
       return ajv;
     },
   });
@@ -151,7 +158,7 @@ export async function createContract(o: ContractOptions): Promise<Contract> {
       if (isJson || reply.status === 204) {
         const check = c.api.validateResponse(reply.body ?? null, c.operation, reply.status);
         if (check.errors?.length)
-          violations.push(`${o.name}: ${id}: fixture breaks spec: ` + check.errors.map((e) => `${e.instancePath} ${e.message}`).join('; '));
+          violations.push(`${o.name}: ${id}: fixture breaks spec: ` + check.errors.slice(0, 5).map((e) => `${e.instancePath} ${e.message}`).join('; ') + (check.errors.length > 5 ? ` (and ${check.errors.length - 5} more)` : ''));
       }
       return reply;
     },

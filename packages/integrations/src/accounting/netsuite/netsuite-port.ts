@@ -1,0 +1,106 @@
+/**
+ * NetSuite REST record API v1 and SuiteQL. A journal entry is upserted by externalId
+ * (PUT /record/v1/journalentry/eid:<key>), so a repeated send updates the same record instead of
+ * making a second one; it is read first so a replay is recognised and left untouched.
+ */
+import { AccountingError, type AccountingPort, type AccountingReferenceData, type PostingDocument, type RemoteDocumentRef } from '@ledgerport/core/posting';
+import type { AccountKind, LedgerAccount } from '@ledgerport/core/mapping';
+import { boundedKey } from '../shared/bounded-key';
+import { decimal } from '../shared/json-decimal';
+import { expandUrl, type PortContext } from '../shared/system-definition';
+import { createVendorHttp } from '../shared/vendor-http';
+import { describeNetSuiteError } from './netsuite-errors';
+
+const KIND: Record<string, AccountKind> = {
+  Bank: 'asset', AcctRec: 'asset', OthCurrAsset: 'asset', FixedAsset: 'asset', OthAsset: 'asset', DeferExpense: 'asset', UnbilledRec: 'asset',
+  AcctPay: 'liability', CredCard: 'liability', OthCurrLiab: 'liability', LongTermLiab: 'liability', DeferRevenue: 'liability',
+  Equity: 'equity', Income: 'income', OthIncome: 'income', COGS: 'expense', Expense: 'expense', OthExpense: 'expense',
+};
+
+export function toNetSuiteJournalEntry(document: PostingDocument, externalId: string, subsidiaryId: string | undefined) {
+  return {
+    externalId,
+    tranId: document.number,
+    tranDate: document.date,
+    memo: document.description.slice(0, 999),
+    currency: { refName: document.currency },
+    ...(subsidiaryId ? { subsidiary: { id: subsidiaryId } } : {}),
+    line: {
+      items: document.lines.map((l) => ({
+        account: { id: l.account.code },
+        ...(l.side === 'debit' ? { debit: decimal(l.amount) } : { credit: decimal(l.amount) }),
+        memo: (l.description || l.account.name).slice(0, 999),
+      })),
+    },
+  };
+}
+
+export function createNetSuitePort(context: PortContext): AccountingPort {
+  const base = expandUrl(context.endpoints.apiBaseUrl, context.settings).replace(/\/$/, '');
+  const http = createVendorHttp({ systemName: 'NetSuite', describeError: describeNetSuiteError, ...context });
+  const suiteql = async <T>(q: string): Promise<T[]> => {
+    const items: T[] = [];
+    for (let offset = 0; ; offset += 1000) {
+      const res = await http.send({ method: 'POST', url: `${base}/query/v1/suiteql?limit=1000&offset=${offset}`, headers: { Prefer: 'transient' }, body: { q }, isRepeatable: true });
+      const body = res.body as { items?: T[]; hasMore?: boolean };
+      items.push(...(body.items ?? []));
+      if (!body.hasMore) return items;
+    }
+  };
+  const findByExternalId = async (externalId: string): Promise<{ id: string; tranId?: string } | undefined> => {
+    try {
+      const res = await http.send({ method: 'GET', url: `${base}/record/v1/journalentry/eid:${encodeURIComponent(externalId)}`, isRepeatable: true });
+      return res.body as { id: string; tranId?: string };
+    } catch (error) {
+      if (error instanceof AccountingError && error.failure.kind === 'not-found') return undefined;
+      throw error;
+    }
+  };
+
+  return {
+    system: 'NETSUITE',
+    async fetchReferenceData(): Promise<AccountingReferenceData> {
+      const accounts = await suiteql<{ id: string; acctnumber?: string; accountsearchdisplayname?: string; accttype?: string }>(
+        "SELECT id, acctnumber, accountsearchdisplayname, accttype FROM account WHERE isinactive = 'F'",
+      );
+      const classes = await suiteql<{ id: string; name?: string }>("SELECT id, name FROM classification WHERE isinactive = 'F'");
+      const currencies = await suiteql<{ symbol?: string }>('SELECT symbol FROM currency');
+      const toLedger = (a: (typeof accounts)[number]): LedgerAccount => {
+        const kind = KIND[a.accttype ?? ''] ?? 'asset';
+        const name = a.accountsearchdisplayname ?? a.acctnumber ?? a.id;
+        return { code: a.id, name, kind, path: `${kind}:${name}` };
+      };
+      return {
+        accounts: accounts.filter((a) => a.accttype !== 'Bank').map(toLedger),
+        bankAccounts: accounts.filter((a) => a.accttype === 'Bank').map(toLedger),
+        // Tax fields are not supported on REST journal entries: NetSuite postings carry no tax codes.
+        taxRates: [],
+        trackingCategories: classes.length > 0 ? [{ name: 'Class', options: classes.map((c) => c.name ?? c.id) }] : [],
+        currencies: currencies.map((c) => c.symbol ?? '').filter(Boolean),
+      };
+    },
+
+    async postDocument(document, options): Promise<RemoteDocumentRef> {
+      if (document.kind !== 'netsuite-journal-entry' && document.kind !== 'manual-journal') {
+        throw new AccountingError({ kind: 'validation', message: `NetSuite cannot take a document of kind ${document.kind}; choose NetSuite mappings for this account.` });
+      }
+      const externalId = boundedKey(options.idempotencyKey, 100);
+      const existing = await findByExternalId(externalId);
+      if (existing) return { remoteId: existing.id, remoteNumber: existing.tranId ?? document.number, remoteType: 'journalEntry', isReplay: true };
+      const res = await http.send({
+        method: 'PUT',
+        url: `${base}/record/v1/journalentry/eid:${encodeURIComponent(externalId)}`,
+        body: toNetSuiteJournalEntry(document, externalId, context.settings.subsidiaryId),
+        isRepeatable: true,
+      });
+      // 204 No Content: the record's URL (with its internal id) is in Location.
+      const id = /\/journalentry\/(\d+)$/.exec(res.headers.get('location') ?? '')?.[1] ?? (await findByExternalId(externalId))?.id;
+      if (!id) throw new AccountingError({ kind: 'unavailable', message: `NetSuite did not say which journal entry it created for ${document.number}.` });
+      return { remoteId: id, remoteNumber: document.number, remoteType: 'journalEntry', isReplay: false };
+    },
+
+    async rollbackDocument(ref) {
+      await http.send({ method: 'DELETE', url: `${base}/record/v1/journalentry/${encodeURIComponent(ref.remoteId)}`, isRepeatable: true });
+    },
+  };
+}
