@@ -112,7 +112,7 @@ export function MappingPage() {
         />
       </Group>
       {data.rows.length === 0 ? (
-        <Alert color="blue" title="No transaction types yet">
+        <Alert color="blue" title="No transaction types yet" role="status">
           Load a settlement first: its transaction types will be listed here to map.
         </Alert>
       ) : unmappedLeft > 0 ? (
