@@ -63,6 +63,20 @@ export const finishChannelConnect = defineEndpoint({
   response: z.object({ accountKey: z.string(), storeName: z.string(), redirectAfter: z.string().nullable() }),
 });
 
+export const connectChannelWithKeys = defineEndpoint({
+  method: 'POST',
+  url: '/sales-channel/connect-keys',
+  summary: 'Connects a channel or payment source whose seller types API credentials (PayPal REST app).',
+  tag: 'connections',
+  access: 'user',
+  body: z.strictObject({
+    accountKey,
+    channel: salesChannelSchema,
+    fields: z.record(z.string().max(60), z.string().max(2000)),
+  }),
+  response: z.object({ accountKey: z.string(), storeName: z.string(), redirectAfter: z.string().nullable() }),
+});
+
 export const disconnectChannel = defineEndpoint({
   method: 'POST',
   url: '/sales-channel/disconnect',

@@ -19,6 +19,52 @@ function toChannel(param: string | undefined): SalesChannel | null {
   return (CHANNELS as string[]).includes(upper) ? (upper as SalesChannel) : null;
 }
 
+/** Channels connected with API credentials the seller types (the server checks them at the channel). */
+const KEY_FIELDS: Partial<Record<SalesChannel, { name: string; label: string; isSecret: boolean }[]>> = {
+  PAYPAL: [
+    { name: 'clientId', label: 'PayPal REST app client ID', isSecret: false },
+    { name: 'clientSecret', label: 'PayPal REST app secret', isSecret: true },
+  ],
+};
+
+function ConnectWithKeys({ channel, fields }: { channel: SalesChannel; fields: { name: string; label: string; isSecret: boolean }[] }) {
+  const { account, reload } = useSession();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const connect = useMutation({
+    mutationFn: () => api.post<{ redirectAfter: string | null }>('/sales-channel/connect-keys', { accountKey: account.accountKey, channel, fields: values }),
+    onSuccess: async (answer) => {
+      await reload();
+      await navigate(answer.redirectAfter ?? '/account-settings/connections');
+    },
+  });
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        connect.mutate();
+      }}
+    >
+      <Stack>
+        <Title order={1} size="h3">
+          <ChannelIcon salesChannel={channel} size={24} /> Connect {channelName(channel)}
+        </Title>
+        {fields.map((f) => (
+          <TextInput key={f.name} label={f.label} type={f.isSecret ? 'password' : 'text'} required value={values[f.name] ?? ''} onChange={(e) => setValues({ ...values, [f.name]: e.currentTarget.value })} />
+        ))}
+        {connect.isError && (
+          <Alert color="red" role="alert" title="Could not connect to sales source.">
+            {connect.error.message}
+          </Alert>
+        )}
+        <Button type="submit" loading={connect.isPending}>
+          Connect {channelName(channel)}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
 function ConnectStart({ channel }: { channel: SalesChannel }) {
   const { account } = useSession();
   const [params] = useSearchParams();
@@ -110,7 +156,9 @@ export function ChannelConnectPage() {
         '{channelParam}' is not a sales channel Ledgerport can connect. <Link to="/admin/sales-source">Choose a sales channel</Link>.
       </Alert>
     );
-  return step === 'cb' ? <ConnectCallback channel={channel} /> : <ConnectStart channel={channel} />;
+  if (step === 'cb') return <ConnectCallback channel={channel} />;
+  const keyFields = KEY_FIELDS[channel];
+  return keyFields ? <ConnectWithKeys channel={channel} fields={keyFields} /> : <ConnectStart channel={channel} />;
 }
 
 /** /admin/sales-source and /admin/sales-channel: the channels and payment sources to connect. */
