@@ -14,6 +14,7 @@ function serve(extra: Record<string, FakeHandler | { status?: number; body?: unk
     'GET /res/whats-new.json': { body: [] },
     'GET /account-channels-or-gateways': { body: { channels: ['Amazon.com', 'Amazon.ca'], gateways: [] } },
     'GET /account-currencies': { body: { currencies: ['CAD', 'USD'] } },
+    'GET /spanner-settlements-available': { body: { available: true, count: 3 } },
     ...extra,
   });
 }
@@ -88,6 +89,13 @@ describe('settlements list', () => {
     expect(within(bar).getByRole('alert').textContent).toContain('Choose at most 50 settlements for one bulk action (51 are selected)');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send selected' }).disabled).toBe(true);
     expect(fake.calls.some((c) => c.path === '/bulkActionSettlement')).toBe(false);
+  });
+
+  it('invites an account without any settlement to load files', async () => {
+    serve({ 'POST /spanner-settlements-with-pagination': { body: buildSettlementPage([]) }, 'GET /spanner-settlements-available': { body: { available: false, count: 0 } } });
+    renderApp('/app/settlements');
+    const empty = await screen.findByRole('status', { name: 'No settlements yet' });
+    expect(within(empty).getByRole('link', { name: 'Load settlement files' }).getAttribute('href')).toBe('/app/settlement-import');
   });
 
   it('shows the B2B list with the single-order criterion', async () => {

@@ -3,7 +3,7 @@
  * Deferred Revenue, Deferred Transactions (Amazon) and Account Overview. Server-side filters, sort
  * and pages (10/25/50/100), filters saved per account and list in the browser, bulk actions.
  */
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, EmptyState, Group, Text } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Settlement } from '@ledgerport/contract';
@@ -18,7 +18,7 @@ import { SendButton } from './send-button';
 import { settlementColumns } from './settlement-columns';
 import { buildSearchClause, countActiveFilters, readSavedListState, writeSavedListState, type SavedListState, type SettlementListKind } from './settlement-filters';
 import { SettlementFiltersBar } from './settlement-filters-bar';
-import { searchSettlementPage } from './settlements-api';
+import { fetchSettlementsAvailable, searchSettlementPage } from './settlements-api';
 
 const INTRO: Record<SettlementListKind, string | null> = {
   standard: null,
@@ -58,6 +58,7 @@ export function SettlementsPage({ kind }: { kind: SettlementListKind }) {
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.settlements.some(isSending) ? 1000 : false),
   });
+  const available = useQuery({ queryKey: ['settlements', account.accountKey, 'available'], queryFn: () => fetchSettlementsAvailable(account.accountKey) });
   const rows = query.data?.settlements ?? [];
   const pagination = query.data?.pagination;
   const totalRows = pagination && pagination.totalRows >= 0 ? pagination.totalRows : null;
@@ -72,6 +73,29 @@ export function SettlementsPage({ kind }: { kind: SettlementListKind }) {
           <SendButton settlement={s} onSent={refresh} compact />
         </>
   ));
+
+  if (available.data && !available.data.available) {
+    return (
+      <EmptyState
+        role="status"
+        aria-label="No settlements yet"
+        withIndicatorBackground
+        icon={<IconUpload aria-hidden />}
+        title="No settlements yet"
+        description="Load the settlement reports you downloaded from your sales channel, or connect the channel so its settlements arrive by themselves."
+        py="xl"
+      >
+        <EmptyState.Actions>
+          <Button component={Link} to="/settlement-import">
+            Load settlement files
+          </Button>
+          <Button component={Link} to="/admin" variant="default">
+            Connect the channel
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  }
 
   return (
     <>
