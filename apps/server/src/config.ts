@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadChannelConfig, type ChannelConfig } from './features/channel-connections/channel-config';
 
 export interface Config {
   port: number;
@@ -24,6 +25,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** Server log level (LEDGERPORT_LOG_LEVEL): fatal, error, warn, info, debug, trace or silent. */
   logLevel: string;
+  /** Sales channel base URLs, our app credentials and fetch schedule (channel-connections/channel-config.ts). */
+  channels: ChannelConfig;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -52,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInWindowMs: 10 * 60 * 1000,
     bodyLimitBytes: 1024 * 1024,
     logLevel,
+    channels: loadChannelConfig(env),
   };
 }
 

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TokenSet } from '@ledgerport/contract';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
+import { loadChannelConfig } from '../src/features/channel-connections/channel-config';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { openTestDb, SEEDED_AT, type TestDb } from './test-db';
 
@@ -35,6 +36,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     signInWindowMs: 10 * 60 * 1000,
     bodyLimitBytes: 1024 * 1024,
     logLevel: 'silent',
+    channels: loadChannelConfig({}),
     ...overrides,
   };
 }

@@ -18,7 +18,7 @@ import { assertBalanced } from './assert-balanced';
 import { createLocalCalendar, type LocalCalendar } from './local-calendar';
 import type { DocumentLine, LineRole, LineSources, PostingDocument, PostingProblem, PostingResult, PostingSettings } from './model';
 import type { ResolvedMapping } from '../mapping/resolve-mapping';
-import { cachedDescriber, describeGroup, documentDate, documentDescription, documentKind, documentNumber } from './document-naming';
+import { cachedDescriber, describeGroup, typeLabel, documentDate, documentDescription, documentKind, documentNumber } from './document-naming';
 import { resolveGroups, type RoleAccounts } from './resolve-groups';
 import { SettlementAggregator, type AggregationOptions, type LineGroup } from './settlement-aggregator';
 
@@ -140,9 +140,11 @@ function buildPart(c: PartContext, month: string, index: number, groups: LineGro
   const builder = new LineBuilder(id, c.agg, c.settings);
   let partSum = 0n;
   let partLines = 0;
+  // The type's label once per type (SKU grouping describes the same few types fifty thousand times).
+  const labels: (string | undefined)[] = [];
   for (const g of groups) {
     const target = c.targets[g.index];
-    const label = describeGroup(g, h.channel, c.describeType);
+    const label = describeGroup(g, h.channel, c.describeType, (labels[g.type] ??= typeLabel(g.typeKey, h.channel, c.describeType)));
     if (target) builder.add('transaction', target.account, target.taxRateCode, label, roundToMinor(g.amount, h.currency), groupSources(id, g), g.selector.marketplace);
     else {
       const taxRateCode = c.mappings.chart.taxRates[0]?.code ?? '';
@@ -198,14 +200,17 @@ function buildPart(c: PartContext, month: string, index: number, groups: LineGro
  * Lines in a stable order (type, then dimensions), whatever order the report had: posting twice
  * gives the same document. Types and cells (a cell = one combination of dimensions) are ranked
  * once, then the groups are sorted by number: fifty thousand SKU groups share a few thousand cells.
+ * Ranks live in arrays indexed by the aggregator's type and cell numbers (no map per group).
  */
 function sortGroups(groups: LineGroup[]): LineGroup[] {
-  const typeRanks = denseRanks(groups, (g) => g.typeKey, (a, b) => compareText(a.typeKey, b.typeKey));
+  const typeRanks = denseRanks(groups, (g) => g.type, (a, b) => compareText(a.typeKey, b.typeKey));
   const cellRanks = denseRanks(groups, (g) => g.cell, compareDimensions);
   const n = groups.length;
-  const cellCount = cellRanks.size;
-  const rank = (g: LineGroup) => typeRanks.get(g.typeKey)! * cellCount + cellRanks.get(g.cell)!;
-  if (typeRanks.size * cellCount * n > Number.MAX_SAFE_INTEGER) {
+  const cellCount = cellRanks.count;
+  const typeRank = typeRanks.ranks;
+  const cellRank = cellRanks.ranks;
+  const rank = (g: LineGroup) => typeRank[g.type]! * cellCount + cellRank[g.cell]!;
+  if (typeRanks.count * cellCount * n > Number.MAX_SAFE_INTEGER) {
     const keyed = groups.map((g) => ({ g, key: rank(g) }));
     keyed.sort((a, b) => a.key - b.key);
     return keyed.map((k) => k.g);
@@ -214,17 +219,33 @@ function sortGroups(groups: LineGroup[]): LineGroup[] {
   const keys = new Float64Array(n);
   for (let i = 0; i < n; i++) keys[i] = rank(groups[i]!) * n + i;
   keys.sort();
-  return Array.from(keys, (k) => groups[k % n]!);
+  const sorted = new Array<LineGroup>(n);
+  for (let i = 0; i < n; i++) sorted[i] = groups[keys[i]! % n]!;
+  return sorted;
 }
 
-/** Rank of each distinct id among the groups, equal ranks for groups that compare equal. */
-function denseRanks<K>(groups: LineGroup[], idOf: (g: LineGroup) => K, compare: (a: LineGroup, b: LineGroup) => number): Map<K, number> {
-  const first = new Map<K, LineGroup>();
-  for (const g of groups) if (!first.has(idOf(g))) first.set(idOf(g), g);
-  const distinct = [...first.values()].sort(compare);
-  const ranks = new Map<K, number>();
-  distinct.forEach((g, i) => ranks.set(idOf(g), i > 0 && compare(distinct[i - 1]!, g) === 0 ? ranks.get(idOf(distinct[i - 1]!))! : i));
-  return ranks;
+/**
+ * Rank of each distinct id (a small whole number) among the groups, equal ranks for groups that
+ * compare equal, by id; and how many distinct ids there are.
+ */
+function denseRanks(groups: LineGroup[], idOf: (g: LineGroup) => number, compare: (a: LineGroup, b: LineGroup) => number): { ranks: Int32Array; count: number } {
+  let size = 0;
+  for (const g of groups) size = Math.max(size, idOf(g) + 1);
+  const ranks = new Int32Array(size).fill(-1);
+  const distinct: LineGroup[] = [];
+  for (const g of groups) {
+    const id = idOf(g);
+    if (ranks[id] === -1) {
+      ranks[id] = 0;
+      distinct.push(g);
+    }
+  }
+  distinct.sort(compare);
+  for (let i = 0; i < distinct.length; i++) {
+    const g = distinct[i]!;
+    ranks[idOf(g)] = i > 0 && compare(distinct[i - 1]!, g) === 0 ? ranks[idOf(distinct[i - 1]!)]! : i;
+  }
+  return { ranks, count: distinct.length };
 }
 
 const compareText = (a: string | undefined, b: string | undefined): number => {

@@ -55,9 +55,14 @@ export function documentDate(month: string, isLast: boolean, endDate: string): s
   return lastDayOfMonth(month);
 }
 
-/** 'Order ItemPrice Principal · SKU ABC-1 · DE', from the catalogue's label when it has one. */
-export function describeGroup(g: LineGroup, channel: Channel, describe: TypeDescriber | undefined): string {
-  let text = describe?.(channel, g.typeKey)?.label ?? g.typeKey.split('|').filter(Boolean).join(' ');
+/** 'Order ItemPrice Principal': the catalogue's label of a type key when it has one, else its parts. */
+export function typeLabel(typeKey: string, channel: Channel, describe: TypeDescriber | undefined): string {
+  return describe?.(channel, typeKey)?.label ?? typeKey.split('|').filter(Boolean).join(' ');
+}
+
+/** 'Order ItemPrice Principal · SKU ABC-1 · DE'; `label` is the type's label when the caller has it already. */
+export function describeGroup(g: LineGroup, channel: Channel, describe: TypeDescriber | undefined, label?: string): string {
+  let text = label ?? typeLabel(g.typeKey, channel, describe);
   const s = g.selector;
   if (s.sku !== undefined) text += ` · SKU ${s.sku}`;
   if (s.productType) text += ` · ${s.productType}`;

@@ -26,7 +26,7 @@ import { describeTestType, TEST_TYPES } from './test-support/settlement-arbitrar
 const dir = new URL('./__fixtures__/', import.meta.url);
 const goldenUrl = new URL('posting-golden.json', dir);
 const isUpdating = process.env.UPDATE_GOLDEN === '1' || !existsSync(goldenUrl);
-const golden: Record<string, Record<string, string>> = isUpdating ? {} : JSON.parse(readFileSync(goldenUrl, 'utf8'));
+const golden = (isUpdating ? {} : JSON.parse(readFileSync(goldenUrl, 'utf8'))) as Record<string, Record<string, string>>;
 const written: Record<string, Record<string, string>> = {};
 if (isUpdating) mkdirSync(dir, { recursive: true });
 

@@ -38,6 +38,8 @@ export interface LineGroup {
   readonly index: number;
   /** Groups with the same cell number share month and dimensions (they differ by type only). */
   readonly cell: number;
+  /** The type key's number in the aggregator (groups with the same number share the type key). */
+  readonly type: number;
   sources: GroupSources;
 }
 
@@ -168,7 +170,7 @@ export class SettlementAggregator {
     if (o.isByCountry && cell.country !== null) selector.country = cell.country;
     if (cell.marketplace !== null) selector.marketplace = cell.marketplace;
     const r = this.records;
-    return { month: cell.month, typeKey, selector, country: cell.country, amount: r.amountOf(g), index: g, cell: this.groupCell[g]!, sources: r.sourcesOf(g) };
+    return { month: cell.month, typeKey, selector, country: cell.country, amount: r.amountOf(g), index: g, cell: this.groupCell[g]!, type: this.groupType[g]!, sources: r.sourcesOf(g) };
   }
 
   private typeIdOf(typeKey: string): number {

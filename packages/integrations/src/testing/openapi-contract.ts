@@ -1,3 +1,4 @@
+/// <reference path="./swagger2openapi.d.ts" />
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument --
    vendor OpenAPI documents are untyped JSON, walked generically here. */
 /**

@@ -1,0 +1,223 @@
+/**
+ * The connect flows, connections list, history requests and fetch job over real SQL, against the fake
+ * Amazon and Shopify served as local HTTP servers (the app reaches them through configured base URLs).
+ * The app is assembled here from the auth routes and this feature only, so these tests do not depend
+ * on other features being present.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createFakeAmazon, type FakeAmazon } from '@ledgerport/integrations/testing';
+import { createFakeShopify, type FakeShopify } from '@ledgerport/integrations/testing';
+import { serveFetch, type ServedFetch } from '@ledgerport/integrations/testing';
+import type { TokenSet } from '@ledgerport/contract';
+import type { Config } from '../../config';
+import { openTestDb, type TestDb } from '../../../test/test-db';
+import { createAccessTokens } from '../auth/access-tokens';
+import { registerAuthRoutes } from '../auth/auth-routes';
+import { createSignInLimiter } from '../auth/sign-in-limiter';
+import type { Deps } from '../../http/deps';
+import { registerErrorHandling } from '../../http/error-handler';
+import { createSecretBox } from '../../security/secret-box';
+import { noAccountingConnections } from '../posting/resolve-accounting-port';
+import { DEMO_PASSWORD } from '../../seed/demo-data';
+import { loadChannelConfig } from './channel-config';
+import { registerChannelConnections } from './register-channel-connections';
+import { runChannelFetch } from './fetch-channel-settlements-job';
+
+const ACCOUNT = 'acme-amazon-us';
+const app = { clientId: 'ledgerport-app', clientSecret: 'ledgerport-secret' };
+let testDb: TestDb;
+let server: FastifyInstance;
+let deps: Deps;
+let amazon: FakeAmazon;
+let shopify: FakeShopify;
+const served: ServedFetch[] = [];
+const sentJobs: { queue: string; data: Record<string, unknown> }[] = [];
+let demo: TokenSet;
+let other: TokenSet;
+
+const auth = (t: TokenSet) => ({ authorization: `Bearer ${t.accessToken}`, host: 'ledgerport.test' });
+
+beforeAll(async () => {
+  testDb = await openTestDb();
+  const clock = () => new Date('2026-11-22T12:00:00Z');
+  const amazonServed = await serveFetch((r) => amazon.fetch(r));
+  const shopifyServed = await serveFetch((r) => shopify.fetch(r));
+  served.push(amazonServed, shopifyServed);
+  const channels = loadChannelConfig({
+    LEDGERPORT_AMAZON_API_URL: amazonServed.url,
+    LEDGERPORT_AMAZON_TOKEN_URL: `${amazonServed.url}/auth/o2/token`,
+    LEDGERPORT_AMAZON_CONSENT_URL: `${amazonServed.url}/apps/authorize/consent`,
+    LEDGERPORT_AMAZON_CLIENT_ID: app.clientId,
+    LEDGERPORT_AMAZON_CLIENT_SECRET: app.clientSecret,
+    LEDGERPORT_SHOPIFY_SHOP_URL: shopifyServed.url,
+    LEDGERPORT_SHOPIFY_CLIENT_ID: app.clientId,
+    LEDGERPORT_SHOPIFY_CLIENT_SECRET: app.clientSecret,
+  });
+  // Not test-app's buildApp: only the auth routes and this feature are assembled (see the file comment).
+  const config = { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', dbDir: '/nonexistent/db', databaseUrl: undefined, secret: 'test-secret-not-for-production', webDistDir: '/nonexistent', signInAttemptsMax: 100, signInWindowMs: 60_000, bodyLimitBytes: 1024 * 1024, logLevel: 'silent', channels } as unknown as Config;
+  server = Fastify();
+  server.setValidatorCompiler(validatorCompiler);
+  server.setSerializerCompiler(serializerCompiler);
+  server.decorateRequest('caller', null);
+  deps = {
+    db: testDb.db,
+    config,
+    clock,
+    accessTokens: createAccessTokens(config.secret, clock),
+    signInLimiter: createSignInLimiter(100, 60_000, clock),
+    secretBox: createSecretBox(config.secret),
+    resolveAccountingPort: noAccountingConnections,
+    jobs: { send: (queue, data) => Promise.resolve(String(sentJobs.push({ queue, data }))) },
+    fetchChannelReport: () => Promise.resolve(null),
+  } as Deps;
+  registerErrorHandling(server, config.bodyLimitBytes, () => false);
+  registerAuthRoutes(server, deps);
+  registerChannelConnections(server, deps);
+  await server.ready();
+  const signIn = async (email: string) => (await server.inject({ method: 'POST', url: '/oauth/login', payload: { email, password: DEMO_PASSWORD } })).json<TokenSet>();
+  demo = await signIn('demo@ledgerport.local');
+  other = await signIn('other@ledgerport.local');
+});
+
+afterAll(async () => {
+  await server?.close();
+  for (const s of served) await s.close();
+  await testDb?.close();
+});
+
+beforeEach(async () => {
+  amazon = await createFakeAmazon({ apiUrl: served[0]!.url, tokenUrl: `${served[0]!.url}/auth/o2/token`, ...app });
+  shopify = await createFakeShopify({ shopUrl: served[1]!.url, ...app });
+  sentJobs.length = 0;
+});
+
+async function connectAmazon() {
+  const start = await server.inject({ method: 'POST', url: '/sales-channel/connect', headers: auth(demo), payload: { accountKey: ACCOUNT, channel: 'AMAZON' } });
+  expect(start.statusCode).toBe(200);
+  const authorizeUrl = new URL(start.json<{ authorizeUrl: string }>().authorizeUrl);
+  expect(authorizeUrl.searchParams.get('redirect_uri')).toBe('http://ledgerport.test/app/admin/sales-channel/amazon/cb');
+  const state = authorizeUrl.searchParams.get('state')!;
+  return server.inject({ method: 'POST', url: '/sales-channel/callback', headers: auth(demo), payload: { channel: 'AMAZON', query: { state, spapi_oauth_code: amazon.auth.issueCode(), selling_partner_id: 'A2SELLER' } } });
+}
+
+const connections = async () => (await server.inject({ method: 'GET', url: `/connections?accountKey=${ACCOUNT}`, headers: auth(demo) })).json<{ connections: { role: string; system: string; badge: string; lastError: string | null; storeName: string | null }[] }>().connections;
+
+describe('connecting Amazon', () => {
+  it('stores sealed tokens, marks the account connected and queues the first fetch', async () => {
+    const res = await connectAmazon();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ accountKey: ACCOUNT, storeName: 'Amazon seller A2SELLER' });
+    const row = await testDb.db.selectFrom('connections').selectAll().where('account_key', '=', ACCOUNT).where('role', '=', 'sales-channel').executeTakeFirstOrThrow();
+    expect(row.credentials_sealed).toMatch(/^v1\./);
+    expect(row.credentials_sealed).not.toContain('rt-');
+    const account = await testDb.db.selectFrom('accounts').selectAll().where('account_key', '=', ACCOUNT).executeTakeFirstOrThrow();
+    expect([account.sales_channel_connected, account.sales_channel_pending, account.requires_reauthentication, account.sales_channel_store_name]).toEqual([true, false, false, 'Amazon seller A2SELLER']);
+    expect(sentJobs).toEqual([{ queue: 'fetch-channel-settlements', data: { accountKey: ACCOUNT, role: 'sales-channel', kind: 'scheduled' } }]);
+    expect((await connections()).find((c) => c.role === 'sales-channel')).toMatchObject({ system: 'AMAZON', badge: 'Connected' });
+  });
+
+  it('refuses a callback with a used or unknown state', async () => {
+    const res = await server.inject({ method: 'POST', url: '/sales-channel/callback', headers: auth(demo), payload: { channel: 'AMAZON', query: { state: 'forged', spapi_oauth_code: 'x', selling_partner_id: 'y' } } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toContain('expired or was already used');
+  });
+
+  it("answers 'Could not connect to sales source.' when Amazon refuses the code", async () => {
+    const start = await server.inject({ method: 'POST', url: '/sales-channel/connect', headers: auth(demo), payload: { accountKey: ACCOUNT, channel: 'AMAZON' } });
+    const state = new URL(start.json<{ authorizeUrl: string }>().authorizeUrl).searchParams.get('state')!;
+    const res = await server.inject({ method: 'POST', url: '/sales-channel/callback', headers: auth(demo), payload: { channel: 'AMAZON', query: { state, spapi_oauth_code: 'not-issued', selling_partner_id: 'A2SELLER' } } });
+    expect(res.statusCode).toBe(502);
+    expect(res.json<{ message: string }>().message).toBe('Could not connect to sales source.');
+  });
+
+  it('shows Connection Error with the reason when Amazon revokes access, and a reconnect clears it', async () => {
+    await connectAmazon();
+    amazon.auth.revokeAll();
+    expect(await runChannelFetch({ accountKey: ACCOUNT, role: 'sales-channel', kind: 'scheduled' }, deps)).toBeNull();
+    const broken = (await connections()).find((c) => c.role === 'sales-channel')!;
+    expect(broken.badge).toBe('Connection Error');
+    expect(broken.lastError).toContain('Please reconnect');
+    const account = await testDb.db.selectFrom('accounts').select(['requires_reauthentication', 'sales_channel_connected']).where('account_key', '=', ACCOUNT).executeTakeFirstOrThrow();
+    expect(account).toEqual({ requires_reauthentication: true, sales_channel_connected: false });
+    await connectAmazon();
+    expect((await connections()).find((c) => c.role === 'sales-channel')).toMatchObject({ badge: 'Connected', lastError: null });
+  });
+
+  it('a fetch with nothing new keeps the connection Connected and records the time', async () => {
+    await connectAmazon();
+    expect(await runChannelFetch({ accountKey: ACCOUNT, role: 'sales-channel', kind: 'scheduled' }, deps)).toEqual({ stored: 0 });
+    expect(amazon.violations()).toEqual([]);
+    const row = await testDb.db.selectFrom('connections').selectAll().where('account_key', '=', ACCOUNT).where('role', '=', 'sales-channel').executeTakeFirstOrThrow();
+    expect(row.last_synced_at).not.toBeNull();
+    expect(row.status).toBe('CONNECTED');
+  });
+});
+
+describe('Shopify connect', () => {
+  it('asks for the store address and sends the seller to that store', async () => {
+    const missing = await server.inject({ method: 'POST', url: '/sales-channel/connect', headers: auth(demo), payload: { accountKey: ACCOUNT, channel: 'SHOPIFY' } });
+    expect(missing.statusCode).toBe(400);
+    const bad = await server.inject({ method: 'POST', url: '/sales-channel/connect', headers: auth(demo), payload: { accountKey: ACCOUNT, channel: 'SHOPIFY', shop: 'evil.example.com' } });
+    expect(bad.json<{ message: string }>().message).toContain('myshopify.com');
+    const ok = await server.inject({ method: 'POST', url: '/sales-channel/connect', headers: auth(demo), payload: { accountKey: ACCOUNT, channel: 'SHOPIFY', shop: 'acme.myshopify.com' } });
+    expect(new URL(ok.json<{ authorizeUrl: string }>().authorizeUrl).pathname).toBe('/admin/oauth/authorize');
+  });
+});
+
+describe('rules', () => {
+  it('refuses a PayPal source on a NetSuite account', async () => {
+    await testDb.db.updateTable('accounts').set({ accounting_system: 'NETSUITE' }).where('account_key', '=', ACCOUNT).execute();
+    try {
+      const res = await server.inject({ method: 'POST', url: '/sales-channel/connect-keys', headers: auth(demo), payload: { accountKey: ACCOUNT, channel: 'PAYPAL', fields: { clientId: 'a', clientSecret: 'b' } } });
+      expect(res.statusCode).toBe(422);
+      expect(res.json<{ message: string }>().message).toBe('A PayPal source cannot be combined with a NetSuite accounting system.');
+    } finally {
+      await testDb.db.updateTable('accounts').set({ accounting_system: 'QBO' }).where('account_key', '=', ACCOUNT).execute();
+    }
+  });
+
+  it('queues a history request and refuses one while requestHistoryBlocked', async () => {
+    await connectAmazon();
+    const ok = await server.inject({ method: 'POST', url: '/sales-channel/history', headers: auth(demo), payload: { accountKey: ACCOUNT, fromDate: '2026-01-01', toDate: '2026-03-31' } });
+    expect(ok.statusCode).toBe(200);
+    expect(sentJobs.at(-1)).toMatchObject({ queue: 'fetch-channel-settlements', data: { kind: 'history', requestId: ok.json<{ requestId: string }>().requestId } });
+    const list = (await server.inject({ method: 'GET', url: `/sales-channel/history?accountKey=${ACCOUNT}`, headers: auth(demo) })).json<{ requests: { status: string; fromDate: string }[] }>();
+    expect(list.requests[0]).toMatchObject({ status: 'QUEUED', fromDate: '2026-01-01' });
+    const backwards = await server.inject({ method: 'POST', url: '/sales-channel/history', headers: auth(demo), payload: { accountKey: ACCOUNT, fromDate: '2026-03-31', toDate: '2026-01-01' } });
+    expect(backwards.json<{ message: string }>().message).toBe('The toDate must be after the fromDate.');
+    await testDb.db.updateTable('accounts').set({ request_history_blocked: true }).where('account_key', '=', ACCOUNT).execute();
+    try {
+      const blocked = await server.inject({ method: 'POST', url: '/sales-channel/history', headers: auth(demo), payload: { accountKey: ACCOUNT, fromDate: '2026-01-01', toDate: '2026-01-31' } });
+      expect(blocked.statusCode).toBe(403);
+    } finally {
+      await testDb.db.updateTable('accounts').set({ request_history_blocked: false }).where('account_key', '=', ACCOUNT).execute();
+    }
+  });
+});
+
+describe('cross-account refusal', () => {
+  it("answers not-found for another account's connections, connect, history and disconnect", async () => {
+    const calls = [
+      { method: 'GET' as const, url: `/connections?accountKey=${ACCOUNT}` },
+      { method: 'GET' as const, url: `/sales-channel/history?accountKey=${ACCOUNT}` },
+      { method: 'POST' as const, url: '/sales-channel/connect', payload: { accountKey: ACCOUNT, channel: 'AMAZON' } },
+      { method: 'POST' as const, url: '/sales-channel/history', payload: { accountKey: ACCOUNT, fromDate: '2026-01-01', toDate: '2026-01-31' } },
+      { method: 'POST' as const, url: '/sales-channel/disconnect', payload: { accountKey: ACCOUNT, role: 'sales-channel' } },
+      { method: 'POST' as const, url: '/sales-channel/connect-keys', payload: { accountKey: ACCOUNT, channel: 'PAYPAL', fields: { clientId: 'a', clientSecret: 'b' } } },
+    ];
+    for (const call of calls) {
+      const res = await server.inject({ ...call, headers: auth(other) });
+      expect([call.url, res.statusCode]).toEqual([call.url, 404]);
+      expect(res.json<{ code: string }>().code).toBe('account.not-found');
+    }
+  });
+
+  it("refuses to finish a connect flow started by another user", async () => {
+    const start = await server.inject({ method: 'POST', url: '/sales-channel/connect', headers: auth(demo), payload: { accountKey: ACCOUNT, channel: 'AMAZON' } });
+    const state = new URL(start.json<{ authorizeUrl: string }>().authorizeUrl).searchParams.get('state')!;
+    const res = await server.inject({ method: 'POST', url: '/sales-channel/callback', headers: auth(other), payload: { channel: 'AMAZON', query: { state, spapi_oauth_code: amazon.auth.issueCode(), selling_partner_id: 'X' } } });
+    expect(res.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Settings > Connections and Settings > History. The list shows the account's accounting connection
+ * (issue 6's row, or the account's accounting system when it has no row yet) and its sales channel,
+ * each with the spec's badge. History requests are kept on the connection (settings.historyRequests)
+ * and refused while the account's requestHistoryBlocked is set.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { listConnections, listHistoryRequests, requestHistory, type ConnectionBadge, type ConnectionView } from '@ledgerport/contract';
+import { AppError } from '../../http/app-error';
+import { addRoute } from '../../http/add-route';
+import type { Deps } from '../../http/deps';
+import { assertAccountAccess } from '../accounts/account-access';
+import { findAccountChannelConnection, settingsOf, updateConnection, type ChannelRole, type ConnectionRow } from './channel-connection-repository';
+import { jobsOf } from './channel-jobs';
+import { FETCH_CHANNEL_QUEUE } from './fetch-channel-settlements-job';
+
+const HISTORY_KEPT_MAX = 20;
+const HISTORY_SPAN_DAYS_MAX = 366;
+
+export function badgeOf(status: ConnectionRow['status']): ConnectionBadge {
+  if (status === 'CONNECTED') return 'Connected';
+  if (status === 'ERROR') return 'Connection Error';
+  if (status === 'PROBLEM') return 'Connection Problem';
+  return 'Disconnected';
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function view(row: ConnectionRow): ConnectionView {
+  return { role: row.role, system: row.system, badge: badgeOf(row.status), storeName: row.remote_name, lastError: row.last_error, lastErrorAt: iso(row.last_error_at), lastSyncedAt: iso(row.last_synced_at) };
+}
+
+export function registerConnectionRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db, clock } = deps;
+
+  addRoute(app, deps, listConnections, async ({ caller, query }) => {
+    await assertAccountAccess(db, caller, query.accountKey);
+    const account = await db.selectFrom('accounts').select(['accounting_system', 'accounting_system_connected', 'accounting_system_organization_name', 'sales_channel']).where('account_key', '=', query.accountKey).executeTakeFirstOrThrow();
+    const rows = await db.selectFrom('connections').selectAll().where('account_key', '=', query.accountKey).orderBy('role').execute();
+    const connections = rows.map(view);
+    if (!rows.some((r) => r.role === 'accounting') && account.accounting_system !== 'NONE')
+      connections.unshift({ role: 'accounting', system: account.accounting_system, badge: account.accounting_system_connected ? 'Connected' : 'Disconnected', storeName: account.accounting_system_organization_name, lastError: null, lastErrorAt: null, lastSyncedAt: null });
+    if (!rows.some((r) => r.role !== 'accounting'))
+      connections.push({ role: account.sales_channel === 'PAYPAL' || account.sales_channel === 'AFTERPAY' ? 'sales-source' : 'sales-channel', system: account.sales_channel, badge: 'Disconnected', storeName: null, lastError: null, lastErrorAt: null, lastSyncedAt: null });
+    return { connections };
+  });
+
+  addRoute(app, deps, listHistoryRequests, async ({ caller, query }) => {
+    await assertAccountAccess(db, caller, query.accountKey);
+    const account = await db.selectFrom('accounts').select(['request_history_blocked']).where('account_key', '=', query.accountKey).executeTakeFirstOrThrow();
+    const row = await findAccountChannelConnection(db, query.accountKey);
+    return { requestHistoryBlocked: account.request_history_blocked, requests: row ? [...(settingsOf(row).historyRequests ?? [])].reverse() : [] };
+  });
+
+  addRoute(app, deps, requestHistory, async ({ caller, body }) => {
+    await assertAccountAccess(db, caller, body.accountKey);
+    const account = await db.selectFrom('accounts').select(['request_history_blocked']).where('account_key', '=', body.accountKey).executeTakeFirstOrThrow();
+    if (account.request_history_blocked) throw new AppError('channel.history-blocked', 'History requests are blocked for this account. Please contact support.');
+    const from = Date.parse(`${body.fromDate}T00:00:00Z`);
+    const to = Date.parse(`${body.toDate}T00:00:00Z`);
+    const now = clock();
+    if (Number.isNaN(from) || Number.isNaN(to)) throw new AppError('request.invalid', 'The from and to dates must be real calendar dates.', [{ path: 'fromDate', message: 'invalid date' }]);
+    if (to < from) throw new AppError('request.invalid', 'The toDate must be after the fromDate.', [{ path: 'toDate', message: 'before fromDate' }]);
+    if (from > now.getTime()) throw new AppError('request.invalid', 'The fromDate is in the future.', [{ path: 'fromDate', message: 'in the future' }]);
+    if ((to - from) / 86_400_000 > HISTORY_SPAN_DAYS_MAX) throw new AppError('request.invalid', `Ask for at most ${HISTORY_SPAN_DAYS_MAX} days at a time.`, [{ path: 'toDate', message: 'range too long' }]);
+    const row = await findAccountChannelConnection(db, body.accountKey);
+    if (!row || row.status === 'DISCONNECTED' || !row.credentials_sealed) throw new AppError('channel.not-connected', 'Connect your sales channel first (Settings > Connections), then request history.');
+    const request = { requestId: randomUUID(), fromDate: body.fromDate, toDate: body.toDate, status: 'QUEUED' as const, requestedAt: now.toISOString(), finishedAt: null, settlementCount: null, message: null };
+    const settings = settingsOf(row);
+    await updateConnection(db, body.accountKey, row.role as ChannelRole, { settings: JSON.stringify({ ...settings, historyRequests: [...(settings.historyRequests ?? []), request].slice(-HISTORY_KEPT_MAX) }) }, now);
+    await jobsOf(deps).send(FETCH_CHANNEL_QUEUE, { accountKey: body.accountKey, role: row.role, kind: 'history', requestId: request.requestId });
+    return request;
+  });
+}
