@@ -5,8 +5,18 @@
 import type { AccountingFailure } from '@ledgerport/core/posting';
 import { failureKindOf } from '../shared/vendor-http';
 
+// 401s come in lower case ({ fault: { error: [{ message, detail, code }] } }), other faults capitalised.
+interface QboFaultError {
+  Message?: string;
+  message?: string;
+  Detail?: string;
+  detail?: string;
+  code?: string;
+  element?: string;
+}
+
 interface QboFault {
-  Fault?: { Error?: { Message?: string; Detail?: string; code?: string; element?: string }[]; type?: string };
+  Fault?: { Error?: QboFaultError[]; error?: QboFaultError[]; type?: string };
   fault?: QboFault['Fault'];
 }
 
@@ -25,10 +35,10 @@ const HINTS: Record<string, string> = {
 
 export function describeQboError(status: number, body: unknown): AccountingFailure {
   const fault = (body && typeof body === 'object' ? ((body as QboFault).Fault ?? (body as QboFault).fault) : undefined) ?? {};
-  const errors = fault.Error ?? [];
+  const errors = (fault.Error ?? fault.error ?? []).map((e) => ({ Message: e.Message ?? e.message, Detail: e.Detail ?? e.detail, code: e.code, element: e.element }));
   const detail = typeof body === 'string' ? body : JSON.stringify(body);
   let kind = failureKindOf(status);
-  if (fault.type === 'AuthenticationFault' || errors.some((e) => e.code === '3200' || e.code === '3100')) kind = 'auth';
+  if (fault.type === 'AuthenticationFault' || fault.type === 'AUTHENTICATION' || errors.some((e) => e.code === '3200' || e.code === '3100')) kind = 'auth';
   if (errors.some((e) => e.code === '610')) kind = 'not-found';
   if (errors.some((e) => e.code === '5010')) kind = 'conflict';
   if (kind === 'rate-limit') return { kind, message: 'QuickBooks asked us to slow down (500 calls per minute, 10 per second). The send will be retried automatically.', detail };

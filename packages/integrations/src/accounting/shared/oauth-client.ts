@@ -95,7 +95,8 @@ export function createOAuthClient(settings: OAuthSettings, fetchImpl: FetchLike 
     },
     async exchangeCode({ code, redirectUri, codeVerifier }, now) {
       try {
-        const params = new URLSearchParams({ code });
+        // The state was already matched to a stored, single-use connect flow by the caller.
+        const params = oauth.validateAuthResponse(as, client, new URLSearchParams({ code }), oauth.skipStateCheck);
         const res = await oauth.authorizationCodeGrantRequest(as, client, auth, params, redirectUri, settings.usesPkce && codeVerifier ? codeVerifier : oauth.nopkce, requestOptions);
         const r = await oauth.processAuthorizationCodeResponse(as, client, res);
         return { tokens: toTokens(r, now), extra: r as unknown as Record<string, unknown> };

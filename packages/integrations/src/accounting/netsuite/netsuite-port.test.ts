@@ -1,0 +1,41 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AccountingError } from '@ledgerport/core/posting';
+import { connectForTest, type TestConnection } from '../testing/connect-for-test';
+import { sampleDocument } from '../testing/sample-document';
+import { localEndpoints, startVendorServer, type VendorServer } from '../testing/vendor-server';
+import { netSuiteSystem } from './netsuite-system';
+
+const codes = { sales: '54', fees: '67', clearing: '120' };
+let vendors: VendorServer;
+let ns: TestConnection;
+
+beforeAll(async () => {
+  vendors = await startVendorServer();
+  ns = await connectForTest(netSuiteSystem, localEndpoints(vendors.url).NETSUITE, { settings: { accountId: 'TSTDRV123', subsidiaryId: '1' }, clock: { now: () => Date.now(), sleep: () => Promise.resolve() } });
+});
+afterAll(() => vendors.close());
+afterEach(() => expect(vendors.netsuite.violations).toEqual([]));
+
+describe('NetSuite adapter against the local NetSuite', () => {
+  it('reads accounts with SuiteQL; journal entries carry no tax codes', async () => {
+    const data = await ns.port.fetchReferenceData();
+    expect(data.accounts.map((a) => a.code)).toEqual(['54', '67', '120']);
+    expect(data.bankAccounts.map((a) => a.code)).toEqual(['1']);
+    expect(data.taxRates).toEqual([]);
+  });
+
+  it('upserts by externalId: the same document twice yields one journal entry', async () => {
+    const doc = sampleDocument('netsuite-journal-entry', codes, 'AMZ-N1');
+    vendors.addFault({ system: 'netsuite', match: 'PUT ', drop: true });
+    const first = await ns.port.postDocument(doc, { idempotencyKey: 'acc-1:AMZ-N1' });
+    const second = await ns.port.postDocument(doc, { idempotencyKey: 'acc-1:AMZ-N1' });
+    expect(second).toMatchObject({ remoteId: first.remoteId, isReplay: true });
+    expect(vendors.netsuite.documents).toHaveLength(1);
+    expect(vendors.netsuite.documents[0]!.body).toMatchObject({ externalId: 'acc-1:AMZ-N1', subsidiary: { id: '1' }, line: { items: [{ account: { id: '54' }, credit: 1000 }, { debit: 150.25 }, { debit: 849.75 }] } });
+  });
+
+  it("turns NetSuite's o:errorDetails into a sentence naming the field", async () => {
+    const error = await ns.port.postDocument(sampleDocument('netsuite-journal-entry', { ...codes, fees: '9' }, 'AMZ-N2'), { idempotencyKey: 'k-n2' }).catch((e: unknown) => e);
+    expect((error as AccountingError).failure.message).toBe('NetSuite refused the journal entry: Invalid account reference key 9. (field line.items[1].account)');
+  });
+});

@@ -1,0 +1,5 @@
+export * from './fake-types';
+export * from './vendor-server';
+export { XERO_FAKE_TENANT } from './xero-fake';
+export { QBO_FAKE_REALM, QBO_FAKE_ACCOUNTS } from './qbo-fake';
+export { SAGE_FAKE_BUSINESS } from './sage-fake';

@@ -1,0 +1,140 @@
+/**
+ * QuickBooks Online played from its XSD field names: every JSON body is checked with checkQboJson
+ * (violations recorded and answered with a ValidationFault), minorversion must be 75 or later, a
+ * journal entry must balance and name accounts of the company, and a repeated requestid answers the
+ * entry it already created. Faults are the documented shapes (Fault.Error[{Message, Detail, code}]).
+ */
+import { createFakeOAuth, type FakeOAuth } from './fake-oauth';
+import { json, type CreatedDocument, type FakeRequest, type FakeResponse } from './fake-types';
+import { checkQboJson, readQboXsd, type QboSchema } from './qbo-xsd';
+
+export const QBO_FAKE_REALM = '9341453012345678';
+
+export const QBO_FAKE_ACCOUNTS = [
+  { Id: '35', Name: 'Checking', AccountType: 'Bank', Classification: 'Asset', Active: true, CurrencyRef: { value: 'USD' } },
+  { Id: '79', Name: 'Amazon Sales', AcctNum: '4010', AccountType: 'Income', Classification: 'Revenue', Active: true, CurrencyRef: { value: 'USD' } },
+  { Id: '80', Name: 'Amazon Seller Fees', AcctNum: '6010', AccountType: 'Expense', Classification: 'Expense', Active: true, CurrencyRef: { value: 'USD' } },
+  { Id: '81', Name: 'Amazon FBA Fees', AcctNum: '6020', AccountType: 'Expense', Classification: 'Expense', Active: true, CurrencyRef: { value: 'USD' } },
+  { Id: '90', Name: 'Amazon Clearing', AcctNum: '1210', AccountType: 'Other Current Asset', Classification: 'Asset', Active: true, CurrencyRef: { value: 'USD' } },
+  { Id: '91', Name: 'Sales Tax Payable', AcctNum: '2200', AccountType: 'Other Current Liability', Classification: 'Liability', Active: true, CurrencyRef: { value: 'USD' } },
+];
+const TAX_CODES = [
+  { Id: 'TAX', Name: 'TAX', Active: true },
+  { Id: 'NON', Name: 'NON', Active: true },
+];
+const CLASSES = [
+  { Id: '5000000000000001', Name: 'Amazon.com', FullyQualifiedName: 'Amazon.com' },
+  { Id: '5000000000000002', Name: 'Amazon.ca', FullyQualifiedName: 'Amazon.ca' },
+];
+
+const fault = (status: number, code: string, Message: string, Detail: string, element?: string): FakeResponse =>
+  json(status, { Fault: { Error: [{ Message, Detail, code, ...(element ? { element } : {}) }], type: 'ValidationFault' }, time: new Date().toISOString() });
+
+export interface QboFake {
+  oauth: FakeOAuth;
+  handle(req: FakeRequest): Promise<FakeResponse>;
+  violations: string[];
+  documents: CreatedDocument[];
+  requests: { method: string; path: string; query: string; body: unknown }[];
+}
+
+export function createQboFake(options: { clientId: string; clientSecret: string; xsdDir?: string }): QboFake {
+  const oauth = createFakeOAuth({
+    name: 'QuickBooks',
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    clientAuth: 'basic',
+    requiresPkce: false,
+    accessTokenTtlSeconds: 3600,
+    extraTokenFields: { x_refresh_token_expires_in: 8_726_400 },
+    redirectExtras: { realmId: QBO_FAKE_REALM },
+  });
+  const schema: QboSchema = readQboXsd(options.xsdDir);
+  const violations: string[] = [];
+  const documents: CreatedDocument[] = [];
+  const requests: QboFake['requests'] = [];
+  const byRequestId = new Map<string, FakeResponse>();
+  let nextId = 1000;
+
+  const createJournalEntry = (body: Record<string, unknown>): FakeResponse => {
+    const problems = checkQboJson(schema, 'JournalEntry', body);
+    if (problems.length > 0) {
+      violations.push(...problems);
+      return fault(400, '2010', 'Request has invalid or unsupported property', problems.join('; '));
+    }
+    const lines = body.Line as { Amount: number; JournalEntryLineDetail?: { PostingType: string; AccountRef: { value: string } } }[];
+    let balance = 0;
+    for (const line of lines) {
+      const d = line.JournalEntryLineDetail;
+      if (!d) return fault(400, '2020', 'Required param missing, need to supply the required value for the API', 'Required parameter Line.JournalEntryLineDetail is missing in the request', 'Line.JournalEntryLineDetail');
+      if (!QBO_FAKE_ACCOUNTS.some((a) => a.Id === d.AccountRef.value)) {
+        return fault(400, '2500', 'Invalid Reference Id', `Invalid Reference Id : Accounts element id ${d.AccountRef.value} not found`, 'Line.JournalEntryLineDetail.AccountRef');
+      }
+      balance += (d.PostingType === 'Debit' ? 1 : -1) * Math.round(line.Amount * 100);
+    }
+    if (balance !== 0) return fault(400, '6000', 'A business validation error has occurred while processing your request', 'Business Validation Error: You must balance the debits and credits of a journal entry.');
+    if (body.DocNumber && documents.some((d) => d.number === body.DocNumber && d.status !== 'Deleted')) {
+      return fault(400, '6140', 'Duplicate Document Number Error', `Duplicate Document Number Error : You must specify a different number. This number has already been used. DocNumber=${String(body.DocNumber)}`);
+    }
+    const id = String(nextId++);
+    const entry = { ...body, Id: id, SyncToken: '0', domain: 'QBO', sparse: false, MetaData: { CreateTime: new Date().toISOString() } };
+    documents.push({ system: 'QBO', type: 'JournalEntry', id, number: String(body.DocNumber ?? id), status: 'Created', body: entry });
+    return json(200, { JournalEntry: entry, time: new Date().toISOString() });
+  };
+
+  return {
+    oauth,
+    violations,
+    documents,
+    requests,
+    async handle(req) {
+      if (req.path === '/oauth2/authorize') return oauth.authorizePage(req);
+      if (req.path === '/oauth2/decide') return oauth.decide(req);
+      if (req.path === '/oauth2/v1/tokens/bearer') return oauth.token(req);
+      const auth = oauth.check(req.headers.authorization);
+      if (auth !== 'valid') {
+        return json(401, { fault: { error: [{ message: 'message=AuthenticationFailed; errorCode=003200; statusCode=401', detail: auth === 'expired' ? 'Token expired' : 'Token invalid', code: '3200' }], type: 'AUTHENTICATION' } });
+      }
+      const m = /^\/v3\/company\/([^/]+)\/(\w+)(?:\/([^/]+))?$/.exec(req.path);
+      if (!m) return fault(404, '610', 'Object Not Found', `No resource at ${req.path}`);
+      const [, realm, resource, id] = m;
+      requests.push({ method: req.method, path: req.path, query: req.query.toString(), body: req.body });
+      const minor = Number.parseInt(req.query.get('minorversion') ?? '0', 10);
+      if (!(minor >= 75)) {
+        violations.push(`${req.method} ${req.path}: minorversion ${req.query.get('minorversion')} (75 or later required)`);
+        return fault(400, '5020', 'Minor version not supported', 'Minor versions 1 to 74 are no longer supported; send minorversion=75 or later.');
+      }
+      if (realm !== QBO_FAKE_REALM) return fault(403, '3100', 'ApplicationAuthorizationFailed', `The token does not grant access to company ${realm}`);
+      if (resource === 'companyinfo') return json(200, { CompanyInfo: { Id: '1', CompanyName: 'Sandbox Company_US_1 (Local QuickBooks)', Country: 'US' } });
+      if (resource === 'query' && req.method === 'GET') {
+        const q = (req.query.get('query') ?? '').toLowerCase();
+        const entity = /from\s+(\w+)/.exec(q)?.[1];
+        if (entity === 'account') return json(200, { QueryResponse: { Account: QBO_FAKE_ACCOUNTS, startPosition: 1, maxResults: QBO_FAKE_ACCOUNTS.length } });
+        if (entity === 'taxcode') return json(200, { QueryResponse: { TaxCode: TAX_CODES, startPosition: 1, maxResults: TAX_CODES.length } });
+        if (entity === 'class') return json(200, { QueryResponse: { Class: CLASSES, startPosition: 1, maxResults: CLASSES.length } });
+        return fault(400, '4000', 'Error parsing query', `QueryParserError: unsupported entity in ${q}`);
+      }
+      if (resource === 'journalentry' && req.method === 'GET' && id) {
+        const doc = documents.find((d) => d.id === id && d.status !== 'Deleted');
+        return doc ? json(200, { JournalEntry: doc.body }) : fault(400, '610', 'Object Not Found', 'Object Not Found : Something you\'re trying to use has been made inactive. Check the fields with accounts, customers, items, vendors or employees.');
+      }
+      if (resource === 'journalentry' && req.method === 'POST' && req.query.get('operation') === 'delete') {
+        const body = req.body as { Id?: string; SyncToken?: string };
+        const doc = documents.find((d) => d.id === body.Id && d.status !== 'Deleted');
+        if (!doc) return fault(400, '610', 'Object Not Found', 'Object Not Found');
+        if (body.SyncToken !== (doc.body as { SyncToken: string }).SyncToken) return fault(400, '5010', 'Stale Object Error', 'Stale Object Error : You and another user were working on the same thing.');
+        doc.status = 'Deleted';
+        return json(200, { JournalEntry: { Id: doc.id, status: 'Deleted', domain: 'QBO' } });
+      }
+      if (resource === 'journalentry' && req.method === 'POST') {
+        const requestId = req.query.get('requestid');
+        if (requestId && requestId.length > 50) violations.push(`requestid longer than 50 characters: ${requestId}`);
+        if (requestId && byRequestId.has(requestId)) return byRequestId.get(requestId)!;
+        const answer = createJournalEntry((req.body ?? {}) as Record<string, unknown>);
+        if (requestId) byRequestId.set(requestId, answer);
+        return answer;
+      }
+      return fault(400, '2010', 'Request has invalid or unsupported property', `${req.method} ${resource} is not played by the local QuickBooks`);
+    },
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * One local HTTP server playing Xero (/xero), QuickBooks Online (/qbo), Sage (/sage) and NetSuite
+ * (/netsuite), for tests and for the e2e journeys. Faults can be queued per system (a status with
+ * body and headers such as 429 + Retry-After, a delay longer than the client's timeout, or "drop":
+ * do the work, then close the socket unanswered, i.e. a crash between the call and the record), in
+ * process or over HTTP (POST /_fake/faults). GET /_fake/documents lists what each system created.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { json, type CreatedDocument, type FakeRequest, type FakeResponse } from './fake-types';
+import { createNetSuiteFake } from './netsuite-fake';
+import { createQboFake } from './qbo-fake';
+import { createSageFake } from './sage-fake';
+import { createXeroFake } from './xero-fake';
+
+export const FAKE_CLIENT = { clientId: 'ledgerport-local', clientSecret: 'ledgerport-local-secret' };
+
+type SystemPrefix = 'xero' | 'qbo' | 'sage' | 'netsuite';
+
+export interface Fault {
+  system: SystemPrefix;
+  /** Only requests whose method and path (below the prefix) match, e.g. /PUT .*Invoices/. */
+  match?: string;
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  delayMs?: number;
+  /** Let the request through, then drop the answer. */
+  drop?: boolean;
+  times?: number;
+}
+
+export interface VendorServer {
+  url: string;
+  xero: Awaited<ReturnType<typeof createXeroFake>>;
+  qbo: ReturnType<typeof createQboFake>;
+  sage: ReturnType<typeof createSageFake>;
+  netsuite: ReturnType<typeof createNetSuiteFake>;
+  addFault(fault: Fault): void;
+  documents(): CreatedDocument[];
+  violations(): string[];
+  close(): Promise<void>;
+}
+
+async function readRequest(req: http.IncomingMessage, prefixLength: number, url: URL): Promise<FakeRequest> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks).toString('utf8');
+  const type = req.headers['content-type'] ?? '';
+  let body: unknown;
+  if (raw && type.includes('json')) body = JSON.parse(raw);
+  else if (raw && type.includes('x-www-form-urlencoded')) body = new URLSearchParams(raw);
+  else if (raw) body = raw;
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
+  return { method: req.method ?? 'GET', path: url.pathname.slice(prefixLength), query: url.searchParams, headers, body };
+}
+
+export async function startVendorServer(options: { port?: number; host?: string } = {}): Promise<VendorServer> {
+  const xero = await createXeroFake(FAKE_CLIENT);
+  const qbo = createQboFake(FAKE_CLIENT);
+  const sage = createSageFake(FAKE_CLIENT);
+  const netsuite = createNetSuiteFake(FAKE_CLIENT);
+  const fakes = { xero, qbo, sage, netsuite };
+  const faults: Fault[] = [];
+  const documents = () => [...xero.documents, ...qbo.documents, ...sage.documents, ...netsuite.documents];
+  const violations = () => [...xero.violations, ...qbo.violations, ...sage.violations, ...netsuite.violations];
+
+  const send = (res: http.ServerResponse, answer: FakeResponse) => {
+    if (answer.drop) {
+      res.socket?.destroy();
+      return;
+    }
+    if (answer.html !== undefined) {
+      res.writeHead(answer.status, { 'content-type': 'text/html; charset=utf-8', ...answer.headers });
+      res.end(answer.html);
+      return;
+    }
+    const hasBody = answer.body !== undefined && answer.status !== 204;
+    res.writeHead(answer.status, { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...answer.headers });
+    res.end(hasBody ? JSON.stringify(answer.body) : undefined);
+  };
+
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://local');
+      if (url.pathname === '/_fake/documents') return send(res, json(200, { documents: documents(), violations: violations() }));
+      if (url.pathname === '/_fake/faults' && req.method === 'POST') {
+        const r = await readRequest(req, 0, url);
+        faults.push(r.body as Fault);
+        return send(res, json(204, undefined));
+      }
+      const prefix = /^\/(xero|qbo|sage|netsuite)(\/|$)/.exec(url.pathname)?.[1] as SystemPrefix | undefined;
+      if (!prefix) return send(res, json(404, { message: `nothing at ${url.pathname}` }));
+      const request = await readRequest(req, prefix.length + 1, url);
+      const i = faults.findIndex((f) => f.system === prefix && (!f.match || new RegExp(f.match).test(`${request.method} ${request.path}`)));
+      const fault = i >= 0 ? faults[i] : undefined;
+      if (fault) {
+        fault.times = (fault.times ?? 1) - 1;
+        if (fault.times <= 0) faults.splice(i, 1);
+        if (fault.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
+        if (fault.status) return send(res, { status: fault.status, body: fault.body, headers: fault.headers });
+      }
+      const answer = await fakes[prefix].handle(request);
+      send(res, fault?.drop ? { ...answer, drop: true } : answer);
+    })().catch((error: unknown) => send(res, json(500, { message: String(error) })));
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    xero,
+    qbo,
+    sage,
+    netsuite,
+    addFault: (f) => faults.push(f),
+    documents,
+    violations,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The endpoints of every system on a vendor server at `url` (for tests and the e2e server's environment). */
+export function localEndpoints(url: string) {
+  const c = FAKE_CLIENT;
+  return {
+    XERO: { authorizeUrl: `${url}/xero/identity/connect/authorize`, tokenUrl: `${url}/xero/identity/connect/token`, apiBaseUrl: `${url}/xero/api.xro/2.0`, identityUrl: `${url}/xero/connections`, ...c },
+    QBO: { authorizeUrl: `${url}/qbo/oauth2/authorize`, tokenUrl: `${url}/qbo/oauth2/v1/tokens/bearer`, apiBaseUrl: `${url}/qbo`, ...c },
+    SAGE: { authorizeUrl: `${url}/sage/oauth2/auth/central`, tokenUrl: `${url}/sage/token`, apiBaseUrl: `${url}/sage/v3.1`, ...c },
+    NETSUITE: { authorizeUrl: `${url}/netsuite/app/login/oauth2/authorize.nl`, tokenUrl: `${url}/netsuite/services/rest/auth/oauth2/v1/token`, apiBaseUrl: `${url}/netsuite/services/rest`, ...c },
+  };
+}
