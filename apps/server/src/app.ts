@@ -26,6 +26,12 @@ import { registerHealthRoute } from './http/health-route';
 import { registerWebApp } from './http/web-app';
 import { noAccountingConnections, type AccountingPortResolver } from './features/posting/resolve-accounting-port';
 import { createSecretBox } from './security/secret-box';
+import { noChannelConnections, type ChannelReportFetcher } from './features/imports/channel-report-fetcher';
+import { registerSettlementFeatures } from './features/settlements/register-settlement-features';
+import { registerChannelConnections } from './features/channel-connections/register-channel-connections';
+import { createChannelReportFetcher } from './features/channel-connections/fetch-channel-report';
+import { noJobs } from './jobs/job-handler';
+import type { Jobs } from './jobs/start-jobs';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -35,6 +41,10 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Overrides how accounting adapters are found (tests); default: the accounting-connections feature. */
   resolveAccountingPort?: AccountingPortResolver;
+  /** Background jobs (startJobs); their workers start with this app's Deps. Without it nothing can be queued. */
+  jobs?: Jobs;
+  /** How redownload fetches a channel report; default: no channel connection. */
+  fetchChannelReport?: ChannelReportFetcher;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -58,6 +68,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     signInLimiter: createSignInLimiter(config.signInAttemptsMax, config.signInWindowMs, clock),
     secretBox: createSecretBox(config.secret),
     resolveAccountingPort: options.resolveAccountingPort ?? noAccountingConnections,
+    jobs: options.jobs ?? noJobs,
+    fetchChannelReport: options.fetchChannelReport ?? createChannelReportFetcher(() => deps),
   };
 
   await app.register(fastifyCookie);
@@ -86,7 +98,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOrganizationRoutes(app, deps);
   registerWhatsNewRoutes(app, deps);
   registerHealthRoute(app, deps);
+  registerSettlementFeatures(app, deps);
+  registerChannelConnections(app, deps);
 
   await app.ready();
+  if (options.jobs) await options.jobs.startWorkers(deps);
   return app;
 }

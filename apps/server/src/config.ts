@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadChannelConfig, type ChannelConfig } from './features/channel-connections/channel-config';
+import { loadAccountingConfig, type AccountingConfig } from './features/accounting-connections/accounting-config';
 
 export interface Config {
   port: number;
@@ -27,6 +28,12 @@ export interface Config {
   logLevel: string;
   /** Sales channel base URLs, our app credentials and fetch schedule (channel-connections/channel-config.ts). */
   channels: ChannelConfig;
+  /** Accounting systems' URLs and our app credentials (accounting-connections/accounting-config.ts); default: the vendors'. */
+  accounting?: AccountingConfig;
+  /** Largest settlement file accepted by an upload (LEDGERPORT_UPLOAD_MAX_MB, default 512). */
+  uploadFileBytesMax: number;
+  /** Where uploaded files wait for their import job (dataDir/uploads). */
+  uploadDir: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -56,7 +63,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: 1024 * 1024,
     logLevel,
     channels: loadChannelConfig(env),
+    accounting: loadAccountingConfig(env),
+    uploadFileBytesMax: readUploadMaxMb(env.LEDGERPORT_UPLOAD_MAX_MB) * 1024 * 1024,
+    uploadDir: path.join(dataDir, 'uploads'),
   };
+}
+
+function readUploadMaxMb(text: string | undefined): number {
+  if (!text) return 512;
+  const mb = Number.parseInt(text, 10);
+  if (!Number.isInteger(mb) || mb < 1 || String(mb) !== text.trim()) throw new Error(`LEDGERPORT_UPLOAD_MAX_MB must be a whole number of megabytes, got "${text}".`);
+  return mb;
 }
 
 function readOrCreateSecret(dataDir: string): string {

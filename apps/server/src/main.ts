@@ -17,8 +17,10 @@ const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded Postg
 const seeded = await isDatabaseEmpty(opened.db);
 if (seeded) await seedDemoData(opened.db, systemClock());
 
-const app = await buildApp({ db: opened.db, config, logger: true });
-const jobs = await startJobs(opened, config.databaseUrl, systemClock, { info: (m) => app.log.info(m), error: (m) => app.log.error(m) });
+// Jobs first (routes queue work through them); their workers start inside buildApp with its Deps.
+const jobLog = { info: (m: string) => console.log(m), error: (m: string) => console.error(m) };
+const jobs = await startJobs(opened, { databaseUrl: config.databaseUrl, log: jobLog });
+const app = await buildApp({ db: opened.db, config, logger: true, jobs });
 await app.listen({ port: config.port, host: config.host });
 
 const address = app.server.address();

@@ -1,6 +1,8 @@
 /**
  * A server over a fresh test database, with a movable clock and helpers to sign in as the demo users.
  */
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { TokenSet } from '@ledgerport/contract';
 import { buildApp } from '../src/app';
@@ -36,6 +38,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     signInWindowMs: 10 * 60 * 1000,
     bodyLimitBytes: 1024 * 1024,
     logLevel: 'silent',
+    uploadFileBytesMax: 5 * 1024 * 1024,
+    uploadDir: path.join(os.tmpdir(), 'ledgerport-test-uploads'),
     channels: loadChannelConfig({}),
     ...overrides,
   };

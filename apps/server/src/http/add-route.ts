@@ -65,6 +65,8 @@ export function addRoute<E extends Endpoint>(
       // The zod serializer checks `result` against the response schema; the route's generic reply
       // type cannot express a status chosen at run time.
       const plain = reply as unknown as FastifyReply;
+      // A download route sends its own body (a file) and returns nothing.
+      if (plain.sent) return plain;
       if (status === 204) return plain.status(204).send();
       if (status === 302) return plain;
       return plain.status(status).send(result);

@@ -5,6 +5,8 @@ import type { Config } from '../config';
 import type { AccessTokens } from '../features/auth/access-tokens';
 import type { SignInLimiter } from '../features/auth/sign-in-limiter';
 import type { AccountingPortResolver } from '../features/posting/resolve-accounting-port';
+import type { ChannelReportFetcher } from '../features/imports/channel-report-fetcher';
+import type { JobSender } from '../jobs/job-handler';
 import type { SecretBox } from '../security/secret-box';
 
 /** What route handlers receive: passed as arguments, no container. */
@@ -18,4 +20,8 @@ export interface Deps {
   secretBox: SecretBox;
   /** The accounting system adapter of an account, or null when it has no usable connection. */
   resolveAccountingPort: AccountingPortResolver;
+  /** Queues background work (pg-boss); see jobs/job-handlers.ts for the queues. */
+  jobs: JobSender;
+  /** Fetches a settlement report again from the channel's API (redownload); null when not connected. */
+  fetchChannelReport: ChannelReportFetcher;
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, SEEDED_AT, type TestDb } from '../../test/test-db';
+import type { Deps } from '../http/deps';
+import { purgeRefreshTokensJob } from './purge-refresh-tokens-job';
 import { startJobs } from './start-jobs';
 
 const DAY_MS = 24 * 3600_000;
@@ -23,7 +25,8 @@ describe.runIf(process.env.LEDGERPORT_TEST_DB !== 'postgres')('background jobs o
         { user_id: 'user-demo', token_hash: 'b'.repeat(64), family_id: 'recent', created_at: SEEDED_AT, expires_at: new Date(now.getTime() - 29 * DAY_MS) },
       ])
       .execute();
-    const jobs = await startJobs(testDb.opened, undefined, () => now, { info: () => undefined, error: () => undefined });
+    const jobs = await startJobs(testDb.opened, { log: { info: () => undefined, error: () => undefined }, handlers: [purgeRefreshTokensJob] });
+    await jobs.startWorkers({ db: testDb.db, clock: () => now } as unknown as Deps);
     try {
       let left: string[] = [];
       for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {

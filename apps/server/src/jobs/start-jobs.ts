@@ -1,40 +1,87 @@
 /**
  * Background jobs (pg-boss 12): over the same PGlite instance (fromPglite) or the same PostgreSQL
- * database. The one job so far purges refresh tokens that expired more than 30 days ago (kept that
- * long so a replayed old token is still recognised as reuse).
+ * database. Every queue and worker comes from the one list in job-handlers.ts.
+ *
+ * Two steps, because handlers need the server's Deps and the server's routes need to send jobs:
+ * `startJobs` starts pg-boss and creates every queue (routes can send from then on);
+ * `startWorkers(deps)` (called by buildApp) begins working them.
  *
  * pg-boss caches queue metadata on first use; on PGlite that first lookup must not happen inside an
  * application transaction (it would wait for the single connection the transaction holds, forever),
- * so the queues are created and used once here, at boot.
+ * so every queue is created and looked up once here, at boot, and routes send only outside transactions.
  */
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { OpenedDb } from '@ledgerport/db';
-import type { Clock } from '../clock';
-import { purgeExpiredRefreshTokens } from '../features/auth/refresh-tokens';
+import type { Deps } from '../http/deps';
+import type { JobHandler, JobLog, JobSender, SendJobOptions } from './job-handler';
+import { jobHandlers } from './job-handlers';
 
-export const PURGE_REFRESH_TOKENS_QUEUE = 'purge-expired-refresh-tokens';
-const PURGE_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
+export type { JobLog } from './job-handler';
 
-export interface JobLog {
-  info(message: string): void;
-  error(message: string): void;
-}
-
-export interface Jobs {
+export interface Jobs extends JobSender {
+  startWorkers(deps: Deps): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startJobs(opened: OpenedDb, databaseUrl: string | undefined, clock: Clock, log: JobLog): Promise<Jobs> {
-  const boss = opened.pglite ? new PgBoss({ db: fromPglite(opened.pglite) }) : new PgBoss({ connectionString: databaseUrl ?? '', max: 2 });
+export interface StartJobsOptions {
+  databaseUrl?: string | undefined;
+  log: JobLog;
+  /** PostgreSQL: pg-boss's own schema (tests use one per file). Default 'pgboss'. */
+  bossSchema?: string;
+  /** The handlers to run; default every handler of job-handlers.ts. */
+  handlers?: readonly JobHandler<never>[];
+  /** Seconds between polls of each queue (default 1; pg-boss's minimum is 0.5). */
+  pollingIntervalSeconds?: number;
+}
+
+export async function startJobs(opened: OpenedDb, options: StartJobsOptions): Promise<Jobs> {
+  const { log } = options;
+  const handlers = (options.handlers ?? jobHandlers) as readonly JobHandler<Record<string, unknown>>[];
+  const boss = opened.pglite
+    ? new PgBoss({ db: fromPglite(opened.pglite) })
+    : new PgBoss({ connectionString: options.databaseUrl ?? '', max: 3, ...(options.bossSchema ? { schema: options.bossSchema } : {}) });
   boss.on('error', (error: Error) => log.error(`background jobs: ${error.message}`));
   await boss.start();
-  await boss.createQueue(PURGE_REFRESH_TOKENS_QUEUE);
-  await boss.work(PURGE_REFRESH_TOKENS_QUEUE, async () => {
-    const purged = await purgeExpiredRefreshTokens(opened.db, clock(), PURGE_GRACE_MS);
-    if (purged > 0) log.info(`purged ${purged} expired refresh token(s)`);
-  });
-  await boss.schedule(PURGE_REFRESH_TOKENS_QUEUE, '17 3 * * *');
-  // Warms the queue cache outside any transaction, and purges once at start.
-  await boss.send(PURGE_REFRESH_TOKENS_QUEUE, {});
-  return { stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
+  for (const h of handlers) {
+    await boss.createQueue(h.queue, {
+      retryLimit: h.retryLimit ?? 2,
+      retryDelay: h.retryDelaySeconds ?? 5,
+      retryBackoff: true,
+      expireInSeconds: h.expireInSeconds ?? 900,
+    });
+    // Warms pg-boss's queue cache outside any transaction.
+    await boss.getQueue(h.queue);
+  }
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+  let isStopped = false;
+  return {
+    send: (queue: string, data: Record<string, unknown>, sendOptions: SendJobOptions = {}) =>
+      boss.send(queue, data, {
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+      }),
+    async startWorkers(deps: Deps) {
+      for (const h of handlers) {
+        for (let i = 0; i < (h.concurrency ?? 1); i++) {
+          await boss.work<Record<string, unknown>>(h.queue, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+            for (const job of jobs) {
+              try {
+                await h.handle(job.data, deps, log);
+              } catch (error) {
+                log.error(`job ${h.queue} ${job.id} failed: ${(error as Error).message}`);
+                throw error;
+              }
+            }
+          });
+        }
+        if (h.cron) await boss.schedule(h.queue, h.cron);
+        if (h.isRunAtStart) await boss.send(h.queue, {});
+      }
+    },
+    async stop() {
+      if (isStopped) return;
+      isStopped = true;
+      await boss.stop({ graceful: true, timeout: 5000 });
+    },
+  };
 }

@@ -22,6 +22,7 @@ import { createSecretBox } from '../../security/secret-box';
 import { noAccountingConnections } from '../posting/resolve-accounting-port';
 import { DEMO_PASSWORD } from '../../seed/demo-data';
 import { loadChannelConfig } from './channel-config';
+import type { ChannelJobSender } from './channel-jobs';
 import { registerChannelConnections } from './register-channel-connections';
 import { runChannelFetch } from './fetch-channel-settlements-job';
 
@@ -57,6 +58,7 @@ beforeAll(async () => {
   });
   // Not test-app's buildApp: only the auth routes and this feature are assembled (see the file comment).
   const config = { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', dbDir: '/nonexistent/db', databaseUrl: undefined, secret: 'test-secret-not-for-production', webDistDir: '/nonexistent', signInAttemptsMax: 100, signInWindowMs: 60_000, bodyLimitBytes: 1024 * 1024, logLevel: 'silent', channels } as unknown as Config;
+  const jobs: ChannelJobSender = { send: (queue, data) => Promise.resolve(String(sentJobs.push({ queue, data }))) };
   server = Fastify();
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
@@ -69,9 +71,9 @@ beforeAll(async () => {
     signInLimiter: createSignInLimiter(100, 60_000, clock),
     secretBox: createSecretBox(config.secret),
     resolveAccountingPort: noAccountingConnections,
-    jobs: { send: (queue, data) => Promise.resolve(String(sentJobs.push({ queue, data }))) },
+    jobs,
     fetchChannelReport: () => Promise.resolve(null),
-  } as Deps;
+  } as unknown as Deps;
   registerErrorHandling(server, config.bodyLimitBytes, () => false);
   registerAuthRoutes(server, deps);
   registerChannelConnections(server, deps);

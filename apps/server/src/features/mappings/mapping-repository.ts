@@ -1,0 +1,105 @@
+/**
+ * Versioned mapping sets per account. A set is core's MappingSet stored as JSON, one row per version,
+ * never updated: a posted document records the version it used. An account that never saved one
+ * uses core's default mappings for its accounting system and sales channel (version 1, not stored).
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '@ledgerport/db';
+import { defaultMappings, type AccountingSystem, type MappingSet, type TypeDescriber } from '@ledgerport/core/mapping';
+import { describeTransactionType, type Channel } from '@ledgerport/core/settlements';
+import { resolveMapping } from '@ledgerport/core/mapping';
+import { AppError } from '../../http/app-error';
+import { errorMessages } from '@ledgerport/contract';
+
+/** Only types the channel's catalogue knows get a category default; an unknown type stays unmapped (never guessed). */
+export const describeKnownType: TypeDescriber = (channel, key) => {
+  const info = describeTransactionType(channel, key);
+  return info.known ? { category: info.category, label: info.label } : undefined;
+};
+
+/** The system whose chart the mappings use: NONE (not chosen yet) shows the built-in ledger's chart. */
+export function mappingSystemOf(accountingSystem: string): AccountingSystem {
+  return accountingSystem === 'NONE' ? 'MANUAL' : (accountingSystem as AccountingSystem);
+}
+
+export interface AccountMappingContext {
+  accountKey: string;
+  salesChannel: Channel;
+  accountingSystem: string;
+  timeZoneId: string;
+  shouldSplitByCountry: boolean;
+}
+
+export async function getAccountMappingContext(db: Kysely<Database>, accountKey: string): Promise<AccountMappingContext> {
+  const row = await db
+    .selectFrom('accounts')
+    .select(['account_key', 'sales_channel', 'accounting_system', 'time_zone_id', 'should_split_by_country'])
+    .where('account_key', '=', accountKey)
+    .executeTakeFirst();
+  if (!row) throw new AppError('account.not-found', errorMessages.accountNotFound, { accountKey });
+  return {
+    accountKey,
+    salesChannel: row.sales_channel as Channel,
+    accountingSystem: row.accounting_system,
+    timeZoneId: row.time_zone_id,
+    shouldSplitByCountry: row.should_split_by_country,
+  };
+}
+
+export function defaultMappingsFor(context: AccountMappingContext): MappingSet {
+  return defaultMappings(mappingSystemOf(context.accountingSystem), { ownerKey: context.accountKey, channels: [context.salesChannel] });
+}
+
+/** The account's current mapping set (its latest version, or the defaults). */
+export async function getCurrentMappings(db: Kysely<Database>, context: AccountMappingContext): Promise<MappingSet> {
+  const row = await db
+    .selectFrom('mapping_sets')
+    .select(['mapping_set', 'system'])
+    .where('account_key', '=', context.accountKey)
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const system = mappingSystemOf(context.accountingSystem);
+  // A set saved for another accounting system (the account switched systems) no longer applies.
+  if (!row || row.system !== system) return defaultMappingsFor(context);
+  return row.mapping_set as unknown as MappingSet;
+}
+
+export async function findMappingVersion(db: Kysely<Database>, accountKey: string, version: number): Promise<MappingSet | undefined> {
+  const row = await db.selectFrom('mapping_sets').select('mapping_set').where('account_key', '=', accountKey).where('version', '=', version).executeTakeFirst();
+  return row ? (row.mapping_set as unknown as MappingSet) : undefined;
+}
+
+/** Stores a new version (its number must follow the latest stored one). */
+export async function insertMappingSet(db: Kysely<Database>, set: MappingSet, userId: string | null, at: Date): Promise<void> {
+  const latest = await db
+    .selectFrom('mapping_sets')
+    .select((eb) => eb.fn.max('version').as('version'))
+    .where('account_key', '=', set.ownerKey)
+    .executeTakeFirst();
+  const version = Math.max(set.version, Number(latest?.version ?? 0) + 1);
+  await db
+    .insertInto('mapping_sets')
+    .values({ account_key: set.ownerKey, version, system: set.system, mapping_set: JSON.stringify({ ...set, version }), created_by: userId, created_at: at })
+    .execute();
+  set.version = version;
+}
+
+export interface MappingFlags {
+  accountsMapped: boolean;
+  taxesMapped: boolean;
+  unmappedTypeKeys: string[];
+}
+
+/** Whether every type of a settlement has an account, and every account a tax rate of the chart. */
+export function mappingFlags(set: MappingSet, channel: Channel, typeKeys: Iterable<string>): MappingFlags {
+  const unmapped: string[] = [];
+  let taxesMapped = true;
+  const taxCodes = new Set(set.chart.taxRates.map((t) => t.code));
+  for (const key of typeKeys) {
+    const target = resolveMapping(set, describeKnownType, channel, key, null);
+    if (!target) unmapped.push(key);
+    else if (!taxCodes.has(target.taxRateCode)) taxesMapped = false;
+  }
+  return { accountsMapped: unmapped.length === 0, taxesMapped: taxesMapped && unmapped.length === 0, unmappedTypeKeys: unmapped };
+}

@@ -1,0 +1,116 @@
+/** The mappings screen's calls: read, save (a new version), copy from another account. */
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@ledgerport/db';
+import { copyMappingsFromAccount, errorMessages, getMappings, saveMappings, type MappingRow, type Mappings } from '@ledgerport/contract';
+import { copyMappings, resolveMapping, reviseMappings, type MappingSet } from '@ledgerport/core/mapping';
+import { describeTransactionType, type Channel } from '@ledgerport/core/settlements';
+import { addRoute } from '../../http/add-route';
+import { AppError } from '../../http/app-error';
+import type { Deps } from '../../http/deps';
+import { assertAccountAccess, canAccessAccount } from '../accounts/account-access';
+import { describeKnownType, getAccountMappingContext, getCurrentMappings, insertMappingSet, mappingSystemOf } from './mapping-repository';
+import { refreshMappingState } from './refresh-mapping-state';
+
+export function registerMappingRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db } = deps;
+
+  addRoute(app, deps, getMappings, async ({ query, caller }) => {
+    await assertAccountAccess(db, caller, query.accountKey);
+    return mappingsBody(db, query.accountKey);
+  });
+
+  addRoute(app, deps, saveMappings, async ({ query, body, caller }) => {
+    await assertAccountAccess(db, caller, query.accountKey);
+    const context = await getAccountMappingContext(db, query.accountKey);
+    const current = await getCurrentMappings(db, context);
+    const accountCodes = new Set(current.chart.accounts.map((a) => a.code));
+    const taxCodes = new Set(current.chart.taxRates.map((t) => t.code));
+    body.entries.forEach((e, i) => {
+      if (!accountCodes.has(e.accountCode)) throw new AppError('mapping.invalid', `entries[${i}]: account ${e.accountCode} is not in the chart of accounts.`, { path: `entries.${i}.accountCode` });
+      if (!taxCodes.has(e.taxRateCode)) throw new AppError('mapping.invalid', `entries[${i}]: tax rate ${e.taxRateCode} is not one of the chart's tax rates.`, { path: `entries.${i}.taxRateCode` });
+    });
+    const next = reviseMappings(current, { upsert: body.entries, remove: body.remove, ...(body.isUnmappedToSuspense !== undefined ? { isUnmappedToSuspense: body.isUnmappedToSuspense } : {}) });
+    await saveAndRefresh(deps, next, caller.userId);
+    return mappingsBody(db, query.accountKey);
+  });
+
+  addRoute(app, deps, copyMappingsFromAccount, async ({ query, body, caller }) => {
+    await assertAccountAccess(db, caller, query.accountKey);
+    if (!(await canAccessAccount(db, caller, body.accountKeyCopyFrom))) throw new AppError('account.not-found', errorMessages.accountNotFound, { accountKey: body.accountKeyCopyFrom });
+    const to = await getAccountMappingContext(db, query.accountKey);
+    const from = await getAccountMappingContext(db, body.accountKeyCopyFrom);
+    if (from.salesChannel !== to.salesChannel || mappingSystemOf(from.accountingSystem) !== mappingSystemOf(to.accountingSystem)) {
+      throw new AppError('mapping.invalid', 'Mappings can only be copied from an account with the same sales channel and accounting system.');
+    }
+    const source = await getCurrentMappings(db, from);
+    const current = await getCurrentMappings(db, to);
+    const copy = { ...copyMappings(source, query.accountKey), version: current.version + 1 };
+    await saveAndRefresh(deps, copy, caller.userId);
+    return mappingsBody(db, query.accountKey);
+  });
+}
+
+async function saveAndRefresh(deps: Deps, set: MappingSet, userId: string): Promise<void> {
+  const at = deps.clock();
+  await insertMappingSet(deps.db, set, userId, at);
+  await deps.db.updateTable('accounts').set({ mappings_configuration_initiated: true }).where('account_key', '=', set.ownerKey).execute();
+  await refreshMappingState(deps.db, set.ownerKey, at);
+}
+
+export async function mappingsBody(db: Kysely<Database>, accountKey: string): Promise<Mappings> {
+  const context = await getAccountMappingContext(db, accountKey);
+  const set = await getCurrentMappings(db, context);
+  const used = await db
+    .selectFrom('settlement_lines as l')
+    .innerJoin('settlements as s', 's.settlement_key', 'l.settlement_key')
+    .select(['s.sales_source', 'l.type_key', 's.currency', sql<string>`count(*)`.as('n'), sql<string>`sum(l.amount)::text`.as('amount')])
+    .where('s.account_key', '=', accountKey)
+    .where('s.duplicate_of', 'is', null)
+    .groupBy(['s.sales_source', 'l.type_key', 's.currency'])
+    .execute();
+  const rows = new Map<string, MappingRow>();
+  for (const u of used) {
+    const channel = u.sales_source as Channel;
+    const key = `${channel}|${u.type_key}`;
+    let row = rows.get(key);
+    if (!row) {
+      const info = describeTransactionType(channel, u.type_key);
+      const target = resolveMapping(set, describeKnownType, channel, u.type_key, null);
+      const isExplicit = set.entries.some((e) => e.channel === channel && e.typeKey === u.type_key);
+      row = {
+        channel,
+        typeKey: u.type_key,
+        label: info.label,
+        category: info.category,
+        isKnownType: info.known,
+        accountCode: target?.accountCode ?? null,
+        taxRateCode: target?.taxRateCode ?? null,
+        source: target ? (isExplicit ? 'explicit' : 'category') : 'unmapped',
+        isUnmapped: !target,
+        lineCount: 0,
+        amounts: [],
+      };
+      rows.set(key, row);
+    }
+    row.lineCount += Number(u.n);
+    row.amounts.push({ currency: u.currency, amount: u.amount });
+  }
+  const list = [...rows.values()].sort((a, b) => Number(b.isUnmapped) - Number(a.isUnmapped) || a.category.localeCompare(b.category) || a.label.localeCompare(b.label));
+  for (const r of list) r.amounts.sort((a, b) => a.currency.localeCompare(b.currency));
+  const account = await db.selectFrom('accounts').select('mappings_completed').where('account_key', '=', accountKey).executeTakeFirstOrThrow();
+  const connected = await db.selectFrom('accounting_reference_data').select('account_key').where('account_key', '=', accountKey).executeTakeFirst();
+  return {
+    accountKey,
+    version: set.version,
+    system: set.system,
+    chartSource: connected ? 'connected' : 'default',
+    accounts: set.chart.accounts.map((a) => ({ code: a.code, name: a.name, kind: a.kind, path: a.path, role: a.role ?? null })),
+    taxRates: set.chart.taxRates.map((t) => ({ code: t.code, name: t.name })),
+    isUnmappedToSuspense: set.isUnmappedToSuspense,
+    rows: list,
+    unmappedCount: list.filter((r) => r.isUnmapped).length,
+    mappingsCompleted: account.mappings_completed,
+    copiedFrom: set.copiedFrom ? { accountKey: set.copiedFrom.ownerKey, version: set.copiedFrom.version } : null,
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * Send and bulk send go through this queue, so a send survives a restart; pg-boss retries a send that
+ * failed for a reason a retry may fix (the system was unavailable or rate-limited).
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '@ledgerport/db';
+import type { JobHandler, JobSender } from '../../jobs/job-handler';
+import { sendSettlement } from './send-settlement';
+
+export const SEND_SETTLEMENT_QUEUE = 'send-settlement';
+
+export const sendSettlementJob: JobHandler<{ settlementKey: string }> = {
+  queue: SEND_SETTLEMENT_QUEUE,
+  retryLimit: 3,
+  retryDelaySeconds: 10,
+  async handle(data, deps) {
+    await sendSettlement(deps, data.settlementKey);
+  },
+};
+
+/** Marks the settlement QUEUED and queues its send (one queued send per settlement at a time). */
+export async function queueSend(db: Kysely<Database>, jobs: JobSender, settlementKey: string): Promise<void> {
+  await db.updateTable('settlements').set({ send_state: 'QUEUED', posting_error: null }).where('settlement_key', '=', settlementKey).execute();
+  await jobs.send(SEND_SETTLEMENT_QUEUE, { settlementKey }, { singletonKey: settlementKey });
+}

@@ -1,0 +1,55 @@
+/**
+ * Reads a stored settlement back into core's Settlement (header and lines) for the posting engine,
+ * and the account-scoped lookup every settlement call starts with (another account's key: not found).
+ */
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, SettlementsTable } from '@ledgerport/db';
+import { errorMessages } from '@ledgerport/contract';
+import { decimalToUnits } from '@ledgerport/core/money';
+import type { Channel, Settlement } from '@ledgerport/core/settlements';
+import { AppError } from '../../http/app-error';
+import type { Caller } from '../../http/caller';
+import { canAccessAccount } from '../accounts/account-access';
+
+export type SettlementRow = Selectable<SettlementsTable>;
+
+/** The settlement if the caller may open its account; otherwise settlement.not-found (no existence leak). */
+export async function getSettlementForCaller(db: Kysely<Database>, caller: Caller, settlementKey: string): Promise<SettlementRow> {
+  const row = await db.selectFrom('settlements').selectAll().where('settlement_key', '=', settlementKey).executeTakeFirst();
+  if (!row || !(await canAccessAccount(db, caller, row.account_key))) {
+    throw new AppError('settlement.not-found', errorMessages.settlementNotFound, { settlementKey });
+  }
+  return row;
+}
+
+export async function loadSettlement(db: Kysely<Database>, row: SettlementRow): Promise<Settlement> {
+  // A duplicate has no lines of its own: its lines are the original's.
+  const linesKey = row.duplicate_of ?? row.settlement_key;
+  const lines = await db.selectFrom('settlement_lines').selectAll().where('settlement_key', '=', linesKey).orderBy('line_no').execute();
+  return {
+    channel: row.sales_source as Channel,
+    settlementId: row.settlement_id,
+    format: row.format,
+    marketplace: row.marketplace,
+    currency: row.currency,
+    startDate: row.start_at ? row.start_at.getTime() : null,
+    endDate: row.end_at ? row.end_at.getTime() : null,
+    depositDate: row.deposit_at ? row.deposit_at.getTime() : null,
+    total: row.total === null ? null : decimalToUnits(row.total),
+    status: row.status,
+    sellerId: row.seller_id,
+    sourceFile: row.source_file,
+    lines: lines.map((l) => ({
+      postedAt: l.posted_at ? l.posted_at.getTime() : null,
+      typeKey: l.type_key,
+      orderId: l.order_id,
+      sku: l.sku,
+      quantity: l.quantity,
+      marketplace: l.marketplace,
+      fulfilmentChannel: l.fulfilment_channel,
+      amount: decimalToUnits(l.amount),
+      description: l.description,
+      source: { file: l.source_file ?? row.source_file, row: l.source_row },
+    })),
+  };
+}

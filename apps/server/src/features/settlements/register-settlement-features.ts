@@ -1,0 +1,23 @@
+/** The routes of issue 5: settlements, their actions and export, uploads, mappings and the built-in ledger. */
+import type { FastifyInstance } from 'fastify';
+import fastifyFormbody from '@fastify/formbody';
+import type { Deps } from '../../http/deps';
+import { registerImportRoutes } from '../imports/import-routes';
+import { registerLedgerRoutes } from '../ledger/ledger-routes';
+import { registerMappingRoutes } from '../mappings/mapping-routes';
+import { registerSettlementActionRoutes } from './settlement-action-routes';
+import { registerSettlementExportRoute } from './settlement-export-route';
+import { registerSettlementRoutes } from './settlement-routes';
+
+export function registerSettlementFeatures(app: FastifyInstance, deps: Deps): void {
+  registerSettlementRoutes(app, deps);
+  registerSettlementExportRoute(app, deps);
+  registerMappingRoutes(app, deps);
+  registerLedgerRoutes(app, deps);
+  registerImportRoutes(app, deps);
+  // settlementSend and bulkActionSettlement are form encoded (spec section 7): parsed in their scope only.
+  void app.register(async (scope) => {
+    await scope.register(fastifyFormbody);
+    registerSettlementActionRoutes(scope, deps);
+  });
+}

@@ -1,0 +1,157 @@
+/**
+ * The paginated settlement search: `paginatedSearchCriteriaClause` (groups ANDed, criteria in a
+ * group ORed) turned into one parameterised SQL condition over an allow-list of columns. Exactly one
+ * group must be `accountKey eq`, the account searched (the caller's access to it is checked).
+ */
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '@ledgerport/db';
+import type { SearchCriterion, SettlementFilterKey } from '@ledgerport/contract';
+import { AppError } from '../../http/app-error';
+
+const COLUMNS: Record<Exclude<SettlementFilterKey, 'text' | 'order' | 'flagsSet'>, { column: string; kind: 'text' | 'time' | 'money' | 'bool' }> = {
+  accountKey: { column: 'account_key', kind: 'text' },
+  datastoreKey: { column: 'settlement_key', kind: 'text' },
+  keyAsString: { column: 'settlement_key', kind: 'text' },
+  settlementId: { column: 'settlement_id', kind: 'text' },
+  start: { column: 'start_at', kind: 'time' },
+  end: { column: 'end_at', kind: 'time' },
+  depositDate: { column: 'deposit_at', kind: 'time' },
+  created: { column: 'created_at', kind: 'time' },
+  total: { column: 'total', kind: 'money' },
+  channel: { column: 'channel', kind: 'text' },
+  gateway: { column: 'gateway', kind: 'text' },
+  currency: { column: 'currency', kind: 'text' },
+  salesSource: { column: 'sales_source', kind: 'text' },
+  reportId: { column: 'report_id', kind: 'text' },
+  salesChannelReportId: { column: 'report_id', kind: 'text' },
+  postingStatus: { column: 'posting_status', kind: 'text' },
+  cogsPostingStatus: { column: 'cogs_posting_status', kind: 'text' },
+  duplicateOf: { column: 'duplicate_of', kind: 'text' },
+  inconsistent: { column: 'inconsistent', kind: 'bool' },
+  onHold: { column: 'on_hold', kind: 'bool' },
+  status: { column: 'status', kind: 'text' },
+  marketplace: { column: 'marketplace', kind: 'text' },
+  isSingleOrder: { column: 'is_single_order', kind: 'bool' },
+  isDeferredTransactionSettlement: { column: 'is_deferred_transaction', kind: 'bool' },
+  sourceKind: { column: 'source_kind', kind: 'text' },
+};
+
+const SORTS: Record<string, string> = {
+  start: 'start_at',
+  end: 'end_at',
+  depositDate: 'deposit_at',
+  created: 'created_at',
+  updated: 'updated_at',
+  total: 'total',
+  channel: 'channel',
+  currency: 'currency',
+  postingStatus: 'posting_status',
+  settlementId: 'settlement_id',
+};
+
+const invalid = (message: string, where: string) => new AppError('settlement.search-invalid', `${message} (${where})`, { where });
+
+/** The account of the search: the one group that is a single accountKey eq criterion. */
+export function accountOfSearch(clause: SearchCriterion[][]): string {
+  const groups = clause.filter((g) => g.length === 1 && g[0]?.filterKey === 'accountKey' && g[0].operation === 'eq' && typeof g[0].value === 'string');
+  if (groups.length !== 1) throw invalid('The search needs exactly one criterion accountKey eq <account key> in a group of its own', 'paginatedSearchCriteriaClause');
+  return groups[0]![0]!.value as string;
+}
+
+function scalar(c: SearchCriterion, where: string, kind: 'text' | 'time' | 'money' | 'bool'): unknown {
+  const v = c.value;
+  if (v === undefined || v === null || Array.isArray(v)) throw invalid(`Operation ${c.operation} on ${c.filterKey} needs one value`, where);
+  if (kind === 'bool') {
+    if (v === true || v === 'true') return true;
+    if (v === false || v === 'false') return false;
+    throw invalid(`${c.filterKey} is true or false, not ${JSON.stringify(v)}`, where);
+  }
+  if (kind === 'time') {
+    if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) throw invalid(`${c.filterKey} needs a date like 2026-11-23 or an ISO timestamp, not ${JSON.stringify(v)}`, where);
+    return new Date(v).toISOString();
+  }
+  if (kind === 'money') {
+    const text = String(v);
+    if (!/^-?\d{1,16}(\.\d{1,4})?$/.test(text)) throw invalid(`${c.filterKey} needs an amount like 12.34, not ${JSON.stringify(v)}`, where);
+    return text;
+  }
+  return String(v);
+}
+
+const OPS: Record<string, string> = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' };
+
+function condition(c: SearchCriterion, where: string): RawBuilder<SqlBool> {
+  if (c.joinTableName !== undefined && c.filterKey !== 'order') throw invalid(`joinTableName 'lines' only goes with filterKey order`, where);
+  if (c.filterKey === 'flagsSet') {
+    if (c.operation !== 'jpcbtrue' && c.operation !== 'jpcbntrue') throw invalid('flagsSet takes jpcbtrue or jpcbntrue with a flag name', where);
+    const name = scalar(c, where, 'text') as string;
+    const isTrue = sql<SqlBool>`coalesce((s.flags_set ->> ${name})::boolean, false)`;
+    return c.operation === 'jpcbtrue' ? isTrue : sql<SqlBool>`not ${isTrue}`;
+  }
+  if (c.operation === 'jpcbtrue' || c.operation === 'jpcbntrue') throw invalid(`${c.operation} only applies to flagsSet`, where);
+  if (c.filterKey === 'text') {
+    if (c.operation !== 'like' && c.operation !== 'eq') throw invalid('text takes like (contains)', where);
+    return sql<SqlBool>`s.search_text like ${`%${escapeLike(String(scalar(c, where, 'text')).toLowerCase())}%`}`;
+  }
+  if (c.filterKey === 'order') {
+    if (c.operation !== 'eq' && c.operation !== 'like') throw invalid('order takes eq or like', where);
+    const v = String(scalar(c, where, 'text'));
+    const match = c.operation === 'eq' ? sql`l.order_id = ${v}` : sql`l.order_id ilike ${`%${escapeLike(v)}%`}`;
+    return sql<SqlBool>`exists (select 1 from settlement_lines l where l.settlement_key = s.settlement_key and ${match})`;
+  }
+  const { column, kind } = COLUMNS[c.filterKey];
+  const ref = sql.ref(`s.${column}`);
+  switch (c.operation) {
+    case 'nu':
+      return sql<SqlBool>`${ref} is null`;
+    case 'nn':
+      return sql<SqlBool>`${ref} is not null`;
+    case 'like':
+      if (kind !== 'text') throw invalid(`like only applies to text columns, not ${c.filterKey}`, where);
+      return sql<SqlBool>`${ref} ilike ${`%${escapeLike(String(scalar(c, where, kind)))}%`}`;
+    case 'in':
+    case 'ni': {
+      const values = Array.isArray(c.value) ? c.value : null;
+      if (!values || values.length === 0) throw invalid(`${c.operation} needs a list of values`, where);
+      const list = sql.join(values.map((v) => sql`${scalar({ ...c, value: v }, where, kind)}`));
+      return c.operation === 'in' ? sql<SqlBool>`${ref} in (${list})` : sql<SqlBool>`${ref} not in (${list})`;
+    }
+    default: {
+      if ((kind === 'bool' || kind === 'text') && !['eq', 'ne'].includes(c.operation) && kind === 'bool') throw invalid(`${c.filterKey} takes eq or ne`, where);
+      const value = scalar(c, where, kind);
+      const cast = kind === 'time' ? sql`::timestamptz` : kind === 'money' ? sql`::numeric` : sql``;
+      // ne keeps rows where the column is null: a bookkeeper asking "not X" expects them.
+      if (c.operation === 'ne') return sql<SqlBool>`${ref} is distinct from ${value}${cast}`;
+      return sql<SqlBool>`${ref} ${sql.raw(OPS[c.operation]!)} ${value}${cast}`;
+    }
+  }
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (m) => `\\${m}`);
+}
+
+export function whereOfClause(clause: SearchCriterion[][]): RawBuilder<SqlBool> {
+  const groups = clause.map((group, gi) => sql<SqlBool>`(${sql.join(group.map((c, ci) => condition(c, `paginatedSearchCriteriaClause[${gi}][${ci}]`)), sql` or `)})`);
+  return sql<SqlBool>`${sql.join(groups, sql` and `)}`;
+}
+
+export function orderOfSort(sort: string | undefined): RawBuilder<unknown> {
+  const [key = 'start', direction = 'desc'] = (sort ?? 'start,desc').split(',');
+  const column = SORTS[key] ?? 'start_at';
+  return sql`${sql.ref(`s.${column}`)} ${sql.raw(direction === 'asc' ? 'asc nulls first' : 'desc nulls last')}, s.settlement_key ${sql.raw(direction === 'asc' ? 'asc' : 'desc')}`;
+}
+
+export async function searchSettlementRows(db: Kysely<Database>, clause: SearchCriterion[][], page: number, size: number, sort: string | undefined) {
+  const where = whereOfClause(clause);
+  const rows = await db
+    .selectFrom('settlements as s')
+    .selectAll('s')
+    .where(where)
+    .orderBy(orderOfSort(sort))
+    .limit(size)
+    .offset(page * size)
+    .execute();
+  const count = await db.selectFrom('settlements as s').select((eb) => eb.fn.countAll<string>().as('n')).where(where).executeTakeFirstOrThrow();
+  return { rows, totalRows: Number(count.n) };
+}

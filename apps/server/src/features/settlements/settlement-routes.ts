@@ -1,0 +1,122 @@
+/** Settlement reads: the paginated search, detail, line drill-down, filter values and availability. */
+import type { FastifyInstance } from 'fastify';
+import {
+  getSettlementDetail,
+  listAccountCurrencies,
+  listChannelsOrGateways,
+  listSettlementLines,
+  pageSizes,
+  searchSettlements,
+  settlementsAvailable,
+} from '@ledgerport/contract';
+import { formatUnits } from '@ledgerport/core/money';
+import { describeTransactionType, type Channel } from '@ledgerport/core/settlements';
+import { sql } from 'kysely';
+import { addRoute } from '../../http/add-route';
+import type { Deps } from '../../http/deps';
+import { assertAccountAccess } from '../accounts/account-access';
+import { getSettlementForCaller } from './load-settlement';
+import { accountOfSearch, searchSettlementRows } from './search-settlements';
+import { settlementBody } from './settlement-body';
+import { settlementDocuments } from './settlement-documents';
+
+export function registerSettlementRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db } = deps;
+
+  addRoute(app, deps, searchSettlements, async ({ query, body, caller }) => {
+    await assertAccountAccess(db, caller, accountOfSearch(body.paginatedSearchCriteriaClause));
+    const { rows, totalRows } = await searchSettlementRows(db, body.paginatedSearchCriteriaClause, query.page, query.size, query.sort);
+    return {
+      settlements: rows.map(settlementBody),
+      pagination: { perPage: query.size, currentPage: query.page, cursor: null, totalRows, pageOptions: [...pageSizes] },
+    };
+  });
+
+  addRoute(app, deps, getSettlementDetail, async ({ query, caller }) => {
+    const row = await getSettlementForCaller(db, caller, query.settlementKey);
+    const { documents, problems } = await settlementDocuments(db, row);
+    const byType = await db
+      .selectFrom('settlement_lines')
+      .select(['type_key', sql<string>`sum(amount)::text`.as('amount'), sql<string>`count(*)`.as('n')])
+      .where('settlement_key', '=', row.duplicate_of ?? row.settlement_key)
+      .groupBy('type_key')
+      .orderBy('type_key')
+      .execute();
+    return {
+      settlement: settlementBody(row),
+      documents,
+      problems: problems.map((p) => ({ code: p.code, message: p.message, ...(p.typeKey ? { typeKey: p.typeKey } : {}), ...(p.amount !== undefined ? { amount: formatUnits(p.amount) } : {}) })),
+      byType: byType.map((t) => {
+        const info = describeTransactionType(row.sales_source as Channel, t.type_key);
+        return { typeKey: t.type_key, typeLabel: info.label, category: info.category, amount: t.amount, lineCount: Number(t.n) };
+      }),
+      canRedownload: row.source_kind === 'api' && row.report_id !== null,
+    };
+  });
+
+  addRoute(app, deps, listSettlementLines, async ({ query, caller }) => {
+    const row = await getSettlementForCaller(db, caller, query.settlementKey);
+    let q = db.selectFrom('settlement_lines').where('settlement_key', '=', row.duplicate_of ?? row.settlement_key);
+    if (query.typeKey !== undefined) q = q.where('type_key', '=', query.typeKey);
+    if (query.sku !== undefined) q = q.where('sku', '=', query.sku);
+    if (query.marketplace !== undefined) q = q.where('marketplace', '=', query.marketplace);
+    if (query.fulfilment !== undefined) q = q.where('fulfilment_channel', '=', query.fulfilment);
+    if (query.month !== undefined) {
+      const zone = (await db.selectFrom('accounts').select('time_zone_id').where('account_key', '=', row.account_key).executeTakeFirstOrThrow()).time_zone_id;
+      q = q.where(sql<boolean>`to_char(posted_at at time zone ${zone}, 'YYYY-MM') = ${query.month}`);
+    }
+    const [lines, count] = await Promise.all([
+      q.selectAll().orderBy('line_no').limit(query.size).offset(query.page * query.size).execute(),
+      q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      lines: lines.map((l) => {
+        const info = describeTransactionType(row.sales_source as Channel, l.type_key);
+        return {
+          lineNo: l.line_no,
+          postedAt: l.posted_at ? l.posted_at.toISOString() : null,
+          typeKey: l.type_key,
+          typeLabel: info.label,
+          category: info.category,
+          orderId: l.order_id,
+          sku: l.sku,
+          quantity: l.quantity,
+          marketplace: l.marketplace,
+          fulfilmentChannel: l.fulfilment_channel,
+          amount: l.amount,
+          description: l.description,
+          sourceFile: l.source_file ?? row.source_file,
+          sourceRow: l.source_row,
+        };
+      }),
+      pagination: { perPage: query.size, currentPage: query.page, cursor: null, totalRows: Number(count.n), pageOptions: [...pageSizes] },
+    };
+  });
+
+  addRoute(app, deps, listChannelsOrGateways, async ({ query, caller }) => {
+    await assertAccountAccess(db, caller, query.account);
+    const rows = await db
+      .selectFrom('settlements')
+      .select(['channel', 'gateway'])
+      .distinct()
+      .where('account_key', '=', query.account)
+      .where('sales_source', '=', query.salesChannel)
+      .where('is_single_order', '=', query.isSingleOrder === 'true')
+      .execute();
+    const sorted = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => v !== null))].sort((a, b) => a.localeCompare(b));
+    return { channels: sorted(rows.map((r) => r.channel)), gateways: sorted(rows.map((r) => r.gateway)) };
+  });
+
+  addRoute(app, deps, listAccountCurrencies, async ({ query, caller }) => {
+    await assertAccountAccess(db, caller, query.account);
+    const rows = await db.selectFrom('settlements').select('currency').distinct().where('account_key', '=', query.account).orderBy('currency').execute();
+    return { currencies: rows.map((r) => r.currency) };
+  });
+
+  addRoute(app, deps, settlementsAvailable, async ({ query, caller }) => {
+    await assertAccountAccess(db, caller, query.account);
+    const row = await db.selectFrom('settlements').select((eb) => eb.fn.countAll<string>().as('n')).where('account_key', '=', query.account).executeTakeFirstOrThrow();
+    return { available: Number(row.n) > 0, count: Number(row.n) };
+  });
+}
+

@@ -1,0 +1,11 @@
+/**
+ * Every background job of the server, in one list: startJobs creates a queue and a worker for each.
+ * To add a job: declare a JobHandler next to its feature and append it here.
+ */
+import type { JobHandler } from './job-handler';
+import { purgeRefreshTokensJob } from './purge-refresh-tokens-job';
+import { importSettlementFileJob } from '../features/imports/import-settlement-file-job';
+import { sendSettlementJob } from '../features/posting/send-settlement-job';
+import { fetchChannelSettlementsJob, scheduleChannelFetchesJob } from '../features/channel-connections/fetch-channel-settlements-job';
+
+export const jobHandlers: readonly JobHandler<never>[] = [purgeRefreshTokensJob, importSettlementFileJob, sendSettlementJob, fetchChannelSettlementsJob as JobHandler<never>, scheduleChannelFetchesJob as JobHandler<never>];
