@@ -157,6 +157,29 @@ describe('connecting Amazon', () => {
   });
 });
 
+describe('fetching', () => {
+  it('stores a fetched Amazon settlement once, with its duplicate key, and a history request brings an older one', async () => {
+    const v2 = (id: string, deposit: string, amount: string) =>
+      new TextEncoder().encode(
+        ['settlement-id\tsettlement-start-date\tsettlement-end-date\tdeposit-date\ttotal-amount\tcurrency\ttransaction-type\torder-id\tmerchant-order-id\tadjustment-id\tshipment-id\tmarketplace-name\tamount-type\tamount-description\tamount\tfulfillment-id\tposted-date\tposted-date-time\torder-item-code\tmerchant-order-item-id\tmerchant-adjustment-item-id\tsku\tquantity-purchased',
+          `${id}\t${deposit} 00:00:00 UTC\t${deposit} 00:00:00 UTC\t${deposit} 00:00:00 UTC\t${amount}\tUSD` + '\t'.repeat(17),
+          `${id}\t\t\t\t\t\tOrder\t111-1\t\t\t\tAmazon.com\tItemPrice\tPrincipal\t${amount}\tAFN\t${deposit}\t${deposit} 00:00:00 UTC\t\t\t\tSKU-1\t1`].join('\n') + '\n',
+      );
+    amazon.addReport({ document: v2('71000000001', '2026-11-15', '120.50'), createdTime: '2026-11-21T06:00:00Z' });
+    amazon.addReport({ document: v2('71000000000', '2026-09-05', '99.00'), createdTime: '2026-09-06T00:00:00Z' });
+    await connectAmazon();
+    expect(await runChannelFetch({ accountKey: ACCOUNT, role: 'sales-channel', kind: 'scheduled' }, deps)).toEqual({ stored: 1 });
+    const stored = await testDb.db.selectFrom('settlements').select(['settlement_id', 'source_kind', 'report_id', 'total', 'duplicate_key', 'duplicate_of']).where('account_key', '=', ACCOUNT).where('settlement_id', 'in', ['71000000001', '71000000000']).execute();
+    expect(stored).toEqual([{ settlement_id: '71000000001', source_kind: 'api', report_id: '71000000001', total: '120.5000', duplicate_key: 'amazon:71000000001:usd', duplicate_of: null }]);
+    const history = await server.inject({ method: 'POST', url: '/sales-channel/history', headers: auth(demo), payload: { accountKey: ACCOUNT, fromDate: '2026-09-01', toDate: '2026-09-30' } });
+    const requestId = history.json<{ requestId: string }>().requestId;
+    expect(await runChannelFetch({ accountKey: ACCOUNT, role: 'sales-channel', kind: 'history', requestId }, deps)).toEqual({ stored: 1 });
+    const list = (await server.inject({ method: 'GET', url: `/sales-channel/history?accountKey=${ACCOUNT}`, headers: auth(demo) })).json<{ requests: { requestId: string; status: string; settlementCount: number }[] }>();
+    expect(list.requests.find((r) => r.requestId === requestId)).toMatchObject({ status: 'DONE', settlementCount: 1 });
+    expect(amazon.violations()).toEqual([]);
+  });
+});
+
 describe('Shopify connect', () => {
   it('asks for the store address and sends the seller to that store', async () => {
     const missing = await server.inject({ method: 'POST', url: '/sales-channel/connect', headers: auth(demo), payload: { accountKey: ACCOUNT, channel: 'SHOPIFY' } });
