@@ -24,7 +24,9 @@ import type { Deps } from './http/deps';
 import { registerErrorHandling } from './http/error-handler';
 import { registerHealthRoute } from './http/health-route';
 import { registerWebApp } from './http/web-app';
-import { noAccountingConnections, type AccountingPortResolver } from './features/posting/resolve-accounting-port';
+import type { AccountingPortResolver } from './features/posting/resolve-accounting-port';
+import { createAccountingPortResolver } from './features/accounting-connections/resolve-accounting-connection-port';
+import { registerAccountingConnections } from './features/accounting-connections/register-accounting-connections';
 import { createSecretBox } from './security/secret-box';
 import { noChannelConnections, type ChannelReportFetcher } from './features/imports/channel-report-fetcher';
 import { registerSettlementFeatures } from './features/settlements/register-settlement-features';
@@ -67,7 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accessTokens: createAccessTokens(config.secret, clock),
     signInLimiter: createSignInLimiter(config.signInAttemptsMax, config.signInWindowMs, clock),
     secretBox: createSecretBox(config.secret),
-    resolveAccountingPort: options.resolveAccountingPort ?? noAccountingConnections,
+    resolveAccountingPort: options.resolveAccountingPort ?? createAccountingPortResolver(() => deps),
     jobs: options.jobs ?? noJobs,
     fetchChannelReport: options.fetchChannelReport ?? createChannelReportFetcher(() => deps),
   };
@@ -100,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerHealthRoute(app, deps);
   registerSettlementFeatures(app, deps);
   registerChannelConnections(app, deps);
+  registerAccountingConnections(app, deps);
 
   await app.ready();
   if (options.jobs) await options.jobs.startWorkers(deps);

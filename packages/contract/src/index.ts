@@ -13,3 +13,4 @@ export * from './imports';
 export * from './mappings';
 export * from './ledger';
 export * from './channel-connections';
+export * from './accounting-connections';

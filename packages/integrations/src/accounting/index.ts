@@ -1,4 +1,5 @@
 export * from './shared/bounded-key';
+export * from './shared/default-endpoints';
 export * from './shared/connection-limiter';
 export * from './shared/json-decimal';
 export * from './shared/oauth-client';

@@ -3,3 +3,4 @@ export * from './vendor-server';
 export { XERO_FAKE_TENANT } from './xero-fake';
 export { QBO_FAKE_REALM, QBO_FAKE_ACCOUNTS } from './qbo-fake';
 export { SAGE_FAKE_BUSINESS } from './sage-fake';
+export { sampleDocument } from './sample-document';

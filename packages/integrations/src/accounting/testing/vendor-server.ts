@@ -8,12 +8,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { json, type CreatedDocument, type FakeRequest, type FakeResponse } from './fake-types';
+import { LOCAL_VENDOR_CLIENT, localVendorEndpoints } from '../shared/default-endpoints';
 import { createNetSuiteFake } from './netsuite-fake';
 import { createQboFake } from './qbo-fake';
 import { createSageFake } from './sage-fake';
 import { createXeroFake } from './xero-fake';
 
-export const FAKE_CLIENT = { clientId: 'ledgerport-local', clientSecret: 'ledgerport-local-secret' };
+export const FAKE_CLIENT = LOCAL_VENDOR_CLIENT;
 
 type SystemPrefix = 'xero' | 'qbo' | 'sage' | 'netsuite';
 
@@ -124,13 +125,13 @@ export async function startVendorServer(options: { port?: number; host?: string 
   };
 }
 
-/** The endpoints of every system on a vendor server at `url` (for tests and the e2e server's environment). */
+/** The endpoints of every system on a vendor server at `url`, with the client it accepts. */
 export function localEndpoints(url: string) {
-  const c = FAKE_CLIENT;
+  const e = localVendorEndpoints(url);
   return {
-    XERO: { authorizeUrl: `${url}/xero/identity/connect/authorize`, tokenUrl: `${url}/xero/identity/connect/token`, apiBaseUrl: `${url}/xero/api.xro/2.0`, identityUrl: `${url}/xero/connections`, ...c },
-    QBO: { authorizeUrl: `${url}/qbo/oauth2/authorize`, tokenUrl: `${url}/qbo/oauth2/v1/tokens/bearer`, apiBaseUrl: `${url}/qbo`, ...c },
-    SAGE: { authorizeUrl: `${url}/sage/oauth2/auth/central`, tokenUrl: `${url}/sage/token`, apiBaseUrl: `${url}/sage/v3.1`, ...c },
-    NETSUITE: { authorizeUrl: `${url}/netsuite/app/login/oauth2/authorize.nl`, tokenUrl: `${url}/netsuite/services/rest/auth/oauth2/v1/token`, apiBaseUrl: `${url}/netsuite/services/rest`, ...c },
+    XERO: { ...e.XERO, ...FAKE_CLIENT },
+    QBO: { ...e.QBO, ...FAKE_CLIENT },
+    SAGE: { ...e.SAGE, ...FAKE_CLIENT },
+    NETSUITE: { ...e.NETSUITE, ...FAKE_CLIENT },
   };
 }

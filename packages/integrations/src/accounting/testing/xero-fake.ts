@@ -112,9 +112,11 @@ export async function createXeroFake(options: { clientId: string; clientSecret: 
         if (next) doc.status = next;
         return json(200, { ManualJournals: [{ ...(doc.body as object), ManualJournalID: doc.id, Status: doc.status }] });
       },
+      unauthorizedHandler: (c: Context) => fail(401, `${c.operation.operationId}: no OAuth2 bearer token`),
       notImplemented: (c: Context) => fail(501, `${c.operation.operationId}: not played by the local Xero`),
     },
   });
+  api.registerSecurityHandler('OAuth2', (c: Context) => /^Bearer \S+$/.test(String(c.request.headers.authorization ?? '')));
   await api.init();
 
   return {

@@ -1,0 +1,46 @@
+/**
+ * The real AccountingPortResolver: the adapter of the account's connected system over its stored,
+ * encrypted tokens (refreshed before expiry), through one limiter per connection in this process, so
+ * every send of an account shares Xero's 60/min and 5-at-once, QBO's 10/s and 500/min.
+ */
+import { ACCOUNTING_SYSTEM_DEFINITIONS, createConnectionLimiter, type ConnectionLimiter, type RemoteSystem } from '@ledgerport/integrations/accounting';
+import type { AccountingPort } from '@ledgerport/core/posting';
+import type { Deps } from '../../http/deps';
+import type { AccountingPortResolver } from '../posting/resolve-accounting-port';
+import { accessTokenOf, endpointsFor, findAccountingConnection, settingsOfRow } from './accounting-connection-store';
+
+const limiters = new Map<string, ConnectionLimiter>();
+
+function limiterOf(connectionKey: string, system: RemoteSystem): ConnectionLimiter {
+  let limiter = limiters.get(connectionKey);
+  if (!limiter) {
+    limiter = createConnectionLimiter(ACCOUNTING_SYSTEM_DEFINITIONS[system].limits);
+    limiters.set(connectionKey, limiter);
+  }
+  return limiter;
+}
+
+export async function buildAccountingPort(deps: Deps, accountKey: string): Promise<AccountingPort | null> {
+  const row = await findAccountingConnection(deps.db, accountKey);
+  if (!row || row.status === 'DISCONNECTED' || !row.credentials_sealed || !row.remote_id) return null;
+  const system = row.system as RemoteSystem;
+  const definition = ACCOUNTING_SYSTEM_DEFINITIONS[system];
+  if (!definition) return null;
+  const settings = settingsOfRow(row);
+  return definition.createPort({
+    endpoints: endpointsFor(deps, system, settings),
+    remoteId: system === 'SAGE' && settings.businessId ? settings.businessId : row.remote_id,
+    settings,
+    limiter: limiterOf(`${row.connection_id}:${row.remote_id}`, system),
+    accessToken: (force) => accessTokenOf(deps, accountKey, force),
+  });
+}
+
+export function createAccountingPortResolver(getDeps: () => Deps): AccountingPortResolver {
+  return async (accountKey, system) => {
+    const deps = getDeps();
+    const row = await findAccountingConnection(deps.db, accountKey);
+    if (!row || row.system !== system) return null;
+    return buildAccountingPort(deps, accountKey);
+  };
+}
