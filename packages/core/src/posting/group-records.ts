@@ -2,8 +2,9 @@
  * The running totals of a settlement's groups while lines stream in: per group a sum (units), a
  * line count and a few row ranges, in flat typed arrays rather than an object per group. With
  * fifty thousand SKU groups touched in random order, cache misses and garbage collection, not
- * arithmetic, were the cost of grouping by SKU; a fixed 64-byte record per group keeps the data a
- * line touches on one cache line and leaves nothing for the collector to trace.
+ * arithmetic, were the cost of grouping by SKU; a fixed 32-byte record per group keeps the data a
+ * line touches on one cache line (the row ranges, needed for a group's first lines only, are kept
+ * apart) and leaves nothing for the collector to trace.
  */
 import type { SourceRef } from '../settlements/model';
 import type { RowRange } from './model';
@@ -14,19 +15,21 @@ export const MAX_RANGES = 8;
 const SPILL_LIMIT = 2n ** 61n;
 
 /**
- * The record of group g starts at g * STRIDE, read as Float64 (counts and row numbers: whole
- * numbers, exact below 2^53) and, at SUM, as BigInt64 (the running sum).
+ * The record of group g starts at g * STRIDE (32 bytes, two to a cache line), read as Float64
+ * (line count and last row: whole numbers, exact below 2^53), at STATE as two Int32 (the last
+ * line's file number, and the ranges stored: 0..MAX_RANGES, or INCOMPLETE once a range had to be
+ * left out) and at SUM as BigInt64 (the running sum). The row ranges, written only while a group
+ * has few lines, are apart in `ranges`, so the record a line of a large group touches stays small.
  */
-const STRIDE = 8;
+const STRIDE = 4;
 const LINE_COUNT = 0;
-const LAST_FILE = 1;
-const LAST_ROW = 2;
-/** Ranges stored (0..MAX_RANGES), or INCOMPLETE once a range had to be left out. */
-const RANGE_COUNT = 3;
-const SUM = 4;
-/** The first range (file, first row, last row); the others, written only for a group's first lines, are in `more`. */
-const FIRST_RANGE = 5;
-const MORE_STRIDE = (MAX_RANGES - 1) * 3;
+const LAST_ROW = 1;
+const STATE = 2;
+const SUM = 3;
+/** Int32 offsets in the record: the file number and the range count share the STATE slot. */
+const LAST_FILE_32 = STATE * 2;
+const RANGE_COUNT_32 = STATE * 2 + 1;
+const RANGE_STRIDE = MAX_RANGES * 3;
 const INCOMPLETE = MAX_RANGES + 1;
 const INITIAL_CAPACITY = 64;
 
@@ -50,7 +53,9 @@ export class GroupRecords {
   private buffer = new ArrayBuffer(INITIAL_CAPACITY * STRIDE * 8);
   private track = new Float64Array(this.buffer);
   private sums = new BigInt64Array(this.buffer);
-  private more = new Float64Array(INITIAL_CAPACITY * MORE_STRIDE);
+  private states = new Int32Array(this.buffer);
+  /** Per group MAX_RANGES ranges of (file, first row, last row). */
+  private ranges = new Float64Array(INITIAL_CAPACITY * RANGE_STRIDE);
   /** Exact totals moved out of a record's 64-bit sum before it could overflow (absurd amounts only). */
   private readonly spilled = new Map<number, bigint>();
   private readonly files: string[] = [];
@@ -66,11 +71,11 @@ export class GroupRecords {
       this.buffer = grown;
       this.track = new Float64Array(grown);
       this.sums = new BigInt64Array(grown);
-      const more = new Float64Array(this.more.length * 2);
-      more.set(this.more);
-      this.more = more;
+      this.states = new Int32Array(grown);
+      const ranges = new Float64Array(this.ranges.length * 2);
+      ranges.set(this.ranges);
+      this.ranges = ranges;
     }
-    this.track[g * STRIDE + LAST_FILE] = -1;
     this.track[g * STRIDE + LAST_ROW] = -2;
     return g;
   }
@@ -84,26 +89,29 @@ export class GroupRecords {
     } else this.sums[at + SUM] = sum;
     const t = this.track;
     t[at + LINE_COUNT]!++;
+    const states = this.states;
+    const at32 = at * 2;
+    const count = states[at32 + RANGE_COUNT_32]!;
+    // Once a range is left out, no range grows any more (a range must never claim rows of other
+    // groups): the group's lines only add to its sum and count.
+    if (count === INCOMPLETE) return;
     const file = source.file === this.lastFileName ? this.lastFileIndex : this.fileIndexOf(source.file);
     const row = source.row;
-    const ranges = t[at + RANGE_COUNT]!;
-    if (ranges !== INCOMPLETE) {
-      // Only a range that holds the group's previous line may grow; once one is left out, none does
-      // (a range must never claim rows of other groups).
-      if (ranges > 0 && file === t[at + LAST_FILE] && row === t[at + LAST_ROW]! + 1) {
-        if (ranges === 1) t[at + FIRST_RANGE + 2] = row;
-        else this.more[g * MORE_STRIDE + (ranges - 2) * 3 + 2] = row;
-      } else if (ranges >= MAX_RANGES) t[at + RANGE_COUNT] = INCOMPLETE;
-      else {
-        const into = ranges === 0 ? t : this.more;
-        const r = ranges === 0 ? at + FIRST_RANGE : g * MORE_STRIDE + (ranges - 1) * 3;
-        into[r] = file;
-        into[r + 1] = row;
-        into[r + 2] = row;
-        t[at + RANGE_COUNT] = ranges + 1;
-      }
+    // Only a range that holds the group's previous line may grow.
+    if (count > 0 && file === states[at32 + LAST_FILE_32] && row === t[at + LAST_ROW]! + 1) {
+      this.ranges[g * RANGE_STRIDE + (count - 1) * 3 + 2] = row;
+    } else if (count >= MAX_RANGES) {
+      states[at32 + RANGE_COUNT_32] = INCOMPLETE;
+      return;
+    } else {
+      const r = g * RANGE_STRIDE + count * 3;
+      const ranges = this.ranges;
+      ranges[r] = file;
+      ranges[r + 1] = row;
+      ranges[r + 2] = row;
+      states[at32 + RANGE_COUNT_32] = count + 1;
     }
-    t[at + LAST_FILE] = file;
+    states[at32 + LAST_FILE_32] = file;
     t[at + LAST_ROW] = row;
   }
 
@@ -114,12 +122,11 @@ export class GroupRecords {
   sourcesOf(g: number): GroupSources {
     const t = this.track;
     const at = g * STRIDE;
-    const count = t[at + RANGE_COUNT]!;
+    const count = this.states[at * 2 + RANGE_COUNT_32]!;
     const rows: RowRange[] = [];
-    for (let i = 0; i < Math.min(count, MAX_RANGES); i++) {
-      const from = i === 0 ? t : this.more;
-      const r = i === 0 ? at + FIRST_RANGE : g * MORE_STRIDE + (i - 1) * 3;
-      rows.push({ file: this.files[from[r]!]!, first: from[r + 1]!, last: from[r + 2]! });
+    const ranges = this.ranges;
+    for (let i = 0, r = g * RANGE_STRIDE; i < Math.min(count, MAX_RANGES); i++, r += 3) {
+      rows.push({ file: this.files[ranges[r]!]!, first: ranges[r + 1]!, last: ranges[r + 2]! });
     }
     return { lineCount: t[at + LINE_COUNT]!, isComplete: count !== INCOMPLETE, rows };
   }

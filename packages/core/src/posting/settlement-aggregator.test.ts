@@ -72,6 +72,16 @@ describe('SettlementAggregator', () => {
     expect(group!.sources.rows.at(-1)).toEqual({ file: 'f.txt', first: 16, last: 16 });
   });
 
+  it('keeps an undated line apart from dated lines of the same SKU and type, whichever comes first', () => {
+    for (const first of [null, Date.UTC(2026, 4, 10)]) {
+      const agg = new SettlementAggregator(header, options('sku'));
+      agg.add({ ...line('Order|ItemPrice|Principal', 'A', 5n, 'f.txt', 2), postedAt: first });
+      agg.add({ ...line('Order|ItemPrice|Principal', copy('A'), 7n, 'f.txt', 3), postedAt: first === null ? Date.UTC(2026, 4, 10) : null });
+      agg.add(line('Order|ItemPrice|Principal', copy('A'), 1n, 'f.txt', 4, Date.UTC(2026, 3, 10)));
+      expect(agg.groups.map((g) => [g.month, g.amount])).toEqual(first === null ? [['', 5n], ['2026-05', 7n], ['2026-04', 1n]] : [['2026-05', 5n], ['', 7n], ['2026-04', 1n]]);
+    }
+  });
+
   it('joins consecutive rows of a group into one range', () => {
     const agg = new SettlementAggregator(header, options('type'));
     for (const row of [3, 4, 5, 9]) agg.add(line('Order|ItemPrice|Principal', null, 1n, 'f.txt', row));

@@ -53,9 +53,18 @@ interface Cell {
 
 export class SettlementAggregator {
   private readonly records = new GroupRecords();
-  // month -> dimensions key -> cell number; type key -> type number. Lookups use the strings the parser
-  // made (one instance per distinct type key, and per run of rows sharing a SKU): no key is built per line.
-  private readonly cellIndex = new Map<string, Map<string, number>>();
+  // (month, dimensions key) -> cell number in an open-addressing table of cell number + 1, by a hash
+  // of the key's characters: a SKU row's key is a new string each time, and the table plus one key
+  // comparison touch less memory than a Map (its entries, key object and text) while a parser
+  // streams through the cache. type key -> type number. No key is built per line.
+  private cellTable = new Int32Array(256);
+  private readonly cellHashes: number[] = [];
+  private readonly cellKeys: string[] = [];
+  private readonly cellMonthIds: number[] = [];
+  private readonly monthIds = new Map<string, number>();
+  /** The month of the last cell lookup and its number (months are few: a Map is enough). */
+  private idMonth: string | null = null;
+  private lastMonthId = 0;
   private readonly cells: Cell[] = [];
   /** Group number + 1 (0: none yet) of cell c and type t at c * typeSlots + t. */
   private groupOf = new Int32Array(64 * INITIAL_TYPE_SLOTS);
@@ -209,25 +218,53 @@ export class SettlementAggregator {
   }
 
   private cellOf(month: string, key: string, dimension: string | null, country: string | null, marketplace: string | null): number {
-    let byKey = this.cellIndex.get(month);
-    if (byKey === undefined) this.cellIndex.set(month, (byKey = new Map<string, number>()));
-    let cell = byKey.get(key);
-    if (cell === undefined) {
-      cell = this.cells.length;
-      this.cells.push({
-        month,
-        dimension: dimension === null ? null : detach(dimension),
-        country,
-        marketplace: this.options.isByMarketplace && marketplace !== null ? detach(marketplace) : null,
-      });
-      byKey.set(detach(key), cell);
-      if ((cell + 1) * this.typeSlots > this.groupOf.length) {
-        const grown = new Int32Array(this.groupOf.length * 2);
-        grown.set(this.groupOf);
-        this.groupOf = grown;
-      }
+    let monthId = this.lastMonthId;
+    if (month !== this.idMonth) {
+      monthId = this.monthIds.get(month) ?? this.monthIds.size;
+      if (monthId === this.monthIds.size) this.monthIds.set(month, monthId);
+      this.idMonth = month;
+      this.lastMonthId = monthId;
+    }
+    // FNV-1a over the key's characters, mixed with the month.
+    let hash = 0x811c9dc5 ^ Math.imul(monthId, 0x9e3779b1);
+    for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+    const table = this.cellTable;
+    const mask = table.length - 1;
+    let at = hash & mask;
+    for (let found = table[at]! - 1; found >= 0; found = table[at]! - 1) {
+      if (this.cellHashes[found] === hash && this.cellMonthIds[found] === monthId && this.cellKeys[found] === key) return found;
+      at = (at + 1) & mask;
+    }
+    const cell = this.cells.length;
+    this.cells.push({
+      month,
+      dimension: dimension === null ? null : detach(dimension),
+      country,
+      marketplace: this.options.isByMarketplace && marketplace !== null ? detach(marketplace) : null,
+    });
+    this.cellHashes.push(hash);
+    this.cellKeys.push(detach(key));
+    this.cellMonthIds.push(monthId);
+    table[at] = cell + 1;
+    // At most half full, so probe runs stay short.
+    if ((cell + 1) * 2 > table.length) this.growCellTable();
+    if ((cell + 1) * this.typeSlots > this.groupOf.length) {
+      const grown = new Int32Array(this.groupOf.length * 2);
+      grown.set(this.groupOf);
+      this.groupOf = grown;
     }
     return cell;
+  }
+
+  private growCellTable(): void {
+    const table = new Int32Array(this.cellTable.length * 2);
+    const mask = table.length - 1;
+    for (let cell = 0; cell < this.cells.length; cell++) {
+      let at = this.cellHashes[cell]! & mask;
+      while (table[at] !== 0) at = (at + 1) & mask;
+      table[at] = cell + 1;
+    }
+    this.cellTable = table;
   }
 
   private countryOf(marketplace: string): string | null {
