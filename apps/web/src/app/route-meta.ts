@@ -26,7 +26,8 @@ export type PageKind =
   | 'channel-connect'
   | 'sales-source'
   | 'connections-settings'
-  | 'history-settings';
+  | 'history-settings'
+  | 'accounting-connect';
 
 export interface EmptyStateText {
   /** What will appear on this page. */

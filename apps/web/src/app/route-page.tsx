@@ -4,6 +4,7 @@ import { AdminPage } from '../features/admin/admin-page';
 import { SettlementImportPage } from '../features/imports/settlement-import-page';
 import { LedgerPage } from '../features/ledger/ledger-page';
 import { ChannelConnectPage, SalesSourcePage } from '../features/channel-connect/channel-connect-page';
+import { AccountingConnectPage } from '../features/accounting-connect/accounting-connect-page';
 import { ConnectionsSettingsPage } from '../features/account-settings/connections-settings-page';
 import { HistorySettingsPage } from '../features/account-settings/history-settings-page';
 import { LoginPage } from '../features/login/login-page';
@@ -66,6 +67,8 @@ function content(meta: RouteMeta): ReactNode {
       return <ChannelConnectPage />;
     case 'sales-source':
       return <SalesSourcePage />;
+    case 'accounting-connect':
+      return <AccountingConnectPage />;
     case 'connections-settings':
       return <ConnectionsSettingsPage />;
     case 'history-settings':
