@@ -87,6 +87,16 @@ export const disconnectChannel = defineEndpoint({
   status: 204,
 });
 
+export const fetchChannelNow = defineEndpoint({
+  method: 'POST',
+  url: '/sales-channel/fetch',
+  summary: 'Fetches new settlements from the sales channel now instead of waiting for the schedule.',
+  tag: 'connections',
+  access: 'user',
+  body: z.strictObject({ accountKey }),
+  status: 204,
+});
+
 export const historyRequestSchema = z.object({
   requestId: z.string(),
   fromDate: z.string(),

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { load as parseYaml, CORE_SCHEMA } from 'js-yaml';
-import OpenAPIBackend, { type Context } from 'openapi-backend';
+import { OpenAPIBackend, type Context } from 'openapi-backend';
 import s2o from 'swagger2openapi';
 
 /** A reply of a fixture or raw route. A string/bytes body is sent as is; anything else as JSON. */

@@ -230,6 +230,7 @@ describe('cross-account refusal', () => {
       { method: 'POST' as const, url: '/sales-channel/connect', payload: { accountKey: ACCOUNT, channel: 'AMAZON' } },
       { method: 'POST' as const, url: '/sales-channel/history', payload: { accountKey: ACCOUNT, fromDate: '2026-01-01', toDate: '2026-01-31' } },
       { method: 'POST' as const, url: '/sales-channel/disconnect', payload: { accountKey: ACCOUNT, role: 'sales-channel' } },
+      { method: 'POST' as const, url: '/sales-channel/fetch', payload: { accountKey: ACCOUNT } },
       { method: 'POST' as const, url: '/sales-channel/connect-keys', payload: { accountKey: ACCOUNT, channel: 'PAYPAL', fields: { clientId: 'a', clientSecret: 'b' } } },
     ];
     for (const call of calls) {

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { listConnections, listHistoryRequests, requestHistory, type ConnectionBadge, type ConnectionView } from '@ledgerport/contract';
+import { fetchChannelNow, listConnections, listHistoryRequests, requestHistory, type ConnectionBadge, type ConnectionView } from '@ledgerport/contract';
 import { AppError } from '../../http/app-error';
 import { addRoute } from '../../http/add-route';
 import type { Deps } from '../../http/deps';
@@ -44,6 +44,13 @@ export function registerConnectionRoutes(app: FastifyInstance, deps: Deps): void
     if (!rows.some((r) => r.role !== 'accounting'))
       connections.push({ role: account.sales_channel === 'PAYPAL' || account.sales_channel === 'AFTERPAY' ? 'sales-source' : 'sales-channel', system: account.sales_channel, badge: 'Disconnected', storeName: null, lastError: null, lastErrorAt: null, lastSyncedAt: null });
     return { connections };
+  });
+
+  addRoute(app, deps, fetchChannelNow, async ({ caller, body }) => {
+    await assertAccountAccess(db, caller, body.accountKey);
+    const row = await findAccountChannelConnection(db, body.accountKey);
+    if (!row?.credentials_sealed || row.status === 'DISCONNECTED') throw new AppError('channel.not-connected', 'Connect your sales channel first (Settings > Connections).');
+    await jobsOf(deps).send(FETCH_CHANNEL_QUEUE, { accountKey: body.accountKey, role: row.role, kind: 'scheduled' }, { singletonKey: `${body.accountKey}:${row.role}:scheduled` });
   });
 
   addRoute(app, deps, listHistoryRequests, async ({ caller, query }) => {

@@ -11,6 +11,7 @@ import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { channelName } from '../../ui/channel-icon';
 import { DataTable, type DataColumn } from '../../ui/data-table';
+import { showToast } from '../../lib/toast';
 
 const SYSTEM_LABELS: Record<string, string> = { QBO: 'QuickBooks Online', XERO: 'Xero', SAGE: 'Sage', NETSUITE: 'NetSuite', MANUAL: 'Manual (built-in ledger)' };
 const BADGE_COLORS: Record<ConnectionBadge, string> = { Connected: 'green', Disconnected: 'gray', 'Connection Error': 'red', 'Connection Problem': 'orange' };
@@ -28,6 +29,10 @@ export function ConnectionsSettingsPage() {
     mutationFn: (role: 'sales-channel' | 'sales-source') => api.post('/sales-channel/disconnect', { accountKey: account.accountKey, role }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['connections'] }),
   });
+  const fetchNow = useMutation({
+    mutationFn: () => api.post('/sales-channel/fetch', { accountKey: account.accountKey }),
+    onSuccess: () => showToast('success', 'Fetching new settlements now.'),
+  });
   const columns: Array<DataColumn<ConnectionView>> = [
     { id: 'name', header: 'Connection', cell: (c) => <Text fw={500}>{nameOf(c)}</Text>, sortValue: nameOf },
     { id: 'role', header: 'Type', cell: (c) => ROLE_LABELS[c.role], sortValue: (c) => ROLE_LABELS[c.role] },
@@ -43,6 +48,11 @@ export function ConnectionsSettingsPage() {
           <Button size="xs" variant={c.badge === 'Connected' ? 'default' : 'filled'} component={Link} to={reconnectPath(c)} aria-label={`Reconnect ${nameOf(c)}`}>
             {c.badge === 'Disconnected' ? 'Connect' : 'Reconnect'}
           </Button>
+          {c.role !== 'accounting' && c.badge !== 'Disconnected' && (
+            <Button size="xs" variant="light" loading={fetchNow.isPending} onClick={() => fetchNow.mutate()} aria-label={`Fetch ${nameOf(c)} now`}>
+              Fetch now
+            </Button>
+          )}
           {c.role !== 'accounting' && c.badge !== 'Disconnected' && (
             <Button size="xs" color="red" variant="subtle" loading={disconnect.isPending} onClick={() => disconnect.mutate(c.role as 'sales-channel' | 'sales-source')} aria-label={`Disconnect ${nameOf(c)}`}>
               Disconnect
@@ -63,6 +73,11 @@ export function ConnectionsSettingsPage() {
       {query.isError && (
         <Alert color="red" role="alert" title="Could not load the connections">
           {query.error.message}
+        </Alert>
+      )}
+      {fetchNow.isError && (
+        <Alert color="red" role="alert" title="Could not start fetching">
+          {fetchNow.error.message}
         </Alert>
       )}
       {disconnect.isError && (
