@@ -3,6 +3,7 @@ import type { Database } from '@ledgerport/db';
 import { recordAudit } from '../audit/record-audit';
 import { hashPassword } from '../features/auth/passwords';
 import { DEMO_PASSWORD, demoAccounts, demoOrganizations, demoUsers } from './demo-data';
+import { parseDemoSettlements, storeDemoSettlements } from './seed-demo-settlements';
 
 export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
   const row = await db.selectFrom('users').select('user_id').limit(1).executeTakeFirst();
@@ -14,6 +15,7 @@ export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
 export async function seedDemoData(db: Kysely<Database>, now: Date): Promise<void> {
   if (!(await isDatabaseEmpty(db))) throw new Error('The database already holds users or accounts; the demo data is only loaded into an empty database.');
   const passwordHashes = await Promise.all(demoUsers.map(() => hashPassword(DEMO_PASSWORD)));
+  const settlements = await parseDemoSettlements();
   await db.transaction().execute(async (trx) => {
     for (const org of demoOrganizations) {
       await trx
@@ -81,6 +83,7 @@ export async function seedDemoData(db: Kysely<Database>, now: Date): Promise<voi
         await trx.insertInto('account_memberships').values({ account_key: a.key, user_id: u.userId, role: a.role, created_at: now }).execute();
       }
     }
+    await storeDemoSettlements(trx, settlements, now);
     await recordAudit(trx, {
       actorUserId: null,
       action: 'system.demo-data-seeded',

@@ -22,6 +22,8 @@ beforeAll(async () => {
   server = await startSettlementTestServer();
   demo = await server.signIn('demo@ledgerport.local');
   other = await server.signIn('other@ledgerport.local');
+  // The demo seed's settlements would make these uploads duplicates: start from none.
+  await server.testDb.db.deleteFrom('settlements').execute();
   const done = await waitForImport(server, demo, (await upload(server, demo, 'acme-amazon-us', [{ name: 'us.txt', content: amazonV2 }])).json<SettlementImport>().importId);
   amazonKey = done.files[0]!.settlements[0]!.settlementKey;
 }, 120_000);

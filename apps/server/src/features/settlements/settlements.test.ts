@@ -11,6 +11,7 @@ let server: SettlementTestServer;
 let demo: TokenSet;
 let other: TokenSet;
 let amazonKey: string;
+let seeded: string[];
 
 const search = (tokens: TokenSet, clause: unknown, query = 'page=0&size=10') =>
   server.app.inject({ method: 'POST', url: `/spanner-settlements-with-pagination?${query}`, payload: { paginatedSearchCriteriaClause: clause }, headers: bearer(tokens) });
@@ -19,12 +20,24 @@ beforeAll(async () => {
   server = await startSettlementTestServer();
   demo = await server.signIn('demo@ledgerport.local');
   other = await server.signIn('other@ledgerport.local');
+  seeded = (await server.testDb.db.selectFrom('settlements').select(['account_key', 'settlement_id', 'line_count']).orderBy('account_key').orderBy('settlement_id').execute()).map((r) => `${r.account_key} ${r.settlement_id} ${r.line_count}`);
+  // The demo seed's settlements would make these uploads duplicates: start from none.
+  await server.testDb.db.deleteFrom('settlements').execute();
   const res = await upload(server, demo, 'acme-amazon-us', [{ name: 'us-v2-promotion-reserve.txt', content: amazonV2 }]);
   expect(res.statusCode).toBe(200);
   const done = await waitForImport(server, demo, res.json<SettlementImport>().importId);
   amazonKey = done.files[0]!.settlements[0]!.settlementKey;
 }, 120_000);
 afterAll(() => server.close());
+
+describe('demo seed', () => {
+  it('loads real fixture settlements into the demo accounts', () => {
+    expect(seeded).toContain('acme-amazon-us 11223344556 9');
+    expect(seeded.filter((s) => s.startsWith('acme-shopify '))).toHaveLength(3);
+    expect(seeded.some((s) => s.startsWith('acme-ebay '))).toBe(true);
+    expect(seeded.some((s) => s.startsWith('acme-amazon-ca '))).toBe(true);
+  });
+});
 
 describe('upload', () => {
   it('parses an Amazon V2 file in a background job and lists what it created, with progress at 100', async () => {
