@@ -15,6 +15,8 @@ const SEP = '\u001f';
 /** Type key instances looked up by identity before the map (a channel has a few dozen types at most). */
 const MAX_SEEN_TYPE_KEYS = 24;
 const INITIAL_TYPE_SLOTS = 16;
+/** Int32 numbers per entry of the cell table (a power of two: four entries to a cache line). */
+const CELL_ENTRY = 4;
 
 export interface AggregationOptions {
   /** Null when not splitting by month: every line falls in one part. */
@@ -57,10 +59,9 @@ export class SettlementAggregator {
   // of the key's characters: a SKU row's key is a new string each time, and the table plus one key
   // comparison touch less memory than a Map (its entries, key object and text) while a parser
   // streams through the cache. type key -> type number. No key is built per line.
-  private cellTable = new Int32Array(256);
-  private readonly cellHashes: number[] = [];
+  /** Per entry (CELL_ENTRY numbers): cell number + 1 (0: free), key hash, month number. */
+  private cellTable = new Int32Array(256 * CELL_ENTRY);
   private readonly cellKeys: string[] = [];
-  private readonly cellMonthIds: number[] = [];
   private readonly monthIds = new Map<string, number>();
   /** The month of the last cell lookup and its number (months are few: a Map is enough). */
   private idMonth: string | null = null;
@@ -229,11 +230,11 @@ export class SettlementAggregator {
     let hash = 0x811c9dc5 ^ Math.imul(monthId, 0x9e3779b1);
     for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
     const table = this.cellTable;
-    const mask = table.length - 1;
-    let at = hash & mask;
+    const mask = table.length / CELL_ENTRY - 1;
+    let at = (hash & mask) * CELL_ENTRY;
     for (let found = table[at]! - 1; found >= 0; found = table[at]! - 1) {
-      if (this.cellHashes[found] === hash && this.cellMonthIds[found] === monthId && this.cellKeys[found] === key) return found;
-      at = (at + 1) & mask;
+      if (table[at + 1] === hash && table[at + 2] === monthId && this.cellKeys[found] === key) return found;
+      at = (at + CELL_ENTRY) & (table.length - 1);
     }
     const cell = this.cells.length;
     this.cells.push({
@@ -242,12 +243,12 @@ export class SettlementAggregator {
       country,
       marketplace: this.options.isByMarketplace && marketplace !== null ? detach(marketplace) : null,
     });
-    this.cellHashes.push(hash);
-    this.cellKeys.push(detach(key));
-    this.cellMonthIds.push(monthId);
+    this.cellKeys.push(dimension !== null && key === dimension ? this.cells[cell]!.dimension! : detach(key));
     table[at] = cell + 1;
+    table[at + 1] = hash;
+    table[at + 2] = monthId;
     // At most half full, so probe runs stay short.
-    if ((cell + 1) * 2 > table.length) this.growCellTable();
+    if ((cell + 1) * 2 * CELL_ENTRY > table.length) this.growCellTable();
     if ((cell + 1) * this.typeSlots > this.groupOf.length) {
       const grown = new Int32Array(this.groupOf.length * 2);
       grown.set(this.groupOf);
@@ -257,12 +258,14 @@ export class SettlementAggregator {
   }
 
   private growCellTable(): void {
-    const table = new Int32Array(this.cellTable.length * 2);
-    const mask = table.length - 1;
-    for (let cell = 0; cell < this.cells.length; cell++) {
-      let at = this.cellHashes[cell]! & mask;
-      while (table[at] !== 0) at = (at + 1) & mask;
-      table[at] = cell + 1;
+    const old = this.cellTable;
+    const table = new Int32Array(old.length * 2);
+    const mask = table.length / CELL_ENTRY - 1;
+    for (let from = 0; from < old.length; from += CELL_ENTRY) {
+      if (old[from] === 0) continue;
+      let at = (old[from + 1]! & mask) * CELL_ENTRY;
+      while (table[at] !== 0) at = (at + CELL_ENTRY) & (table.length - 1);
+      table.set(old.subarray(from, from + CELL_ENTRY), at);
     }
     this.cellTable = table;
   }
