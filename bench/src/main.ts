@@ -8,6 +8,7 @@ export {};
 const BENCHES: Record<string, () => Promise<{ run(args: string[]): Promise<void> }>> = {
   parse: () => import('./parse'),
   post: () => import('./post'),
+  api: () => import('./api'),
 };
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('--'));

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseReport } from '@ledgerport/core/channels';
+import type { Settlement } from '@ledgerport/core/settlements';
+import { openTestDb, type TestDb } from '../../../test/test-db';
+import { coreFixture } from '../settlements/settlement-test-server';
+import { storeSettlements } from './store-settlements';
+
+let testDb: TestDb;
+beforeAll(async () => {
+  testDb = await openTestDb();
+  await testDb.db.deleteFrom('settlements').execute();
+});
+afterAll(() => testDb.close());
+
+const at = new Date('2026-11-20T00:00:00Z');
+const line = (amount: bigint, row: number): Settlement['lines'][number] => ({
+  postedAt: Date.UTC(2026, 10, row),
+  typeKey: 'Sale',
+  orderId: `#${row}`,
+  sku: null,
+  quantity: 1,
+  marketplace: null,
+  fulfilmentChannel: null,
+  amount,
+  source: { file: 'etsy.csv', row },
+});
+const etsy = (status: 'open' | 'closed', lines: Settlement['lines'], total: bigint | null): Settlement => ({
+  channel: 'ETSY',
+  settlementId: 'open:2026-11',
+  format: 'etsy-statement',
+  marketplace: null,
+  currency: 'USD',
+  startDate: Date.UTC(2026, 10, 1),
+  endDate: null,
+  depositDate: null,
+  total,
+  status,
+  sellerId: null,
+  sourceFile: 'etsy.csv',
+  lines,
+});
+
+describe('storeSettlements', () => {
+  it('completes a stored open settlement with later data instead of duplicating it', async () => {
+    const first = await testDb.db.transaction().execute((trx) => storeSettlements(trx, 'trial-etsy', { settlements: [etsy('open', [line(10_0000n, 2)], null)], problems: [] }, { kind: 'file', at }));
+    expect(first.settlements[0]).toMatchObject({ outcome: 'created', lineCount: 1 });
+    const second = await testDb.db.transaction().execute((trx) =>
+      storeSettlements(trx, 'trial-etsy', { settlements: [etsy('closed', [line(10_0000n, 2), line(5_0000n, 3)], 15_0000n)], problems: [] }, { kind: 'api', reportId: 'dep-1', at }),
+    );
+    expect(second.settlements[0]).toMatchObject({ outcome: 'completed', settlementKey: first.settlements[0]!.settlementKey, lineCount: 2 });
+    const rows = await testDb.db.selectFrom('settlements').select(['status', 'total', 'line_count', 'source_kind', 'report_id']).where('account_key', '=', 'trial-etsy').execute();
+    expect(rows).toEqual([{ status: 'closed', total: '15.0000', line_count: 2, source_kind: 'api', report_id: 'dep-1' }]);
+  });
+
+  it('stores nothing from a result with problems unless the readable settlements are chosen', async () => {
+    const result = await parseReport(new Uint8Array(fs.readFileSync(coreFixture('amazon', 'us-v2-promotion-reserve.txt'))), { fileName: 'us.txt' });
+    const withProblem = { settlements: result.settlements, problems: [{ file: 'us.txt', row: 4, column: 'amount', message: 'bad amount' }] };
+    const refused = await testDb.db.transaction().execute((trx) => storeSettlements(trx, 'acme-amazon-us', withProblem, { kind: 'file', at }));
+    expect(refused).toEqual({ isStored: false, settlements: [] });
+    expect(await testDb.db.selectFrom('settlements').select('settlement_key').where('account_key', '=', 'acme-amazon-us').execute()).toEqual([]);
+    const loaded = await testDb.db.transaction().execute((trx) => storeSettlements(trx, 'acme-amazon-us', withProblem, { kind: 'file', loadReadable: true, at }));
+    expect(loaded.settlements.map((s) => s.outcome)).toEqual(['created']);
+    const lines = await testDb.db.selectFrom('settlement_lines').select(['line_no', 'amount', 'source_row', 'source_file']).where('settlement_key', '=', loaded.settlements[0]!.settlementKey).orderBy('line_no').execute();
+    expect(lines).toHaveLength(9);
+    expect(lines[0]).toEqual({ line_no: 1, amount: '49.9900', source_row: 3, source_file: null });
+  });
+});

@@ -1,0 +1,225 @@
+/**
+ * `npm run bench -- api`: the settlements API over PostgreSQL (DATABASE_URL) with 100,000 settlements
+ * and 5,000,000 lines across 200 accounts (loaded once with generate_series into the schema
+ * bench_api, reused when present). Over loopback, 32 concurrent clients with keep-alive:
+ *   - baseline: GET /health (one `select 1`), the same server and process;
+ *   - list: POST /spanner-settlements-with-pagination, first page of 10, two filters
+ *     (currency eq, postingStatus eq) and a sort (total,desc), on a random account;
+ *   - detail: GET /settlement/detail of a random settlement (50 lines, documents built).
+ * p50 / p95 latency and requests/s for each. Then the time from uploading the 1,000,000-line Amazon
+ * V2 file (bench/.data, the parse benchmark's generator) to the settlement being listed.
+ * Options: --seconds=N per measure (default 10), --clients=N (default 32), --lines=N for the upload
+ * (default 1,000,000), --skip-upload. Never fails on time.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { openDb } from '@ledgerport/db';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { hashPassword } from '../../apps/server/src/features/auth/passwords';
+import { startJobs } from '../../apps/server/src/jobs/start-jobs';
+import { generateAmazonV2 } from './generate-amazon-v2';
+
+const SCHEMA = 'bench_api';
+const ACCOUNTS = 200;
+const SETTLEMENTS = 100_000;
+const LINES_PER_SETTLEMENT = 50;
+const PASSWORD = 'bench-password';
+
+function flag(args: string[], name: string, fallback: number): number {
+  const hit = args.find((a) => a.startsWith(`--${name}=`));
+  return hit ? Number(hit.split('=')[1]) : fallback;
+}
+
+export async function run(args: string[]): Promise<void> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    console.log('skipped: the api benchmark needs PostgreSQL. Set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) and run it again.');
+    return;
+  }
+  const seconds = flag(args, 'seconds', 10);
+  const clients = flag(args, 'clients', 32);
+  const opened = await openDb({ url, schema: SCHEMA, poolSize: 20 });
+  const db = opened.db;
+  await loadData(db);
+  const config = { ...loadConfig(), port: 0, logLevel: 'silent', databaseUrl: url, uploadDir: fileURLToPath(new URL('../.data/uploads', import.meta.url)) };
+  const jobs = await startJobs(opened, { databaseUrl: url, bossSchema: `${SCHEMA}_boss`, log: { info: () => undefined, error: (m) => console.error(m) }, pollingIntervalSeconds: 0.5 });
+  const app = await buildApp({ db, config, jobs });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  try {
+    const login = await request(agent, port, 'POST', '/oauth/login', { email: 'bench@ledgerport.local', password: PASSWORD });
+    const token = (JSON.parse(login.body) as { accessToken: string }).accessToken;
+    const auth = { authorization: `Bearer ${token}` };
+    const account = (i: number) => `bench-${String((i % ACCOUNTS) + 1).padStart(3, '0')}`;
+    let n = 0;
+    console.log(`data: ${SETTLEMENTS.toLocaleString('en-US')} settlements, ${(SETTLEMENTS * LINES_PER_SETTLEMENT).toLocaleString('en-US')} lines, ${ACCOUNTS} accounts (PostgreSQL schema ${SCHEMA}); ${clients} clients, ${seconds} s per measure, loopback`);
+    const measures: [string, () => Promise<{ status: number }>][] = [
+      ['baseline GET /health', () => request(agent, port, 'GET', '/health', undefined, auth)],
+      [
+        'list (page 0, size 10, 2 filters, sort total,desc)',
+        () =>
+          request(agent, port, 'POST', '/spanner-settlements-with-pagination?page=0&size=10&sort=total,desc', {
+            paginatedSearchCriteriaClause: [
+              [{ filterKey: 'accountKey', operation: 'eq', value: account(n++) }],
+              [{ filterKey: 'currency', operation: 'eq', value: 'USD' }],
+              [{ filterKey: 'postingStatus', operation: 'eq', value: 'NOT_POSTED' }],
+            ],
+          }, auth),
+      ],
+      ['detail GET /settlement/detail', () => request(agent, port, 'GET', `/settlement/detail?settlementKey=bstl_${(n++ * 7919) % SETTLEMENTS + 1}`, undefined, auth)],
+    ];
+    for (const [name, call] of measures) {
+      const first = await call();
+      if (first.status !== 200) throw new Error(`${name} answered ${first.status}`);
+      await load(call, clients, 2); // warm-up, not counted
+      const figures = await load(call, clients, seconds);
+      console.log(`${name.padEnd(52)} p50 ${figures.p50.toFixed(1).padStart(6)} ms  p95 ${figures.p95.toFixed(1).padStart(6)} ms  ${figures.perSecond.toFixed(0).padStart(6)} req/s  (${figures.count} requests, ${figures.errors} errors)`);
+    }
+    if (!args.includes('--skip-upload')) {
+      await uploadToListed(agent, port, auth, flag(args, 'lines', 1_000_000));
+      // The uploaded settlement (a million lines) is removed so the next run measures the same data.
+      await sql`delete from settlements where account_key = 'bench-001' and settlement_key not like 'bstl_%'`.execute(db);
+    }
+  } finally {
+    agent.destroy();
+    await app.close();
+    await jobs.stop();
+    await opened.close();
+  }
+}
+
+async function loadData(db: import('kysely').Kysely<import('@ledgerport/db').Database>): Promise<void> {
+  const have = await sql<{ n: string; lines: string }>`select (select count(*) from settlements where settlement_key like 'bstl_%') as n,
+    (select count(*) from settlement_lines where settlement_key like 'bstl_%') as lines`.execute(db);
+  if (Number(have.rows[0]?.n ?? 0) === SETTLEMENTS && Number(have.rows[0]?.lines ?? 0) === SETTLEMENTS * LINES_PER_SETTLEMENT) {
+    console.log('data: reusing the loaded benchmark data');
+    return;
+  }
+  const started = Date.now();
+  await sql`delete from settlements where settlement_key like 'bstl_%'`.execute(db);
+  await sql`delete from accounts where account_key like 'bench-%'`.execute(db);
+  await sql`delete from users where user_id = 'bench-user'`.execute(db);
+  await sql`insert into accounts (account_key, account_name, accounting_system, sales_channel, plan_code)
+    select 'bench-' || lpad(i::text, 3, '0'), 'Bench account ' || i, 'MANUAL', 'AMAZON', 'STANDARD' from generate_series(1, ${sql.raw(String(ACCOUNTS))}) i`.execute(db);
+  await sql`insert into users (user_id, email, name, password_hash) values ('bench-user', 'bench@ledgerport.local', 'Bench', ${await hashPassword(PASSWORD)})`.execute(db);
+  await sql`insert into account_memberships (account_key, user_id, role) select account_key, 'bench-user', 'owner' from accounts where account_key like 'bench-%'`.execute(db);
+  // Amount of line n of settlement i (exact, 2 decimals), and the settlement's total = the sum of its lines.
+  const amount = (i: string, n: string) => sql.raw(`((((${i}::bigint * 7919 + ${n} * 104729) % 20000) - 6000)::numeric / 100)`);
+  await sql`insert into settlements (settlement_key, account_key, settlement_id, sales_source, format, marketplace, channel, currency, start_at, end_at, deposit_at,
+      total, status, lines_total, line_count, duplicate_key, source_kind, source_file, report_id, posting_status, search_text, accounts_mapped, taxes_mapped)
+    select 'bstl_' || i, 'bench-' || lpad((i % ${sql.raw(String(ACCOUNTS))} + 1)::text, 3, '0'), (20000000000 + i)::text, 'AMAZON', 'amazon-v2', 'Amazon.com', 'Amazon.com',
+      (array['USD','EUR','GBP'])[i % 3 + 1],
+      timestamptz '2019-01-01' + (i / ${sql.raw(String(ACCOUNTS))}) * interval '3 days', timestamptz '2019-01-15' + (i / ${sql.raw(String(ACCOUNTS))}) * interval '3 days', timestamptz '2019-01-17' + (i / ${sql.raw(String(ACCOUNTS))}) * interval '3 days',
+      t.total, 'closed', t.total, ${sql.raw(String(LINES_PER_SETTLEMENT))}, 'amazon:' || (20000000000 + i) || ':' || lower((array['USD','EUR','GBP'])[i % 3 + 1]), 'file', 'bench.txt', 'bench.txt',
+      (array['NOT_POSTED','POSTED','PARTIALLY_POSTED'])[(i / 3) % 3 + 1], (20000000000 + i)::text || ' bench.txt amazon.com', true, true
+    from generate_series(1, ${sql.raw(String(SETTLEMENTS))}) i,
+      lateral (select sum(${amount('i', 'n')}) as total from generate_series(1, ${sql.raw(String(LINES_PER_SETTLEMENT))}) n) t`.execute(db);
+  const chunk = 10_000;
+  for (let from = 1; from <= SETTLEMENTS; from += chunk) {
+    await sql`insert into settlement_lines (settlement_key, line_no, account_key, posted_at, type_key, order_id, sku, quantity, marketplace, fulfilment_channel, amount, source_row)
+      select 'bstl_' || i, n, 'bench-' || lpad((i % ${sql.raw(String(ACCOUNTS))} + 1)::text, 3, '0'), timestamptz '2019-01-01' + (i / ${sql.raw(String(ACCOUNTS))}) * interval '3 days' + n * interval '6 hours',
+        (array['Order|ItemPrice|Principal','Order|ItemPrice|Tax','Order|ItemFees|Commission','Order|ItemFees|FBAPerUnitFulfillmentFee','Order|Promotion|Principal'])[n % 5 + 1],
+        '112-' || lpad(i::text, 7, '0') || '-' || lpad((n / 5)::text, 7, '0'), 'SKU-' || (n % 40), 1, 'Amazon.com', 'AFN', ${amount('i', 'n')}, n + 2
+      from generate_series(${sql.raw(String(from))}, ${sql.raw(String(Math.min(SETTLEMENTS, from + chunk - 1)))}) i, generate_series(1, ${sql.raw(String(LINES_PER_SETTLEMENT))}) n`.execute(db);
+    process.stdout.write(`\rdata: loading lines ${Math.min(SETTLEMENTS, from + chunk - 1) * LINES_PER_SETTLEMENT}`);
+  }
+  await sql`analyze settlements`.execute(db);
+  await sql`analyze settlement_lines`.execute(db);
+  console.log(`\ndata: loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+function request(agent: http.Agent, port: number, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path, agent, headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) } },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8') }));
+      },
+    );
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+async function load(call: () => Promise<{ status: number }>, clients: number, seconds: number) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = Date.now() + seconds * 1000;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (Date.now() < end) {
+        const t = process.hrtime.bigint();
+        const res = await call();
+        latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
+        if (res.status !== 200) errors++;
+      }
+    }),
+  );
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { p50: at(0.5), p95: at(0.95), perSecond: latencies.length / elapsed, count: latencies.length, errors };
+}
+
+async function uploadToListed(agent: http.Agent, port: number, auth: Record<string, string>, lineCount: number): Promise<void> {
+  const path = fileURLToPath(new URL(`../.data/amazon-v2-${lineCount}.txt`, import.meta.url));
+  const file = await generateAmazonV2(path, lineCount);
+  const accountKey = 'bench-001';
+  const boundary = '----ledgerportbench';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="amazon-v2-${lineCount}.txt"\r\nContent-Type: text/plain\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const started = Date.now();
+  const answer = await new Promise<Answer>((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, method: 'POST', path: `/settlement-import?accountKey=${accountKey}`, agent, headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + file.byteCount + tail.length } },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8') }));
+      },
+    );
+    req.on('error', reject);
+    req.write(head);
+    const stream = fs.createReadStream(file.path);
+    stream.on('end', () => req.end(tail));
+    stream.pipe(req, { end: false });
+  });
+  if (answer.status !== 200) throw new Error(`upload answered ${answer.status}: ${answer.body}`);
+  const uploaded = Date.now();
+  const importId = (JSON.parse(answer.body) as { importId: string }).importId;
+  let settlementId = '';
+  for (;;) {
+    const res = await request(agent, port, 'GET', `/settlement-import?importId=${importId}`, undefined, auth);
+    const imp = JSON.parse(res.body) as { status: string; files: { status: string; message: string | null; settlements: { settlementId: string }[] }[] };
+    if (imp.status === 'DONE') {
+      if (imp.files[0]?.status !== 'LOADED') throw new Error(`the upload did not load: ${imp.files[0]?.message ?? ''}`);
+      settlementId = imp.files[0].settlements[0]?.settlementId ?? '';
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const listed = await request(agent, port, 'POST', '/spanner-settlements-with-pagination?page=0&size=10', {
+    paginatedSearchCriteriaClause: [[{ filterKey: 'accountKey', operation: 'eq', value: accountKey }], [{ filterKey: 'settlementId', operation: 'eq', value: settlementId }]],
+  }, auth);
+  const isListed = (JSON.parse(listed.body) as { settlements: unknown[] }).settlements.length > 0;
+  const done = Date.now();
+  console.log(
+    `upload to listed (${lineCount.toLocaleString('en-US')} lines, ${(file.byteCount / 1e6).toFixed(0)} MB): ${((done - started) / 1000).toFixed(1)} s ` +
+      `(body streamed in ${((uploaded - started) / 1000).toFixed(1)} s, parse + store ${((done - uploaded) / 1000).toFixed(1)} s), listed: ${isListed}`,
+  );
+}
