@@ -13,6 +13,20 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const PORT = 8171;
 const baseURL = `http://127.0.0.1:${PORT}`;
+export const FAKE_AMAZON_URL = 'http://127.0.0.1:8181';
+export const FAKE_SHOPIFY_URL = 'http://127.0.0.1:8182';
+/** The app's channel base URLs point at the local fakes (channel-connections/channel-config.ts). */
+const FAKE_CHANNEL_ENV = {
+  LEDGERPORT_AMAZON_API_URL: FAKE_AMAZON_URL,
+  LEDGERPORT_AMAZON_TOKEN_URL: `${FAKE_AMAZON_URL}/auth/o2/token`,
+  LEDGERPORT_AMAZON_CONSENT_URL: `${FAKE_AMAZON_URL}/apps/authorize/consent`,
+  LEDGERPORT_AMAZON_CLIENT_ID: 'e2e-client',
+  LEDGERPORT_AMAZON_CLIENT_SECRET: 'e2e-secret',
+  LEDGERPORT_SHOPIFY_SHOP_URL: FAKE_SHOPIFY_URL,
+  LEDGERPORT_SHOPIFY_CLIENT_ID: 'e2e-client',
+  LEDGERPORT_SHOPIFY_CLIENT_SECRET: 'e2e-secret',
+  LEDGERPORT_CHANNEL_FETCH_INTERVAL_MINUTES: '1',
+};
 
 export default defineConfig({
   testDir: './journeys',
@@ -32,15 +46,28 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1366, height: 860 } } }],
-  webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
-    cwd: root,
-    url: `${baseURL}/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    // DATABASE_URL is emptied so the journeys always run on the embedded database, even in CI.
-    env: { DATABASE_URL: '', PORT: String(PORT), LEDGERPORT_DATA_DIR: mkdtempSync(join(tmpdir(), 'ledgerport-e2e-')) },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node --import tsx apps/server/src/main.ts',
+      cwd: root,
+      url: `${baseURL}/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      // DATABASE_URL is emptied so the journeys always run on the embedded database, even in CI.
+      env: { DATABASE_URL: '', PORT: String(PORT), LEDGERPORT_DATA_DIR: mkdtempSync(join(tmpdir(), 'ledgerport-e2e-')), ...FAKE_CHANNEL_ENV },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    // Local Amazon SP-API and Shopify (packages/integrations/src/testing/serve-fake-channels.ts).
+    {
+      command: 'node --import tsx packages/integrations/src/testing/serve-fake-channels.ts',
+      cwd: root,
+      url: `${FAKE_AMAZON_URL}/__control/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { FAKE_AMAZON_PORT: '8181', FAKE_SHOPIFY_PORT: '8182', FAKE_CLIENT_ID: 'e2e-client', FAKE_CLIENT_SECRET: 'e2e-secret' },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });
