@@ -74,6 +74,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create unique index settlements_duplicate_key_uq on settlements (account_key, duplicate_key) where duplicate_of is null`.execute(db);
   await sql`create index settlements_account_start_idx on settlements (account_key, start_at desc nulls last, settlement_key)`.execute(db);
   await sql`create index settlements_account_status_start_idx on settlements (account_key, posting_status, start_at desc nulls last)`.execute(db);
+  // Deleting a settlement checks for duplicates pointing at it.
+  await sql`create index settlements_duplicate_of_idx on settlements (duplicate_of) where duplicate_of is not null`.execute(db);
   await sql`create index settlements_send_state_idx on settlements (send_state) where send_state <> 'IDLE'`.execute(db);
 
   await db.schema

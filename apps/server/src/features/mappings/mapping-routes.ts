@@ -99,12 +99,13 @@ export async function mappingsBody(db: Kysely<Database>, accountKey: string): Pr
   const list = [...rows.values()].sort((a, b) => Number(b.isUnmapped) - Number(a.isUnmapped) || a.category.localeCompare(b.category) || a.label.localeCompare(b.label));
   for (const r of list) r.amounts.sort((a, b) => a.currency.localeCompare(b.currency));
   const account = await db.selectFrom('accounts').select('mappings_completed').where('account_key', '=', accountKey).executeTakeFirstOrThrow();
-  const connected = await db.selectFrom('accounting_reference_data').select('account_key').where('account_key', '=', accountKey).executeTakeFirst();
   return {
     accountKey,
     version: set.version,
     system: set.system,
-    chartSource: connected ? 'connected' : 'default',
+    // The pickers offer the chart the mappings post with; charts fetched from a connected system are
+    // not merged into mapping sets yet, so this is the default chart of the accounting system.
+    chartSource: 'default',
     accounts: set.chart.accounts.map((a) => ({ code: a.code, name: a.name, kind: a.kind, path: a.path, role: a.role ?? null })),
     taxRates: set.chart.taxRates.map((t) => ({ code: t.code, name: t.name })),
     isUnmappedToSuspense: set.isUnmappedToSuspense,
