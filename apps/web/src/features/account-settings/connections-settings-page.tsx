@@ -3,7 +3,7 @@
  * spec's badge (Connected, Disconnected, Connection Error, Connection Problem), the last fetch, the
  * last error the channel gave, and Reconnect / Disconnect.
  */
-import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ConnectionBadge, ConnectionView } from '@ledgerport/contract';
@@ -36,7 +36,7 @@ export function ConnectionsSettingsPage() {
   const columns: Array<DataColumn<ConnectionView>> = [
     { id: 'name', header: 'Connection', cell: (c) => <Text fw={500}>{nameOf(c)}</Text>, sortValue: nameOf },
     { id: 'role', header: 'Type', cell: (c) => ROLE_LABELS[c.role], sortValue: (c) => ROLE_LABELS[c.role] },
-    { id: 'badge', header: 'Status', cell: (c) => <Badge color={BADGE_COLORS[c.badge]} variant="light">{c.badge}</Badge>, sortValue: (c) => c.badge },
+    { id: 'badge', header: 'Status', cell: (c) => <Badge color={BADGE_COLORS[c.badge]} variant="light" tt="none" styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>{c.badge}</Badge>, sortValue: (c) => c.badge },
     { id: 'store', header: 'Store or organization', cell: (c) => c.storeName ?? '--', sortValue: (c) => c.storeName ?? '' },
     { id: 'synced', header: 'Last fetched', cell: (c) => when(c.lastSyncedAt), sortValue: (c) => c.lastSyncedAt ?? '' },
     { id: 'error', header: 'Last error', cell: (c) => (c.lastError ? <Text size="sm" c="red">{c.lastError} ({when(c.lastErrorAt)})</Text> : '--') },
@@ -64,9 +64,6 @@ export function ConnectionsSettingsPage() {
   ];
   return (
     <Stack>
-      <Title order={2} size="h3">
-        Connections
-      </Title>
       <Text c="dimmed" size="sm">
         Ledgerport fetches new settlements from your sales channel on a schedule. When a channel stops accepting our access, its status turns to Connection Error: reconnect it to resume.
       </Text>

@@ -3,7 +3,7 @@
  * request (queued, running with a progress bar, done with the count, failed with the reason).
  * Accounts with requestHistoryBlocked see why the form is closed.
  */
-import { Alert, Badge, Button, Group, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { HistoryRequest } from '@ledgerport/contract';
@@ -42,7 +42,7 @@ export function HistorySettingsPage() {
       sortValue: (r) => r.status,
       cell: (r) => (
         <Stack gap={4}>
-          <Badge color={STATUS_COLORS[r.status]} variant="light">
+          <Badge color={STATUS_COLORS[r.status]} variant="light" tt="none">
             {STATUS_LABELS[r.status]}
           </Badge>
           {(r.status === 'QUEUED' || r.status === 'RUNNING') && <Progress value={r.status === 'RUNNING' ? 60 : 15} animated aria-label={`History request ${r.fromDate} to ${r.toDate} in progress`} />}
@@ -55,9 +55,6 @@ export function HistorySettingsPage() {
   const isBlocked = query.data?.requestHistoryBlocked ?? false;
   return (
     <Stack>
-      <Title order={2} size="h3">
-        History
-      </Title>
       <Text c="dimmed" size="sm">
         New settlements arrive by themselves. To bring in older ones from {channelName(account.salesChannel)}, choose a period (at most 366 days).
       </Text>

@@ -3,7 +3,7 @@
  * flow (the server answers the channel page to go to) and, on the /cb step, finishes it with the
  * query the channel sent back. Failures show the spec's 'Could not connect to sales source.'.
  */
-import { Alert, Button, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -46,9 +46,12 @@ function ConnectWithKeys({ channel, fields }: { channel: SalesChannel; fields: {
       }}
     >
       <Stack>
-        <Title order={1} size="h3">
-          <ChannelIcon salesChannel={channel} size={24} /> Connect {channelName(channel)}
-        </Title>
+        <Group gap="xs">
+          <ChannelIcon salesChannel={channel} size={24} />
+          <Title order={1} size="h3">
+            Connect {channelName(channel)}
+          </Title>
+        </Group>
         {fields.map((f) => (
           <TextInput key={f.name} label={f.label} type={f.isSecret ? 'password' : 'text'} required value={values[f.name] ?? ''} onChange={(e) => setValues({ ...values, [f.name]: e.currentTarget.value })} />
         ))}
@@ -76,9 +79,12 @@ function ConnectStart({ channel }: { channel: SalesChannel }) {
   const name = channelName(channel);
   return (
     <Stack>
-      <Title order={1} size="h3">
-        <ChannelIcon salesChannel={channel} size={24} /> Connect {name}
-      </Title>
+      <Group gap="xs">
+        <ChannelIcon salesChannel={channel} size={24} />
+        <Title order={1} size="h3">
+          Connect {name}
+        </Title>
+      </Group>
       <Text>
         {name} will ask you to sign in and allow Ledgerport to read your {channel === 'SHOPIFY' ? 'payouts' : 'settlements'}. After that, new ones arrive by themselves.
       </Text>

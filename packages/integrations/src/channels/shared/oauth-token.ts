@@ -42,7 +42,8 @@ export async function requestToken(fetchImpl: FetchLike, r: TokenRequest, previo
     // not JSON: handled below by status
   }
   if (response.status === 400 || response.status === 401 || response.status === 403)
-    throw new ChannelAuthError(r.channel, `${r.channel} refused the authorization (${answer.error ?? response.status}${answer.error_description ? ': ' + answer.error_description : ''}). Please reconnect.`);
+    // The seller removed our app or the authorization expired; the vendor's code stays for support.
+    throw new ChannelAuthError(r.channel, `${r.channel} no longer accepts Ledgerport's access (the authorization was removed or has expired; ${r.channel} said '${answer.error ?? response.status}'). Please reconnect.`);
   if (!response.ok || !answer.access_token) throw new ChannelApiError(r.channel, response.status, `${r.channel} token endpoint answered HTTP ${response.status}.`);
   const expiresIn = answer.expires_in === undefined ? null : Number(answer.expires_in);
   return {
