@@ -25,6 +25,7 @@ import { loadChannelConfig } from './channel-config';
 import type { ChannelJobSender } from './channel-jobs';
 import { registerChannelConnections } from './register-channel-connections';
 import { runChannelFetch } from './fetch-channel-settlements-job';
+import { createChannelReportFetcher } from './fetch-channel-report';
 
 const ACCOUNT = 'acme-amazon-us';
 const app = { clientId: 'ledgerport-app', clientSecret: 'ledgerport-secret' };
@@ -176,6 +177,10 @@ describe('fetching', () => {
     expect(await runChannelFetch({ accountKey: ACCOUNT, role: 'sales-channel', kind: 'history', requestId }, deps)).toEqual({ stored: 1 });
     const list = (await server.inject({ method: 'GET', url: `/sales-channel/history?accountKey=${ACCOUNT}`, headers: auth(demo) })).json<{ requests: { requestId: string; status: string; settlementCount: number }[] }>();
     expect(list.requests.find((r) => r.requestId === requestId)).toMatchObject({ status: 'DONE', settlementCount: 1 });
+    // Redownload (the settlements backend's action) gets the same settlement again by its report id.
+    const again = await createChannelReportFetcher(() => deps)({ accountKey: ACCOUNT, salesChannel: 'AMAZON', reportId: '71000000001' });
+    expect(again?.settlements.map((x) => [x.settlementId, x.total])).toEqual([['71000000001', 120_5000n]]);
+    expect(await createChannelReportFetcher(() => deps)({ accountKey: 'other-seller', salesChannel: 'AMAZON', reportId: '71000000001' })).toBeNull();
     expect(amazon.violations()).toEqual([]);
   });
 });
