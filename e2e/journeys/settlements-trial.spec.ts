@@ -178,6 +178,15 @@ test('a trial user loads an Amazon V2 file, maps it, posts it to the built-in le
   const balance = execFileSync('/usr/bin/hledger', ['balance', '-f', journalPath, '--output-format=csv'], { encoding: 'utf8' });
   expect(balance).toContain('36.52');
   await saveScreenshot(page, '15-built-in-ledger');
+  // Every other export format downloads a non-empty file naming the settlement's journal.
+  for (const name of ['General journal CSV', 'QuickBooks Desktop IIF', 'QuickBooks Online CSV', 'Xero manual journal CSV', 'Xero invoice CSV', 'Sage CSV', 'Beancount', 'JSON']) {
+    const next = page.waitForEvent('download');
+    await page.getByRole('button', { name }).click();
+    const file = await next;
+    const path = join(dirname(journalPath), `${name.replace(/\W+/g, '-')}-${file.suggestedFilename()}`);
+    await file.saveAs(path);
+    expect(readFileSync(path).length, `${name} export`).toBeGreaterThan(0);
+  }
 
   // Two more files (three in all), then the fourth is refused with the trial text and nothing is loaded.
   await uploadFiles(page, [amazonFixture('uk-v2-excerpt.txt'), amazonFixture('jp-v2.txt')]);
