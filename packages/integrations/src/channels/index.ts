@@ -7,6 +7,7 @@ import type { ChannelConnector } from './channel-connector';
 import { amazonConnector } from './amazon/amazon-connector';
 import { shopifyConnector } from './shopify/shopify-connector';
 import { paypalConnector } from './paypal/paypal-connector';
+import { ebayConnector } from './ebay/ebay-connector';
 
 export * from './channel-connector';
 export * from './channel-endpoints';
@@ -19,4 +20,5 @@ export const CHANNEL_CONNECTORS: Partial<Record<Channel, ChannelConnector>> = {
   AMAZON: amazonConnector,
   SHOPIFY: shopifyConnector,
   PAYPAL: paypalConnector,
+  EBAY: ebayConnector,
 };

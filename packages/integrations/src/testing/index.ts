@@ -5,4 +5,5 @@ export * from './fake-channels/fake-channel';
 export * from './fake-channels/fake-amazon';
 export * from './fake-channels/fake-shopify';
 export * from './fake-channels/fake-paypal';
+export * from './fake-channels/fake-ebay';
 export * from './test-session';
