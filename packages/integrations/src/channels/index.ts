@@ -8,6 +8,7 @@ import { amazonConnector } from './amazon/amazon-connector';
 import { shopifyConnector } from './shopify/shopify-connector';
 import { paypalConnector } from './paypal/paypal-connector';
 import { ebayConnector } from './ebay/ebay-connector';
+import { walmartConnector } from './walmart/walmart-connector';
 
 export * from './channel-connector';
 export * from './channel-endpoints';
@@ -21,4 +22,5 @@ export const CHANNEL_CONNECTORS: Partial<Record<Channel, ChannelConnector>> = {
   SHOPIFY: shopifyConnector,
   PAYPAL: paypalConnector,
   EBAY: ebayConnector,
+  WALMART: walmartConnector,
 };

@@ -6,4 +6,5 @@ export * from './fake-channels/fake-amazon';
 export * from './fake-channels/fake-shopify';
 export * from './fake-channels/fake-paypal';
 export * from './fake-channels/fake-ebay';
+export * from './fake-channels/fake-walmart';
 export * from './test-session';

@@ -25,6 +25,10 @@ const KEY_FIELDS: Partial<Record<SalesChannel, { name: string; label: string; is
     { name: 'clientId', label: 'PayPal REST app client ID', isSecret: false },
     { name: 'clientSecret', label: 'PayPal REST app secret', isSecret: true },
   ],
+  WALMART: [
+    { name: 'clientId', label: 'Walmart API client ID', isSecret: false },
+    { name: 'clientSecret', label: 'Walmart API client secret', isSecret: true },
+  ],
 };
 
 function ConnectWithKeys({ channel, fields }: { channel: SalesChannel; fields: { name: string; label: string; isSecret: boolean }[] }) {
