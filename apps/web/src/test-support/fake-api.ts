@@ -7,13 +7,13 @@ import type { Account, AuthUser, TokenSet } from '../lib/api-types';
 import type { UsableUserMeta } from '../lib/session-context';
 import { writeTokenSet } from '../lib/token-store';
 
-export type FakeHandler = (request: { url: URL; body: unknown; headers: Headers }) => { status?: number; body?: unknown } | undefined;
+export type FakeHandler = (request: { url: URL; body: unknown; headers: Headers }) => { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
 
 export interface FakeApi {
   calls: Array<{ method: string; path: string; query: URLSearchParams; authorization: string | null; body: unknown }>;
 }
 
-export function installFakeApi(handlers: Record<string, FakeHandler | { status?: number; body?: unknown }>): FakeApi {
+export function installFakeApi(handlers: Record<string, FakeHandler | { status?: number; body?: unknown; headers?: Record<string, string> }>): FakeApi {
   const fake: FakeApi = { calls: [] };
   vi.stubGlobal('fetch', (input: string, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(input, 'http://127.0.0.1:8070');
@@ -33,7 +33,7 @@ export function installFakeApi(handlers: Record<string, FakeHandler | { status?:
       );
     }
     const status = answer.status ?? 200;
-    return Promise.resolve(new Response(status === 204 ? null : JSON.stringify(answer.body ?? {}), { status, headers: { 'content-type': 'application/json' } }));
+    return Promise.resolve(new Response(status === 204 ? null : JSON.stringify(answer.body ?? {}), { status, headers: { 'content-type': 'application/json', ...answer.headers } }));
   });
   return fake;
 }

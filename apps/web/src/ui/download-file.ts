@@ -12,7 +12,12 @@ export function fileNameOf(contentDisposition: string | null, fallback: string):
   return plain?.[1] ?? fallback;
 }
 
-export async function downloadFile(path: string, query: RequestOptions['query'], fallbackName: string): Promise<string> {
+export interface DownloadedFile {
+  name: string;
+  headers: Headers;
+}
+
+export async function downloadFile(path: string, query: RequestOptions['query'], fallbackName: string): Promise<DownloadedFile> {
   const response = await apiResponse('GET', path, { query, timeoutMs: 120_000 });
   const blob = await response.blob();
   const name = fileNameOf(response.headers.get('content-disposition'), fallbackName);
@@ -25,5 +30,5 @@ export async function downloadFile(path: string, query: RequestOptions['query'],
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
+  return { name, headers: response.headers };
 }

@@ -20,7 +20,7 @@ function serve(account = buildAccount({ accountingSystem: 'MANUAL' })) {
       },
     },
     'GET /ledger/journals': { body: { journals: [], pagination: { perPage: 10, currentPage: 0, cursor: null, totalRows: 0, pageOptions: [] } } },
-    'GET /ledger/export': { body: {} },
+    'GET /ledger/export': ({ url }) => ({ body: {}, headers: { 'x-export-parts': url.searchParams.get('format') === 'xero-invoice-csv' ? '2' : '1' } }),
   });
 }
 
@@ -57,6 +57,14 @@ describe('built-in ledger', () => {
     await userEvent.click(within(downloads).getByRole('button', { name: 'hledger journal' }));
     await vi.waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     expect(fake.calls.find((c) => c.path === '/ledger/export')?.query.get('format')).toBe('hledger');
+  });
+
+  it('downloads every part of a format that comes in several files', async () => {
+    const fake = serve();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    renderApp('/app/ledger');
+    await userEvent.click(await screen.findByRole('button', { name: 'Xero invoice CSV' }));
+    await vi.waitFor(() => expect(fake.calls.filter((c) => c.path === '/ledger/export').map((c) => c.query.get('part'))).toEqual([null, '2']));
   });
 
   it('explains that accounts on another accounting system have no built-in ledger', async () => {

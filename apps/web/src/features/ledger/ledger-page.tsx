@@ -104,7 +104,10 @@ export function LedgerPage() {
                 setBusy(format);
                 setError(null);
                 try {
-                  await downloadFile('/ledger/export', { accountKey: account.accountKey, format }, `ledger-${format}.txt`);
+                  const first = await downloadFile('/ledger/export', { accountKey: account.accountKey, format }, `ledger-${format}.txt`);
+                  // Formats that split into several files (one per currency or kind) come part by part.
+                  const parts = Number(first.headers.get('x-export-parts') ?? '1');
+                  for (let part = 2; part <= parts; part++) await downloadFile('/ledger/export', { accountKey: account.accountKey, format, part }, `ledger-${format}-${part}.txt`);
                 } catch (e) {
                   setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.');
                 } finally {

@@ -97,7 +97,7 @@ export function SettlementActions({ detail, onChanged }: { detail: SettlementDet
               onClick={() =>
                 exportRange &&
                 void act('export', async () => {
-                  const name = await downloadFile(
+                  const { name } = await downloadFile(
                     '/spanner/settlements/export',
                     { accountKey: account.accountKey, ...exportRange, report: 'transactions', settlementKeys: s.settlementKey, includeMarketplace: 'true' },
                     `settlement-${s.settlementId}.csv`,
