@@ -202,7 +202,7 @@ async function uploadToListed(agent: http.Agent, port: number, auth: Record<stri
   if (answer.status !== 200) throw new Error(`upload answered ${answer.status}: ${answer.body}`);
   const uploaded = Date.now();
   const importId = (JSON.parse(answer.body) as { importId: string }).importId;
-  let settlementId = '';
+  let settlementId: string;
   for (;;) {
     const res = await request(agent, port, 'GET', `/settlement-import?importId=${importId}`, undefined, auth);
     const imp = JSON.parse(res.body) as { status: string; files: { status: string; message: string | null; settlements: { settlementId: string }[] }[] };

@@ -144,14 +144,10 @@ export function orderOfSort(sort: string | undefined): RawBuilder<unknown> {
 
 export async function searchSettlementRows(db: Kysely<Database>, clause: SearchCriterion[][], page: number, size: number, sort: string | undefined) {
   const where = whereOfClause(clause);
-  const rows = await db
-    .selectFrom('settlements as s')
-    .selectAll('s')
-    .where(where)
-    .orderBy(orderOfSort(sort))
-    .limit(size)
-    .offset(page * size)
-    .execute();
-  const count = await db.selectFrom('settlements as s').select((eb) => eb.fn.countAll<string>().as('n')).where(where).executeTakeFirstOrThrow();
+  // The page and the count in parallel: two pool connections on PostgreSQL (PGlite queues them).
+  const [rows, count] = await Promise.all([
+    db.selectFrom('settlements as s').selectAll('s').where(where).orderBy(orderOfSort(sort)).limit(size).offset(page * size).execute(),
+    db.selectFrom('settlements as s').select((eb) => eb.fn.countAll<string>().as('n')).where(where).executeTakeFirstOrThrow(),
+  ]);
   return { rows, totalRows: Number(count.n) };
 }
