@@ -224,4 +224,12 @@ test('a trial user loads Shopify payout exports and bulk sends three payouts to 
     await expect(row.getByRole('listitem').filter({ hasText: /^Posted$/ })).toBeVisible({ timeout: 30_000 });
   }
   await saveScreenshot(page, '17-bulk-send-posted');
+
+  // Filters are searched on the server and kept for this account in the browser.
+  await page.getByPlaceholder('Search by text').fill('2026-03');
+  await expect(page.getByTestId('page-range')).toHaveText('1–2 of 2');
+  await page.reload();
+  await expect(page.getByPlaceholder('Search by text')).toHaveValue('2026-03');
+  await expect(page.getByTestId('page-range')).toHaveText('1–2 of 2');
+  await saveScreenshot(page, '18-settlements-filter-saved');
 });

@@ -4,6 +4,7 @@
  * and pages (10/25/50/100), filters saved per account and list in the browser, bulk actions.
  */
 import { Alert, Button, EmptyState, Group, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Settlement } from '@ledgerport/contract';
@@ -50,7 +51,9 @@ export function SettlementsPage({ kind }: { kind: SettlementListKind }) {
     writeSavedListState(account.accountKey, kind, next);
   };
 
-  const clause = useMemo(() => buildSearchClause(account.accountKey, kind, state.filters), [account.accountKey, kind, state.filters]);
+  const typedClause = useMemo(() => buildSearchClause(account.accountKey, kind, state.filters), [account.accountKey, kind, state.filters]);
+  // One search per pause in typing, not one per key.
+  const [clause] = useDebouncedValue(typedClause, 250);
   const sort = state.sort ? `${state.sort.id},${state.sort.desc ? 'desc' : 'asc'}` : undefined;
   const query = useQuery({
     queryKey: ['settlements', account.accountKey, kind, clause, pageIndex, state.pageSize, sort],
