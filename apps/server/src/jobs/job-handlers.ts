@@ -8,4 +8,4 @@ import { importSettlementFileJob } from '../features/imports/import-settlement-f
 import { sendSettlementJob } from '../features/posting/send-settlement-job';
 import { fetchChannelSettlementsJob, scheduleChannelFetchesJob } from '../features/channel-connections/fetch-channel-settlements-job';
 
-export const jobHandlers: readonly JobHandler<never>[] = [purgeRefreshTokensJob, importSettlementFileJob, sendSettlementJob, fetchChannelSettlementsJob as JobHandler<never>, scheduleChannelFetchesJob as JobHandler<never>];
+export const jobHandlers: readonly JobHandler<never>[] = [purgeRefreshTokensJob, importSettlementFileJob, sendSettlementJob, fetchChannelSettlementsJob, scheduleChannelFetchesJob];
