@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an ambient module declaration cannot be imported; other workspaces need it in their program
 /// <reference path="./swagger2openapi.d.ts" />
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument --
    vendor OpenAPI documents are untyped JSON, walked generically here. */
@@ -131,7 +132,7 @@ export async function createContract(o: ContractOptions): Promise<Contract> {
       ajv.addFormat('ppaas_date_time_v3', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/);
       ajv.addFormat('ppaas_common_currency_code_v2', /^[A-Z]{3}$/);
       ajv.addFormat('ppaas_common_country_code_v2', /^([A-Z]{2}|C2)$/);
-      ajv.addFormat('ppaas_common_email_address_v2', /^.+@[^"\-].+$/);
+      ajv.addFormat('ppaas_common_email_address_v2', /^.+@[^"-].+$/);
       ajv.addFormat('ppaas_common_percentage_v2', /^((-?[0-9]+)|(-?([0-9]+)?[.][0-9]+))$/);
       ajv.addFormat('ppaas_payment_method_v1', /.*/);
       return ajv;

@@ -85,7 +85,7 @@ export async function updateConnection(db: Kysely<Database>, accountKey: string,
 }
 
 export function settingsOf(row: ConnectionRow): ChannelConnectionSettings {
-  return (row.settings ?? {}) as ChannelConnectionSettings;
+  return (row.settings ?? {});
 }
 
 export interface StoredHistoryRequest {

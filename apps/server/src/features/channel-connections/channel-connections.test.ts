@@ -74,7 +74,7 @@ beforeAll(async () => {
     resolveAccountingPort: noAccountingConnections,
     jobs,
     fetchChannelReport: () => Promise.resolve(null),
-  } as unknown as Deps;
+  };
   registerErrorHandling(server, config.bodyLimitBytes, () => false);
   registerAuthRoutes(server, deps);
   registerChannelConnections(server, deps);

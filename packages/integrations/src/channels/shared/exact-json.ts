@@ -35,7 +35,7 @@ export function decimalText(v: unknown): string {
     if (!Number.isSafeInteger(v)) throw new Error(`amount ${v} is not exact`);
     return String(v);
   }
-  return String(v);
+  return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
 /** Negates decimal text without arithmetic on floats. */

@@ -11,7 +11,7 @@ import type { Context } from 'openapi-backend';
 import { createContract, combineContracts, headerOf } from '../openapi-contract';
 import { createFakeAuthorizationServer } from '../fake-authorization-server';
 import { SPECS_DIR } from '../specs-dir';
-import { createThrottle, decodePageToken, encodePageToken, queryOf, type FakeChannel } from './fake-channel';
+import { createThrottle, decodePageToken, encodePageToken, paramOf, queryOf, type FakeChannel } from './fake-channel';
 
 export interface FakeAmazonReport {
   reportId: string;
@@ -81,14 +81,14 @@ export async function createFakeAmazon(o: FakeAmazonOptions): Promise<FakeAmazon
   });
   let lastFilter = { since: 0, until: Number.MAX_SAFE_INTEGER, pageSize: 10 };
   reportsApi.respondWith('getReport', (c) => {
-    const r = reports.find((x) => x.reportId === c.request.params.reportId);
+    const r = reports.find((x) => x.reportId === paramOf(c, 'reportId'));
     return r ? { status: 200, body: view(r) } : { status: 404, body: { errors: [{ code: 'NotFound', message: 'Report not found' }] } };
   });
   reportsApi.respondWith('getReportDocument', (c) => {
-    const id = String(c.request.params.reportDocumentId).split('.').pop();
+    const id = paramOf(c, 'reportDocumentId').split('.').pop();
     const r = reports.find((x) => x.reportId === id);
     if (!r) return { status: 404, body: { errors: [{ code: 'NotFound', message: 'Document not found' }] } };
-    return { status: 200, body: { reportDocumentId: String(c.request.params.reportDocumentId), url: `${o.apiUrl}/__documents/${r.reportId}`, ...(r.isGzip ? { compressionAlgorithm: 'GZIP' } : {}) } };
+    return { status: 200, body: { reportDocumentId: paramOf(c, 'reportDocumentId'), url: `${o.apiUrl}/__documents/${r.reportId}`, ...(r.isGzip ? { compressionAlgorithm: 'GZIP' } : {}) } };
   });
   financesApi.respondWith('listFinancialEventGroups', (c) => {
     const q = queryOf(c);
@@ -101,7 +101,7 @@ export async function createFakeAmazon(o: FakeAmazonOptions): Promise<FakeAmazon
   });
   financesApi.respondWith('listFinancialEventsByGroupId', (c) => {
     const q = queryOf(c);
-    const pages = groupEvents.get(String(c.request.params.eventGroupId)) ?? [{}];
+    const pages = groupEvents.get(paramOf(c, 'eventGroupId')) ?? [{}];
     const index = decodePageToken(q.NextToken);
     return { status: 200, body: { payload: { FinancialEvents: pages[index] ?? {}, ...(index + 1 < pages.length ? { NextToken: encodePageToken(index + 1) } : {}) } } };
   });

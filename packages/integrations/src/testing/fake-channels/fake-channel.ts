@@ -47,6 +47,11 @@ export function decodePageToken(tokenText: string | null | undefined): number {
   return m ? Number(m[1]) : 0;
 }
 
+/** A path parameter of the routed request, as text. */
+export function paramOf(c: { request: { params?: unknown } }, name: string): string {
+  return String((c.request.params as Record<string, string | undefined> | undefined)?.[name] ?? '');
+}
+
 export function queryOf(c: { request: { query?: unknown } }): Record<string, string> {
   const q = c.request.query as Record<string, string | string[] | undefined> | undefined;
   const out: Record<string, string> = {};

@@ -7,7 +7,7 @@
 import { createContract, isBearer } from '../openapi-contract';
 import { createFakeAuthorizationServer } from '../fake-authorization-server';
 import { SPECS_DIR } from '../specs-dir';
-import { createThrottle, queryOf, type FakeChannel } from './fake-channel';
+import { createThrottle, paramOf, queryOf, type FakeChannel } from './fake-channel';
 
 export interface FakeEbayPayout {
   payoutId: string;
@@ -38,7 +38,7 @@ export async function createFakeEbay(o: { apiUrl: string; tokenUrl: string; clie
     return { status: 200, body: page(matching.map(view), q, 'payouts') };
   });
   api.respondWith('getPayout', (c) => {
-    const p = payouts.find((x) => x.payoutId === c.request.params.payout_Id);
+    const p = payouts.find((x) => x.payoutId === paramOf(c, 'payout_Id'));
     return p ? { status: 200, body: view(p) } : { status: 404, body: { errors: [{ errorId: 135005, message: 'Payout not found' }] } };
   });
   api.respondWith('getTransactions', (c) => {

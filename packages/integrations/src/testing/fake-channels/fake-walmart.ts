@@ -61,7 +61,7 @@ export async function createFakeWalmart(o: { apiUrl: string; clientId: string; c
   const throttle = createThrottle({ errors: [{ code: 'REQUEST_THRESHOLD_VIOLATED.GMP_GATEWAY_API', description: 'Too many requests' }] });
   const reports = new Map<string, string>();
   const fake: FakeWalmart = {
-    fetch: async () => new Response(null),
+    fetch: () => Promise.resolve(new Response(null)),
     auth,
     contracts: [api],
     reports,
