@@ -96,6 +96,17 @@ describe('upload', () => {
     });
   });
 
+  it("answers not found for another account's upload, send and import list", async () => {
+    const mine = (await server.app.inject({ method: 'GET', url: '/settlement-imports?accountKey=acme-amazon-us', headers: bearer(demo) })).json<{ imports: SettlementImport[] }>().imports[0]!;
+    const res = await server.app.inject({ method: 'GET', url: `/settlement-import?importId=${mine.importId}`, headers: bearer(other) });
+    expect(res.json<ErrorBody>()).toMatchObject({ code: 'import.not-found', httpStatusCode: 404 });
+    expect((await server.app.inject({ method: 'GET', url: '/settlement-imports?accountKey=acme-amazon-us', headers: bearer(other) })).statusCode).toBe(404);
+    const send = await server.app.inject({ method: 'POST', url: '/settlementSend', payload: `settlementKey=${amazonKey}&action=send`, headers: { 'content-type': 'application/x-www-form-urlencoded', ...bearer(other) } });
+    expect(send.json<ErrorBody>().code).toBe('settlement.not-found');
+    const row = await server.testDb.db.selectFrom('settlements').select('send_state').where('settlement_key', '=', amazonKey).executeTakeFirstOrThrow();
+    expect(row.send_state).toBe('IDLE');
+  });
+
   it("refuses an upload into another user's account as not found", async () => {
     const res = await upload(server, other, 'acme-amazon-us', [{ name: 'x.txt', content: amazonV2 }]);
     expect(res.statusCode).toBe(404);
