@@ -188,6 +188,23 @@ test('a trial user loads an Amazon V2 file, maps it, posts it to the built-in le
     expect(readFileSync(path).length, `${name} export`).toBeGreaterThan(0);
   }
 
+  // A mapping change on a posted settlement: reprocess shows what would change, then replaces by reversal.
+  await page.goto(`${BASE}/app/mapping`);
+  const commission = page.getByRole('row').filter({ hasText: 'Amazon Fees - Commission' });
+  await commission.getByRole('combobox', { name: /^Account for / }).click();
+  await page.getByRole('option', { name: /Income:Amazon:Sales/ }).first().click();
+  await page.getByRole('button', { name: /^Save mappings/ }).click();
+  await expect(page.getByRole('button', { name: /^Save mappings/ })).toBeDisabled();
+  await page.goto(detailUrl);
+  await page.getByRole('button', { name: 'Reprocess' }).click();
+  const preview = page.getByRole('dialog', { name: 'Reprocess this posted settlement?' });
+  await expect(preview.getByRole('table', { name: 'What would change' })).toContainText('Income:Amazon:Sales');
+  await saveScreenshot(page, '15b-reprocess-preview');
+  await preview.getByRole('button', { name: 'Reverse and replace' }).click();
+  await expect(page.getByRole('list', { name: 'Status' }).first().getByRole('listitem').filter({ hasText: /^Posted$/ })).toBeVisible({ timeout: 30_000 });
+  await page.goto(`${BASE}/app/ledger`);
+  await expect(page.getByRole('table', { name: 'Journals' })).toContainText('reversal');
+
   // Two more files (three in all), then the fourth is refused with the trial text and nothing is loaded.
   await uploadFiles(page, [amazonFixture('uk-v2-excerpt.txt'), amazonFixture('jp-v2.txt')]);
   await expect(page.getByRole('status').filter({ hasText: 'Upload finished' })).toContainText('2 created', { timeout: 30_000 });
