@@ -49,7 +49,7 @@ export const errorStatusByCode = {
   'mapping.invalid': 400,
   'ledger.not-manual': 409,
   'channel.connect-failed': 502,
-  'accounting.connect-failed': 502,
+  'accounting.connect-failed': 422,
   'accounting.state-invalid': 400,
   'accounting.not-connected': 409,
   'accounting.unavailable': 502,

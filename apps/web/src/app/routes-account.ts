@@ -43,6 +43,9 @@ export const accountRoutes: RouteMeta[] = [
   special('admin/sales-channel/:channel/:step', 'Connect Sales Channel', 'channel-connect', { connectStyle: true }),
   special('admin/accounting/:system', 'Connect Accounting', 'accounting-connect', { connectStyle: true, strictReferrer: true }),
   special('admin/accounting/:system/:step', 'Connect Accounting', 'accounting-connect', { connectStyle: true, strictReferrer: true }),
+  // The accounting system itself links to /cb (its referrer is the system's sign-in page), so the strict
+  // referrer check would refuse every real callback; the server's single-use state bound to the user guards it.
+  special('admin/accounting/:system/cb', 'Connect Accounting', 'accounting-connect', { connectStyle: true }),
   page('account-settings', 'Account', { what: 'This tab will let you rename the account and see its address, plan and time zone.', now: 'Your account name, channel and accounting system are shown on the admin page.', action: { label: 'Open admin', to: '/admin' } }, { tabs: 'account-settings' }),
   special('account-settings/connections', 'Connections', 'connections-settings', { tabs: 'account-settings', strictReferrer: true }),
   special('account-settings/history', 'History', 'history-settings', { tabs: 'account-settings', strictReferrer: true }),

@@ -83,7 +83,7 @@ describe('connecting Xero', () => {
   it('Cancel at Xero answers the spec message and changes nothing', async () => {
     const before = await connection();
     const { res } = await connect('XERO', 'cancel');
-    expect(res.statusCode).toBe(502);
+    expect(res.statusCode).toBe(422);
     expect(res.json<{ message: string }>().message).toBe('We were unable to connect to your account because the authorization was cancelled.');
     expect((await connection()).credentials_sealed).toBe(before.credentials_sealed);
   });

@@ -7,13 +7,12 @@
 import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { accountingErrorMessages, type RemoteAccountingSystem } from '@ledgerport/contract';
 import { api, ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { AccountingSettingsForm } from './accounting-settings-form';
 import { ACCOUNTING_SYSTEM_NAMES, toAccountingSystem } from './accounting-systems';
-import { useStrictReferrer } from './use-strict-referrer';
 
 function ConnectStart({ system }: { system: RemoteAccountingSystem }) {
   const { account } = useSession();
@@ -63,7 +62,6 @@ function ConnectStart({ system }: { system: RemoteAccountingSystem }) {
 
 function ConnectCallback({ system }: { system: RemoteAccountingSystem }) {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { reload } = useSession();
   const sent = useRef(false);
@@ -72,7 +70,9 @@ function ConnectCallback({ system }: { system: RemoteAccountingSystem }) {
     onSuccess: async (answer) => {
       await queryClient.invalidateQueries();
       await reload();
-      if (answer.nextStep) await navigate(`/admin/accounting/${system.toLowerCase()}/${answer.nextStep}`, { replace: true });
+      // A full page load (not an in-app navigation): the settings page has the strict referrer check,
+      // and this page's own referrer is the accounting system's sign-in page.
+      if (answer.nextStep) window.location.assign(`${import.meta.env.BASE_URL.replace(/\/$/, '')}/admin/accounting/${system.toLowerCase()}/${answer.nextStep}`);
     },
   });
   useEffect(() => {
@@ -149,10 +149,11 @@ function ChooseSystem() {
 }
 
 export function AccountingConnectPage() {
-  const { system: systemParam, step } = useParams();
+  const { system: systemParam, step: stepParam } = useParams();
+  // /cb has its own route (no strict referrer check), so it arrives without a :step parameter.
+  const { pathname } = useLocation();
+  const step = stepParam ?? (pathname.endsWith('/cb') ? 'cb' : undefined);
   const system = toAccountingSystem(systemParam);
-  const isRefused = useStrictReferrer(step === 'cb');
-  if (isRefused) return <Loader aria-label="Returning to the admin page" />;
   if (!system) return <ChooseSystem />;
   if (step === 'cb') return <ConnectCallback system={system} />;
   if (step === 'bank-account-settings') return <AccountingSettingsForm system={system} title={`${ACCOUNTING_SYSTEM_NAMES[system]} bank account settings`} />;

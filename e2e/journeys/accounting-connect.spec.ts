@@ -1,0 +1,126 @@
+/**
+ * Issue 6 journeys against the local accounting systems (packages/integrations/src/testing/
+ * serve-vendors.ts, started here on its own port; the app's base URLs point at it through
+ * LEDGERPORT_ACCOUNTING_VENDOR_URL). This file starts its own server on its own port and data folder.
+ *
+ * 1. Connect Xero: the OAuth redirect round trip through the local Xero's consent page, back on /cb,
+ *    connected to the organisation; its chart is fetched. Then send a settlement: Posted with the
+ *    Xero invoice id, and the local Xero holds exactly that one invoice.
+ * 2. Cancel at Xero: the spec's cancelled-authorization message.
+ * 3. Connect QuickBooks Online: back on /cb, then the bank-account settings page lists the company's
+ *    bank accounts; choosing one saves.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { saveScreenshot, signIn } from './sign-in';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const PORT = 8178;
+const VENDOR_PORT = 8179;
+const BASE = `http://127.0.0.1:${PORT}`;
+const VENDORS = `http://127.0.0.1:${VENDOR_PORT}`;
+const children: ChildProcess[] = [];
+let log = '';
+
+function start(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  children.push(child);
+  return child;
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 240; i++) {
+    if (await fetch(url).then((r) => r.status < 500).catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not start:\n${log}`);
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'ledgerport-e2e-accounting-'));
+  start(['packages/integrations/src/testing/serve-vendors.ts', String(VENDOR_PORT)], process.env);
+  await waitFor(`${VENDORS}/_fake/documents`);
+  start(['apps/server/src/main.ts'], { ...process.env, DATABASE_URL: '', PORT: String(PORT), LEDGERPORT_DATA_DIR: dataDir, LEDGERPORT_ACCOUNTING_VENDOR_URL: VENDORS });
+  await waitFor(`${BASE}/health`);
+});
+
+test.afterAll(() => {
+  for (const child of children) if (child.pid) process.kill(child.pid, 'SIGTERM');
+});
+
+async function switchTo(page: Page, accountName: string): Promise<void> {
+  await page.getByRole('button', { name: /^Current account:/ }).click();
+  await page.getByRole('menuitem', { name: new RegExp(`^${accountName}`) }).click();
+  await expect(page.getByRole('button', { name: `Current account: ${accountName}` })).toBeVisible();
+}
+
+test('connect Xero through its OAuth redirect round trip', async ({ page }) => {
+  await signIn(page, 'demo@ledgerport.local', `${BASE}/app/admin`);
+  await page.goto(`${BASE}/app/admin/accounting/xero`);
+  await expect(page.getByRole('heading', { name: 'Connect Xero' })).toBeVisible();
+  await saveScreenshot(page, '60-accounting-connect-xero');
+  await page.getByRole('button', { name: 'Connect Xero' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${VENDORS}/xero/identity/connect/authorize`));
+  await saveScreenshot(page, '61-accounting-local-xero-consent');
+  await page.getByRole('button', { name: 'Allow access' }).click();
+  await expect(page).toHaveURL(/\/app\/admin\/accounting\/xero\/cb\?/);
+  await expect(page.getByRole('status').filter({ hasText: 'Xero is connected' })).toContainText('Connected to Demo Company (Local Xero)');
+  await saveScreenshot(page, '62-accounting-xero-connected');
+
+  // Map what is unmapped, then send the account's settlement to Xero: Posted, one invoice at Xero.
+  await page.goto(`${BASE}/app/mapping`);
+  await expect(page.getByRole('heading', { name: 'Account and Tax Rate Mappings' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /to map|Everything is mapped|No transaction types yet/ })).toBeVisible();
+  for (let i = await page.getByRole('row').filter({ has: page.getByText('Unmapped', { exact: true }) }).count(); i > 0; i--) {
+    const row = page.getByRole('row').filter({ has: page.getByText('Unmapped', { exact: true }) }).first();
+    await row.getByRole('combobox', { name: /^Account for / }).click();
+    await page.getByRole('option').first().click();
+  }
+  const save = page.getByRole('button', { name: /^Save mappings/ });
+  if (await save.isEnabled()) await save.click();
+  await saveScreenshot(page, '65-accounting-xero-mappings');
+  await page.goto(`${BASE}/app/admin`);
+  await page.getByRole('link', { name: 'Open settlement 11223344556' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const status = page.getByRole('list', { name: 'Status' }).first();
+  await expect(status.getByRole('listitem').filter({ hasText: /^Posted$/ })).toBeVisible({ timeout: 30_000 });
+  const remote = (await (await fetch(`${VENDORS}/_fake/documents`)).json()) as { documents: { system: string; id: string; number: string }[]; violations: string[] };
+  const invoices = remote.documents.filter((d) => d.system === 'XERO');
+  expect(invoices).toHaveLength(1);
+  expect(remote.violations).toEqual([]);
+  await expect(page.getByText(invoices[0]!.number, { exact: false }).first()).toBeVisible();
+  await saveScreenshot(page, '66-accounting-xero-posted');
+});
+
+test('Cancel at Xero shows the cancelled-authorization message', async ({ page }) => {
+  await signIn(page, 'demo@ledgerport.local', `${BASE}/app/admin`);
+  await page.goto(`${BASE}/app/admin/accounting/xero`);
+  await page.getByRole('button', { name: 'Connect Xero' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('alert')).toContainText('We were unable to connect to your account because the authorization was cancelled.');
+  await saveScreenshot(page, '63-accounting-xero-cancelled');
+});
+
+test('connect QuickBooks Online, then choose its bank account', async ({ page }) => {
+  await signIn(page, 'demo@ledgerport.local', `${BASE}/app/admin`);
+  await switchTo(page, 'Acme Outdoor CA');
+  await page.goto(`${BASE}/app/admin/accounting/qbo`);
+  await page.getByRole('button', { name: 'Connect QuickBooks Online' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${VENDORS}/qbo/oauth2/authorize`));
+  await page.getByRole('button', { name: 'Allow access' }).click();
+  await expect(page).toHaveURL(/\/app\/admin\/accounting\/qbo\/bank-account-settings/);
+  await expect(page.getByRole('heading', { name: 'QuickBooks Online bank account settings' })).toBeVisible();
+  await expect(page.getByText('Connected to Sandbox Company_US_1 (Local QuickBooks)')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Bank account' }).click();
+  await page.getByRole('option', { name: 'Checking' }).click();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
+  await saveScreenshot(page, '64-accounting-qbo-bank-account-settings');
+});
