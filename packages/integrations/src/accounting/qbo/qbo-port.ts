@@ -34,7 +34,7 @@ const toLedgerAccount = (a: QboAccount): LedgerAccount => {
 async function query<T>(http: VendorHttp, company: string, entity: string, select: string): Promise<T[]> {
   const url = `${company}/query?query=${encodeURIComponent(select)}&minorversion=${QBO_MINOR_VERSION}`;
   const res = await http.send({ method: 'GET', url, isRepeatable: true });
-  return ((res.body as { QueryResponse?: Record<string, T[]> }).QueryResponse?.[entity] ?? []) as T[];
+  return ((res.body as { QueryResponse?: Record<string, T[]> }).QueryResponse?.[entity] ?? []);
 }
 
 export function toQboJournalEntry(document: PostingDocument, classIdOf: (name: string) => string | undefined) {

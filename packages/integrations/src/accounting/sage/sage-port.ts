@@ -87,7 +87,7 @@ export function createSagePort(context: PortContext): AccountingPort {
         tax_amount: decimal(0n),
       }));
     return {
-      contact_id: await contactIdFor(document, RESOURCE[kind].contactType!),
+      contact_id: await contactIdFor(document, RESOURCE[kind].contactType),
       date: document.date,
       due_date: document.date,
       ...(isPurchase ? { vendor_reference: document.number } : { reference: document.number }),

@@ -44,7 +44,7 @@ export function createOAuthClient(settings: OAuthSettings, fetchImpl: FetchLike 
   const client: oauth.Client = { client_id: settings.clientId };
   const auth = settings.clientAuth === 'basic' ? oauth.ClientSecretBasic(settings.clientSecret) : oauth.ClientSecretPost(settings.clientSecret);
   const requestOptions = {
-    [oauth.customFetch]: fetchImpl as typeof fetch,
+    [oauth.customFetch]: fetchImpl,
     // Base URLs are configurable so local stand-ins (http://127.0.0.1) work like the vendors.
     [oauth.allowInsecureRequests]: new URL(settings.tokenUrl).protocol === 'http:',
   };

@@ -110,7 +110,7 @@ export function createSageFake(options: { clientId: string; clientSecret: string
         return json(201, contact);
       }
       if (resource && RESOURCES[resource]) {
-        const type = RESOURCES[resource]!.type;
+        const type = RESOURCES[resource].type;
         if (req.method === 'GET' && !id) {
           const list = documents.filter((d) => d.type === type && d.status !== 'DELETED' && (!search || d.number.includes(search))).map((d) => d.body);
           return page(list);
