@@ -15,8 +15,6 @@ const SEP = '\u001f';
 /** Type key instances looked up by identity before the map (a channel has a few dozen types at most). */
 const MAX_SEEN_TYPE_KEYS = 24;
 const INITIAL_TYPE_SLOTS = 16;
-/** Int32 numbers per entry of the cell table (a power of two: four entries to a cache line). */
-const CELL_ENTRY = 4;
 
 export interface AggregationOptions {
   /** Null when not splitting by month: every line falls in one part. */
@@ -55,17 +53,9 @@ interface Cell {
 
 export class SettlementAggregator {
   private readonly records = new GroupRecords();
-  // (month, dimensions key) -> cell number in an open-addressing table of cell number + 1, by a hash
-  // of the key's characters: a SKU row's key is a new string each time, and the table plus one key
-  // comparison touch less memory than a Map (its entries, key object and text) while a parser
-  // streams through the cache. type key -> type number. No key is built per line.
-  /** Per entry (CELL_ENTRY numbers): cell number + 1 (0: free), key hash, month number. */
-  private cellTable = new Int32Array(256 * CELL_ENTRY);
-  private readonly cellKeys: string[] = [];
-  private readonly monthIds = new Map<string, number>();
-  /** The month of the last cell lookup and its number (months are few: a Map is enough). */
-  private idMonth: string | null = null;
-  private lastMonthId = 0;
+  // month -> dimensions key -> cell number; type key -> type number. Lookups use the strings the parser
+  // made (one instance per distinct type key, and per run of rows sharing a SKU): no key is built per line.
+  private readonly cellIndex = new Map<string, Map<string, number>>();
   private readonly cells: Cell[] = [];
   /** Group number + 1 (0: none yet) of cell c and type t at c * typeSlots + t. */
   private groupOf = new Int32Array(64 * INITIAL_TYPE_SLOTS);
@@ -219,55 +209,25 @@ export class SettlementAggregator {
   }
 
   private cellOf(month: string, key: string, dimension: string | null, country: string | null, marketplace: string | null): number {
-    let monthId = this.lastMonthId;
-    if (month !== this.idMonth) {
-      monthId = this.monthIds.get(month) ?? this.monthIds.size;
-      if (monthId === this.monthIds.size) this.monthIds.set(month, monthId);
-      this.idMonth = month;
-      this.lastMonthId = monthId;
-    }
-    // FNV-1a over the key's characters, mixed with the month.
-    let hash = 0x811c9dc5 ^ Math.imul(monthId, 0x9e3779b1);
-    for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-    const table = this.cellTable;
-    const mask = table.length / CELL_ENTRY - 1;
-    let at = (hash & mask) * CELL_ENTRY;
-    for (let found = table[at]! - 1; found >= 0; found = table[at]! - 1) {
-      if (table[at + 1] === hash && table[at + 2] === monthId && this.cellKeys[found] === key) return found;
-      at = (at + CELL_ENTRY) & (table.length - 1);
-    }
-    const cell = this.cells.length;
-    this.cells.push({
-      month,
-      dimension: dimension === null ? null : detach(dimension),
-      country,
-      marketplace: this.options.isByMarketplace && marketplace !== null ? detach(marketplace) : null,
-    });
-    this.cellKeys.push(dimension !== null && key === dimension ? this.cells[cell]!.dimension! : detach(key));
-    table[at] = cell + 1;
-    table[at + 1] = hash;
-    table[at + 2] = monthId;
-    // At most half full, so probe runs stay short.
-    if ((cell + 1) * 2 * CELL_ENTRY > table.length) this.growCellTable();
-    if ((cell + 1) * this.typeSlots > this.groupOf.length) {
-      const grown = new Int32Array(this.groupOf.length * 2);
-      grown.set(this.groupOf);
-      this.groupOf = grown;
+    let byKey = this.cellIndex.get(month);
+    if (byKey === undefined) this.cellIndex.set(month, (byKey = new Map<string, number>()));
+    let cell = byKey.get(key);
+    if (cell === undefined) {
+      cell = this.cells.length;
+      this.cells.push({
+        month,
+        dimension: dimension === null ? null : detach(dimension),
+        country,
+        marketplace: this.options.isByMarketplace && marketplace !== null ? detach(marketplace) : null,
+      });
+      byKey.set(detach(key), cell);
+      if ((cell + 1) * this.typeSlots > this.groupOf.length) {
+        const grown = new Int32Array(this.groupOf.length * 2);
+        grown.set(this.groupOf);
+        this.groupOf = grown;
+      }
     }
     return cell;
-  }
-
-  private growCellTable(): void {
-    const old = this.cellTable;
-    const table = new Int32Array(old.length * 2);
-    const mask = table.length / CELL_ENTRY - 1;
-    for (let from = 0; from < old.length; from += CELL_ENTRY) {
-      if (old[from] === 0) continue;
-      let at = (old[from + 1]! & mask) * CELL_ENTRY;
-      while (table[at] !== 0) at = (at + CELL_ENTRY) & (table.length - 1);
-      table.set(old.subarray(from, from + CELL_ENTRY), at);
-    }
-    this.cellTable = table;
   }
 
   private countryOf(marketplace: string): string | null {
