@@ -3,7 +3,11 @@ import { createConnectionLimiter, LIMITS } from './connection-limiter';
 
 function fakeClock() {
   let now = 0;
-  return { now: () => now, sleep: async (ms: number) => void (now += ms), get at() { return now; } };
+  const sleep = (ms: number): Promise<void> => {
+    now += ms;
+    return Promise.resolve();
+  };
+  return { now: () => now, sleep, get at() { return now; } };
 }
 
 describe('per-connection limiter', () => {
@@ -11,7 +15,7 @@ describe('per-connection limiter', () => {
     const clock = fakeClock();
     const limiter = createConnectionLimiter(LIMITS.XERO, clock);
     const startedAt: number[] = [];
-    await Promise.all(Array.from({ length: 61 }, () => limiter.run(async () => void startedAt.push(clock.now()))));
+    await Promise.all(Array.from({ length: 61 }, () => limiter.run(() => Promise.resolve(void startedAt.push(clock.now())))));
     expect(startedAt.slice(0, 60).every((t) => t === 0)).toBe(true);
     expect(startedAt[60]).toBe(60_000);
   });
@@ -37,7 +41,7 @@ describe('per-connection limiter', () => {
     const clock = fakeClock();
     const limiter = createConnectionLimiter(LIMITS.QBO, clock);
     const startedAt: number[] = [];
-    await Promise.all(Array.from({ length: 25 }, () => limiter.run(async () => void startedAt.push(clock.now()))));
+    await Promise.all(Array.from({ length: 25 }, () => limiter.run(() => Promise.resolve(void startedAt.push(clock.now())))));
     expect(startedAt.filter((t) => t < 1000)).toHaveLength(10);
     expect(startedAt.filter((t) => t < 2000)).toHaveLength(20);
   });
@@ -46,7 +50,7 @@ describe('per-connection limiter', () => {
     const clock = fakeClock();
     const limiter = createConnectionLimiter(LIMITS.QBO, clock);
     limiter.pauseFor(7000);
-    const at = await limiter.run(async () => clock.now());
+    const at = await limiter.run(() => Promise.resolve(clock.now()));
     expect(at).toBe(7000);
   });
 });

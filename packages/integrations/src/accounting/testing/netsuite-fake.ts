@@ -29,50 +29,53 @@ export function createNetSuiteFake(options: { clientId: string; clientSecret: st
   const documents: CreatedDocument[] = [];
   let nextId = 5000;
 
+  /** Every call is answered synchronously; `handle` hands the answer (or the throw) back as a promise. */
+  const route = (req: FakeRequest): FakeResponse => {
+    if (req.path === '/app/login/oauth2/authorize.nl') return oauth.authorizePage(req);
+    if (req.path === '/app/login/oauth2/decide') return oauth.decide(req);
+    if (req.path === '/services/rest/auth/oauth2/v1/token') return oauth.token(req);
+    if (oauth.check(req.headers.authorization) !== 'valid') return error(401, 'Unauthorized', 'Invalid login attempt.', 'INVALID_LOGIN');
+    if (req.path === '/services/rest/query/v1/suiteql' && req.method === 'POST') {
+      if (req.headers.prefer !== 'transient') violations.push('suiteql without Prefer: transient');
+      const q = String((req.body as { q?: string })?.q ?? '').toLowerCase();
+      if (/from account\b/.test(q)) return json(200, { items: ACCOUNTS, hasMore: false, count: ACCOUNTS.length, offset: 0, totalResults: ACCOUNTS.length });
+      if (/from classification\b/.test(q)) return json(200, { items: [{ id: '1', name: 'Amazon US' }], hasMore: false });
+      if (/from currency\b/.test(q)) return json(200, { items: [{ symbol: 'USD' }], hasMore: false });
+      return error(400, 'Bad Request', `Invalid search query: ${q}`, 'INVALID_PARAMETER');
+    }
+    const m = /^\/services\/rest\/record\/v1\/journalentry\/(eid:)?([^/]+)$/.exec(req.path);
+    if (!m) return error(404, 'Not Found', `No record type at ${req.path}`, 'NONEXISTENT_ID');
+    const [, eid, key] = m;
+    const ref = decodeURIComponent(key!);
+    const doc = documents.find((d) => d.status !== 'deleted' && (eid ? (d.body as { externalId?: string }).externalId === ref : d.id === ref));
+    if (req.method === 'GET') return doc ? json(200, doc.body) : error(404, 'Not Found', `The record instance does not exist. Provide a valid record instance ID.`, 'NONEXISTENT_ID');
+    if (req.method === 'DELETE') {
+      if (!doc) return error(404, 'Not Found', 'The record instance does not exist.', 'NONEXISTENT_ID');
+      doc.status = 'deleted';
+      return { status: 204 };
+    }
+    if (req.method === 'PUT' && eid) {
+      const body = (req.body ?? {}) as { line?: { items?: { account?: { id?: string }; debit?: number; credit?: number }[] }; tranDate?: string };
+      const items = body.line?.items ?? [];
+      if (items.length < 2) return error(400, 'Bad Request', 'A journal entry needs at least one debit and one credit line.', 'USER_ERROR', 'line');
+      for (const [i, l] of items.entries()) {
+        if (!ACCOUNTS.some((a) => a.id === l.account?.id)) return error(400, 'Bad Request', `Invalid account reference key ${l.account?.id ?? ''}.`, 'INVALID_KEY_OR_REF', `line.items[${i}].account`);
+      }
+      const net = items.reduce((s, l) => s + Math.round((l.debit ?? 0) * 100) - Math.round((l.credit ?? 0) * 100), 0);
+      if (net !== 0) return error(400, 'Bad Request', 'The total of debit lines must equal the total of credit lines.', 'USER_ERROR', 'line');
+      const id = doc?.id ?? String(nextId++);
+      const stored = { ...body, id, externalId: ref };
+      if (doc) doc.body = stored;
+      else documents.push({ system: 'NETSUITE', type: 'journalEntry', id, number: String((body as { tranId?: string }).tranId ?? id), status: 'created', body: stored });
+      return { status: 204, headers: { location: `/services/rest/record/v1/journalentry/${id}` } };
+    }
+    return error(405, 'Method Not Allowed', `${req.method} is not supported here.`, 'INVALID_REQUEST');
+  };
+
   return {
     oauth,
     violations,
     documents,
-    async handle(req) {
-      if (req.path === '/app/login/oauth2/authorize.nl') return oauth.authorizePage(req);
-      if (req.path === '/app/login/oauth2/decide') return oauth.decide(req);
-      if (req.path === '/services/rest/auth/oauth2/v1/token') return oauth.token(req);
-      if (oauth.check(req.headers.authorization) !== 'valid') return error(401, 'Unauthorized', 'Invalid login attempt.', 'INVALID_LOGIN');
-      if (req.path === '/services/rest/query/v1/suiteql' && req.method === 'POST') {
-        if (req.headers.prefer !== 'transient') violations.push('suiteql without Prefer: transient');
-        const q = String((req.body as { q?: string })?.q ?? '').toLowerCase();
-        if (/from account\b/.test(q)) return json(200, { items: ACCOUNTS, hasMore: false, count: ACCOUNTS.length, offset: 0, totalResults: ACCOUNTS.length });
-        if (/from classification\b/.test(q)) return json(200, { items: [{ id: '1', name: 'Amazon US' }], hasMore: false });
-        if (/from currency\b/.test(q)) return json(200, { items: [{ symbol: 'USD' }], hasMore: false });
-        return error(400, 'Bad Request', `Invalid search query: ${q}`, 'INVALID_PARAMETER');
-      }
-      const m = /^\/services\/rest\/record\/v1\/journalentry\/(eid:)?([^/]+)$/.exec(req.path);
-      if (!m) return error(404, 'Not Found', `No record type at ${req.path}`, 'NONEXISTENT_ID');
-      const [, eid, key] = m;
-      const ref = decodeURIComponent(key!);
-      const doc = documents.find((d) => d.status !== 'deleted' && (eid ? (d.body as { externalId?: string }).externalId === ref : d.id === ref));
-      if (req.method === 'GET') return doc ? json(200, doc.body) : error(404, 'Not Found', `The record instance does not exist. Provide a valid record instance ID.`, 'NONEXISTENT_ID');
-      if (req.method === 'DELETE') {
-        if (!doc) return error(404, 'Not Found', 'The record instance does not exist.', 'NONEXISTENT_ID');
-        doc.status = 'deleted';
-        return { status: 204 };
-      }
-      if (req.method === 'PUT' && eid) {
-        const body = (req.body ?? {}) as { line?: { items?: { account?: { id?: string }; debit?: number; credit?: number }[] }; tranDate?: string };
-        const items = body.line?.items ?? [];
-        if (items.length < 2) return error(400, 'Bad Request', 'A journal entry needs at least one debit and one credit line.', 'USER_ERROR', 'line');
-        for (const [i, l] of items.entries()) {
-          if (!ACCOUNTS.some((a) => a.id === l.account?.id)) return error(400, 'Bad Request', `Invalid account reference key ${l.account?.id ?? ''}.`, 'INVALID_KEY_OR_REF', `line.items[${i}].account`);
-        }
-        const net = items.reduce((s, l) => s + Math.round((l.debit ?? 0) * 100) - Math.round((l.credit ?? 0) * 100), 0);
-        if (net !== 0) return error(400, 'Bad Request', 'The total of debit lines must equal the total of credit lines.', 'USER_ERROR', 'line');
-        const id = doc?.id ?? String(nextId++);
-        const stored = { ...body, id, externalId: ref };
-        if (doc) doc.body = stored;
-        else documents.push({ system: 'NETSUITE', type: 'journalEntry', id, number: String((body as { tranId?: string }).tranId ?? id), status: 'created', body: stored });
-        return { status: 204, headers: { location: `/services/rest/record/v1/journalentry/${id}` } };
-      }
-      return error(405, 'Method Not Allowed', `${req.method} is not supported here.`, 'INVALID_REQUEST');
-    },
+    handle: (req) => new Promise((resolve) => resolve(route(req))),
   };
 }

@@ -73,13 +73,67 @@ export function createQboFake(options: { clientId: string; clientSecret: string;
       balance += (d.PostingType === 'Debit' ? 1 : -1) * Math.round(line.Amount * 100);
     }
     if (balance !== 0) return fault(400, '6000', 'A business validation error has occurred while processing your request', 'Business Validation Error: You must balance the debits and credits of a journal entry.');
-    if (body.DocNumber && documents.some((d) => d.number === body.DocNumber && d.status !== 'Deleted')) {
-      return fault(400, '6140', 'Duplicate Document Number Error', `Duplicate Document Number Error : You must specify a different number. This number has already been used. DocNumber=${String(body.DocNumber)}`);
+    // checkQboJson has made sure DocNumber (an xsd string) is a plain value, never an object.
+    const docNumber = body.DocNumber;
+    const docNumberText = typeof docNumber === 'string' || typeof docNumber === 'number' || typeof docNumber === 'boolean' ? String(docNumber) : undefined;
+    if (typeof docNumber === 'string' && docNumber && documents.some((d) => d.number === docNumber && d.status !== 'Deleted')) {
+      return fault(400, '6140', 'Duplicate Document Number Error', `Duplicate Document Number Error : You must specify a different number. This number has already been used. DocNumber=${docNumber}`);
     }
     const id = String(nextId++);
     const entry = { ...body, Id: id, SyncToken: '0', domain: 'QBO', sparse: false, MetaData: { CreateTime: new Date().toISOString() } };
-    documents.push({ system: 'QBO', type: 'JournalEntry', id, number: String(body.DocNumber ?? id), status: 'Created', body: entry });
+    documents.push({ system: 'QBO', type: 'JournalEntry', id, number: docNumberText ?? id, status: 'Created', body: entry });
     return json(200, { JournalEntry: entry, time: new Date().toISOString() });
+  };
+
+  /** Every call is answered synchronously; `handle` hands the answer (or the throw) back as a promise. */
+  const route = (req: FakeRequest): FakeResponse => {
+    if (req.path === '/oauth2/authorize') return oauth.authorizePage(req);
+    if (req.path === '/oauth2/decide') return oauth.decide(req);
+    if (req.path === '/oauth2/v1/tokens/bearer') return oauth.token(req);
+    const auth = oauth.check(req.headers.authorization);
+    if (auth !== 'valid') {
+      return json(401, { fault: { error: [{ message: 'message=AuthenticationFailed; errorCode=003200; statusCode=401', detail: auth === 'expired' ? 'Token expired' : 'Token invalid', code: '3200' }], type: 'AUTHENTICATION' } });
+    }
+    const m = /^\/v3\/company\/([^/]+)\/(\w+)(?:\/([^/]+))?$/.exec(req.path);
+    if (!m) return fault(404, '610', 'Object Not Found', `No resource at ${req.path}`);
+    const [, realm, resource, id] = m;
+    requests.push({ method: req.method, path: req.path, query: req.query.toString(), body: req.body });
+    const minor = Number.parseInt(req.query.get('minorversion') ?? '0', 10);
+    if (!(minor >= 75)) {
+      violations.push(`${req.method} ${req.path}: minorversion ${req.query.get('minorversion')} (75 or later required)`);
+      return fault(400, '5020', 'Minor version not supported', 'Minor versions 1 to 74 are no longer supported; send minorversion=75 or later.');
+    }
+    if (realm !== QBO_FAKE_REALM) return fault(403, '3100', 'ApplicationAuthorizationFailed', `The token does not grant access to company ${realm}`);
+    if (resource === 'companyinfo') return json(200, { CompanyInfo: { Id: '1', CompanyName: 'Sandbox Company_US_1 (Local QuickBooks)', Country: 'US' } });
+    if (resource === 'query' && req.method === 'GET') {
+      const q = (req.query.get('query') ?? '').toLowerCase();
+      const entity = /from\s+(\w+)/.exec(q)?.[1];
+      if (entity === 'account') return json(200, { QueryResponse: { Account: QBO_FAKE_ACCOUNTS, startPosition: 1, maxResults: QBO_FAKE_ACCOUNTS.length } });
+      if (entity === 'taxcode') return json(200, { QueryResponse: { TaxCode: TAX_CODES, startPosition: 1, maxResults: TAX_CODES.length } });
+      if (entity === 'class') return json(200, { QueryResponse: { Class: CLASSES, startPosition: 1, maxResults: CLASSES.length } });
+      return fault(400, '4000', 'Error parsing query', `QueryParserError: unsupported entity in ${q}`);
+    }
+    if (resource === 'journalentry' && req.method === 'GET' && id) {
+      const doc = documents.find((d) => d.id === id && d.status !== 'Deleted');
+      return doc ? json(200, { JournalEntry: doc.body }) : fault(400, '610', 'Object Not Found', 'Object Not Found : Something you\'re trying to use has been made inactive. Check the fields with accounts, customers, items, vendors or employees.');
+    }
+    if (resource === 'journalentry' && req.method === 'POST' && req.query.get('operation') === 'delete') {
+      const body = req.body as { Id?: string; SyncToken?: string };
+      const doc = documents.find((d) => d.id === body.Id && d.status !== 'Deleted');
+      if (!doc) return fault(400, '610', 'Object Not Found', 'Object Not Found');
+      if (body.SyncToken !== (doc.body as { SyncToken: string }).SyncToken) return fault(400, '5010', 'Stale Object Error', 'Stale Object Error : You and another user were working on the same thing.');
+      doc.status = 'Deleted';
+      return json(200, { JournalEntry: { Id: doc.id, status: 'Deleted', domain: 'QBO' } });
+    }
+    if (resource === 'journalentry' && req.method === 'POST') {
+      const requestId = req.query.get('requestid');
+      if (requestId && requestId.length > 50) violations.push(`requestid longer than 50 characters: ${requestId}`);
+      if (requestId && byRequestId.has(requestId)) return byRequestId.get(requestId)!;
+      const answer = createJournalEntry((req.body ?? {}) as Record<string, unknown>);
+      if (requestId) byRequestId.set(requestId, answer);
+      return answer;
+    }
+    return fault(400, '2010', 'Request has invalid or unsupported property', `${req.method} ${resource} is not played by the local QuickBooks`);
   };
 
   return {
@@ -87,54 +141,6 @@ export function createQboFake(options: { clientId: string; clientSecret: string;
     violations,
     documents,
     requests,
-    async handle(req) {
-      if (req.path === '/oauth2/authorize') return oauth.authorizePage(req);
-      if (req.path === '/oauth2/decide') return oauth.decide(req);
-      if (req.path === '/oauth2/v1/tokens/bearer') return oauth.token(req);
-      const auth = oauth.check(req.headers.authorization);
-      if (auth !== 'valid') {
-        return json(401, { fault: { error: [{ message: 'message=AuthenticationFailed; errorCode=003200; statusCode=401', detail: auth === 'expired' ? 'Token expired' : 'Token invalid', code: '3200' }], type: 'AUTHENTICATION' } });
-      }
-      const m = /^\/v3\/company\/([^/]+)\/(\w+)(?:\/([^/]+))?$/.exec(req.path);
-      if (!m) return fault(404, '610', 'Object Not Found', `No resource at ${req.path}`);
-      const [, realm, resource, id] = m;
-      requests.push({ method: req.method, path: req.path, query: req.query.toString(), body: req.body });
-      const minor = Number.parseInt(req.query.get('minorversion') ?? '0', 10);
-      if (!(minor >= 75)) {
-        violations.push(`${req.method} ${req.path}: minorversion ${req.query.get('minorversion')} (75 or later required)`);
-        return fault(400, '5020', 'Minor version not supported', 'Minor versions 1 to 74 are no longer supported; send minorversion=75 or later.');
-      }
-      if (realm !== QBO_FAKE_REALM) return fault(403, '3100', 'ApplicationAuthorizationFailed', `The token does not grant access to company ${realm}`);
-      if (resource === 'companyinfo') return json(200, { CompanyInfo: { Id: '1', CompanyName: 'Sandbox Company_US_1 (Local QuickBooks)', Country: 'US' } });
-      if (resource === 'query' && req.method === 'GET') {
-        const q = (req.query.get('query') ?? '').toLowerCase();
-        const entity = /from\s+(\w+)/.exec(q)?.[1];
-        if (entity === 'account') return json(200, { QueryResponse: { Account: QBO_FAKE_ACCOUNTS, startPosition: 1, maxResults: QBO_FAKE_ACCOUNTS.length } });
-        if (entity === 'taxcode') return json(200, { QueryResponse: { TaxCode: TAX_CODES, startPosition: 1, maxResults: TAX_CODES.length } });
-        if (entity === 'class') return json(200, { QueryResponse: { Class: CLASSES, startPosition: 1, maxResults: CLASSES.length } });
-        return fault(400, '4000', 'Error parsing query', `QueryParserError: unsupported entity in ${q}`);
-      }
-      if (resource === 'journalentry' && req.method === 'GET' && id) {
-        const doc = documents.find((d) => d.id === id && d.status !== 'Deleted');
-        return doc ? json(200, { JournalEntry: doc.body }) : fault(400, '610', 'Object Not Found', 'Object Not Found : Something you\'re trying to use has been made inactive. Check the fields with accounts, customers, items, vendors or employees.');
-      }
-      if (resource === 'journalentry' && req.method === 'POST' && req.query.get('operation') === 'delete') {
-        const body = req.body as { Id?: string; SyncToken?: string };
-        const doc = documents.find((d) => d.id === body.Id && d.status !== 'Deleted');
-        if (!doc) return fault(400, '610', 'Object Not Found', 'Object Not Found');
-        if (body.SyncToken !== (doc.body as { SyncToken: string }).SyncToken) return fault(400, '5010', 'Stale Object Error', 'Stale Object Error : You and another user were working on the same thing.');
-        doc.status = 'Deleted';
-        return json(200, { JournalEntry: { Id: doc.id, status: 'Deleted', domain: 'QBO' } });
-      }
-      if (resource === 'journalentry' && req.method === 'POST') {
-        const requestId = req.query.get('requestid');
-        if (requestId && requestId.length > 50) violations.push(`requestid longer than 50 characters: ${requestId}`);
-        if (requestId && byRequestId.has(requestId)) return byRequestId.get(requestId)!;
-        const answer = createJournalEntry((req.body ?? {}) as Record<string, unknown>);
-        if (requestId) byRequestId.set(requestId, answer);
-        return answer;
-      }
-      return fault(400, '2010', 'Request has invalid or unsupported property', `${req.method} ${resource} is not played by the local QuickBooks`);
-    },
+    handle: (req) => new Promise((resolve) => resolve(route(req))),
   };
 }

@@ -73,57 +73,61 @@ export function createSageFake(options: { clientId: string; clientSecret: string
       if (net !== 0) return errors(422, [{ message: 'The debits and credits of a journal must balance', source: 'journal_lines' }]);
     }
     const id = crypto.randomBytes(16).toString('hex');
-    const reference = String(doc.reference ?? doc.vendor_reference ?? '');
+    const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+    const reference = text(doc.reference) ?? text(doc.vendor_reference) ?? '';
     const stored = { ...doc, id, displayed_as: reference || id, status: { id: 'UNPAID' } };
     documents.push({ system: 'SAGE', type: r.type, id, number: reference, status: 'UNPAID', body: stored });
     return json(201, stored);
+  };
+
+  /** Every call is answered synchronously; `handle` hands the answer (or the throw) back as a promise. */
+  const route = (req: FakeRequest): FakeResponse => {
+    if (req.path === '/oauth2/auth/central') return oauth.authorizePage(req);
+    if (req.path === '/oauth2/auth/decide') return oauth.decide(req);
+    if (req.path === '/token') return oauth.token(req);
+    const auth = oauth.check(req.headers.authorization);
+    if (auth !== 'valid') return errors(401, [{ message: auth === 'expired' ? 'The access token has expired' : 'Invalid access token', code: 'Unauthorized' }]);
+    const m = /^\/v3\.1\/(\w+)(?:\/([^/]+))?$/.exec(req.path);
+    if (!m) return errors(404, [{ message: `No route ${req.path}`, code: 'NotFound' }]);
+    const [, resource, id] = m;
+    if (resource === 'businesses') return page([{ id: SAGE_FAKE_BUSINESS.id, name: SAGE_FAKE_BUSINESS.name, displayed_as: SAGE_FAKE_BUSINESS.name }]);
+    if (req.headers['x-business'] !== SAGE_FAKE_BUSINESS.id) {
+      violations.push(`${req.method} ${req.path}: X-Business missing or wrong (${req.headers['x-business'] ?? 'none'})`);
+      return errors(403, [{ message: 'You do not have access to this business', code: 'Forbidden', source: 'X-Business' }]);
+    }
+    const search = req.query.get('search');
+    if (req.method === 'GET' && resource === 'ledger_accounts') return page(LEDGERS);
+    if (req.method === 'GET' && resource === 'tax_rates') return page(TAX_RATES);
+    if (req.method === 'GET' && resource === 'bank_accounts') return page(BANKS);
+    if (req.method === 'GET' && resource === 'contacts') return page(contacts.filter((c) => !search || c.name.toLowerCase().includes(search.toLowerCase())));
+    if (req.method === 'POST' && resource === 'contacts') {
+      const c = (req.body as { contact?: { name?: string } }).contact;
+      if (!c?.name) return errors(422, [{ message: 'name is required', source: 'name' }]);
+      const contact = { id: crypto.randomBytes(8).toString('hex'), name: c.name };
+      contacts.push(contact);
+      return json(201, contact);
+    }
+    if (resource && RESOURCES[resource]) {
+      const type = RESOURCES[resource].type;
+      if (req.method === 'GET' && !id) {
+        const list = documents.filter((d) => d.type === type && d.status !== 'DELETED' && (!search || d.number.includes(search))).map((d) => d.body);
+        return page(list);
+      }
+      if (req.method === 'POST' && !id) return create(resource, (req.body ?? {}) as Record<string, Record<string, unknown>>);
+      if (req.method === 'DELETE' && id) {
+        const doc = documents.find((d) => d.id === id && d.status !== 'DELETED');
+        if (!doc) return errors(404, [{ message: 'Record not found', code: 'RecordNotFound' }]);
+        doc.status = 'DELETED';
+        return { status: 204 };
+      }
+    }
+    return errors(404, [{ message: `${req.method} ${req.path} is not played by the local Sage`, code: 'NotFound' }]);
   };
 
   return {
     oauth,
     violations,
     documents,
-    async handle(req) {
-      if (req.path === '/oauth2/auth/central') return oauth.authorizePage(req);
-      if (req.path === '/oauth2/auth/decide') return oauth.decide(req);
-      if (req.path === '/token') return oauth.token(req);
-      const auth = oauth.check(req.headers.authorization);
-      if (auth !== 'valid') return errors(401, [{ message: auth === 'expired' ? 'The access token has expired' : 'Invalid access token', code: 'Unauthorized' }]);
-      const m = /^\/v3\.1\/(\w+)(?:\/([^/]+))?$/.exec(req.path);
-      if (!m) return errors(404, [{ message: `No route ${req.path}`, code: 'NotFound' }]);
-      const [, resource, id] = m;
-      if (resource === 'businesses') return page([{ id: SAGE_FAKE_BUSINESS.id, name: SAGE_FAKE_BUSINESS.name, displayed_as: SAGE_FAKE_BUSINESS.name }]);
-      if (req.headers['x-business'] !== SAGE_FAKE_BUSINESS.id) {
-        violations.push(`${req.method} ${req.path}: X-Business missing or wrong (${req.headers['x-business'] ?? 'none'})`);
-        return errors(403, [{ message: 'You do not have access to this business', code: 'Forbidden', source: 'X-Business' }]);
-      }
-      const search = req.query.get('search');
-      if (req.method === 'GET' && resource === 'ledger_accounts') return page(LEDGERS);
-      if (req.method === 'GET' && resource === 'tax_rates') return page(TAX_RATES);
-      if (req.method === 'GET' && resource === 'bank_accounts') return page(BANKS);
-      if (req.method === 'GET' && resource === 'contacts') return page(contacts.filter((c) => !search || c.name.toLowerCase().includes(search.toLowerCase())));
-      if (req.method === 'POST' && resource === 'contacts') {
-        const c = (req.body as { contact?: { name?: string } }).contact;
-        if (!c?.name) return errors(422, [{ message: 'name is required', source: 'name' }]);
-        const contact = { id: crypto.randomBytes(8).toString('hex'), name: c.name };
-        contacts.push(contact);
-        return json(201, contact);
-      }
-      if (resource && RESOURCES[resource]) {
-        const type = RESOURCES[resource].type;
-        if (req.method === 'GET' && !id) {
-          const list = documents.filter((d) => d.type === type && d.status !== 'DELETED' && (!search || d.number.includes(search))).map((d) => d.body);
-          return page(list);
-        }
-        if (req.method === 'POST' && !id) return create(resource, (req.body ?? {}) as Record<string, Record<string, unknown>>);
-        if (req.method === 'DELETE' && id) {
-          const doc = documents.find((d) => d.id === id && d.status !== 'DELETED');
-          if (!doc) return errors(404, [{ message: 'Record not found', code: 'RecordNotFound' }]);
-          doc.status = 'DELETED';
-          return { status: 204 };
-        }
-      }
-      return errors(404, [{ message: `${req.method} ${req.path} is not played by the local Sage`, code: 'NotFound' }]);
-    },
+    handle: (req) => new Promise((resolve) => resolve(route(req))),
   };
 }

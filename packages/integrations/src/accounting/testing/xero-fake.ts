@@ -41,6 +41,8 @@ export async function createXeroFake(options: { clientId: string; clientSecret: 
     violations.push(message);
     return json(status, { ErrorNumber: 14, Type: 'PostDataInvalidException', Message: message });
   };
+  /** Path parameters and headers as openapi-backend parses them (strings; headers as FakeRequest sends them). */
+  type XeroContext = Context<unknown, Record<string, string>, unknown, Record<string, string | undefined>>;
   const example = (c: Context, id: string) => c.api.mockResponseForOperation(id).mock as Record<string, unknown>;
 
   const create = (c: Context, listName: 'Invoices' | 'ManualJournals'): FakeResponse => {
@@ -49,7 +51,7 @@ export async function createXeroFake(options: { clientId: string; clientSecret: 
       const isInvoice = listName === 'Invoices';
       const id = crypto.randomUUID();
       const lines = (isInvoice ? item.LineItems : item.JournalLines) as { UnitAmount?: number; Quantity?: number; LineAmount?: number }[];
-      const stored = { ...item, [isInvoice ? 'InvoiceID' : 'ManualJournalID']: id, Status: item.Status ?? 'DRAFT', HasErrors: false };
+      const stored = { ...item, [isInvoice ? 'InvoiceID' : 'ManualJournalID']: id, Status: typeof item.Status === 'string' ? item.Status : 'DRAFT', HasErrors: false };
       if (isInvoice) {
         const total = lines.reduce((sum, l) => sum + Math.round((l.UnitAmount ?? 0) * (l.Quantity ?? 1) * 100), 0);
         if (total < 0) return { error: 'Invoice total must not be negative. Send a negative settlement as a bill (ACCPAY).' };
@@ -58,7 +60,7 @@ export async function createXeroFake(options: { clientId: string; clientSecret: 
         const sum = lines.reduce((s, l) => s + Math.round((l.LineAmount ?? 0) * 100), 0);
         if (sum !== 0) return { error: 'The total debits must equal the total credits.' };
       }
-      documents.push({ system: 'XERO', type: isInvoice ? String(item.Type) : 'ManualJournal', id, number: String(stored.InvoiceNumber ?? item.Narration), status: String(stored.Status), body: item });
+      documents.push({ system: 'XERO', type: isInvoice ? String(item.Type) : 'ManualJournal', id, number: String(stored.InvoiceNumber ?? item.Narration), status: stored.Status, body: item });
       return { stored };
     });
     const errors = created.flatMap((c) => (c.error ? [c.error] : []));
@@ -75,7 +77,7 @@ export async function createXeroFake(options: { clientId: string; clientSecret: 
     quick: true,
     ajvOpts: { allErrors: true, unicodeRegExp: false, strict: false },
     customizeAjv: (ajv) => {
-      addFormats.default(ajv);
+      addFormats(ajv);
       return ajv;
     },
     handlers: {
@@ -90,23 +92,23 @@ export async function createXeroFake(options: { clientId: string; clientSecret: 
       getCurrencies: (c: Context) => json(200, example(c, 'getCurrencies')),
       createInvoices: (c: Context) => create(c, 'Invoices'),
       createManualJournals: (c: Context) => create(c, 'ManualJournals'),
-      getInvoice: (c: Context) => {
-        const doc = find(String(c.request.params.InvoiceID));
+      getInvoice: (c: XeroContext) => {
+        const doc = find(c.request.params.InvoiceID ?? '');
         return doc ? json(200, { Invoices: [{ ...(doc.body as object), InvoiceID: doc.id, Status: doc.status }] }) : json(404, { Title: 'Not Found', Status: 404 });
       },
-      getManualJournal: (c: Context) => {
-        const doc = find(String(c.request.params.ManualJournalID));
+      getManualJournal: (c: XeroContext) => {
+        const doc = find(c.request.params.ManualJournalID ?? '');
         return doc ? json(200, { ManualJournals: [{ ...(doc.body as object), ManualJournalID: doc.id, Status: doc.status }] }) : json(404, { Title: 'Not Found', Status: 404 });
       },
-      updateInvoice: (c: Context) => {
-        const doc = find(String(c.request.params.InvoiceID));
+      updateInvoice: (c: XeroContext) => {
+        const doc = find(c.request.params.InvoiceID ?? '');
         const next = (c.request.requestBody as { Invoices: { Status?: string }[] }).Invoices[0]?.Status;
         if (!doc) return json(404, { Title: 'Not Found', Status: 404 });
         if (next) doc.status = next;
         return json(200, { Invoices: [{ ...(doc.body as object), InvoiceID: doc.id, Status: doc.status }] });
       },
-      updateManualJournal: (c: Context) => {
-        const doc = find(String(c.request.params.ManualJournalID));
+      updateManualJournal: (c: XeroContext) => {
+        const doc = find(c.request.params.ManualJournalID ?? '');
         const next = (c.request.requestBody as { ManualJournals: { Status?: string }[] }).ManualJournals[0]?.Status;
         if (!doc) return json(404, { Title: 'Not Found', Status: 404 });
         if (next) doc.status = next;
@@ -116,7 +118,7 @@ export async function createXeroFake(options: { clientId: string; clientSecret: 
       notImplemented: (c: Context) => fail(501, `${c.operation.operationId}: not played by the local Xero`),
     },
   });
-  api.registerSecurityHandler('OAuth2', (c: Context) => /^Bearer \S+$/.test(String(c.request.headers.authorization ?? '')));
+  api.registerSecurityHandler('OAuth2', (c: XeroContext) => /^Bearer \S+$/.test(c.request.headers.authorization ?? ''));
   await api.init();
 
   return {
