@@ -22,9 +22,10 @@ export const netSuiteSystem: AccountingSystemDefinition = {
     usesPkce: true,
     refreshTokenLifetimeMs: 7 * 24 * 3600_000,
   }),
-  async identify({ settings }) {
-    if (!settings.accountId) throw new AccountingError({ kind: 'validation', message: 'Enter your NetSuite account id (Setup > Company > Company Information) to connect.' });
-    return { remoteId: settings.accountId, remoteName: `NetSuite account ${settings.accountId}` };
+  // NetSuite has no organization call before the first request: the account id the user typed is the identity.
+  identify({ settings }) {
+    if (!settings.accountId) return Promise.reject(new AccountingError({ kind: 'validation', message: 'Enter your NetSuite account id (Setup > Company > Company Information) to connect.' }));
+    return Promise.resolve({ remoteId: settings.accountId, remoteName: `NetSuite account ${settings.accountId}` });
   },
   createPort: createNetSuitePort,
 };
