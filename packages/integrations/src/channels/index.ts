@@ -9,6 +9,7 @@ import { shopifyConnector } from './shopify/shopify-connector';
 import { paypalConnector } from './paypal/paypal-connector';
 import { ebayConnector } from './ebay/ebay-connector';
 import { walmartConnector } from './walmart/walmart-connector';
+import { etsyConnector } from './etsy/etsy-connector';
 
 export * from './channel-connector';
 export * from './channel-endpoints';
@@ -23,4 +24,5 @@ export const CHANNEL_CONNECTORS: Partial<Record<Channel, ChannelConnector>> = {
   PAYPAL: paypalConnector,
   EBAY: ebayConnector,
   WALMART: walmartConnector,
+  ETSY: etsyConnector,
 };

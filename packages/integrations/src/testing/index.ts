@@ -8,3 +8,4 @@ export * from './fake-channels/fake-paypal';
 export * from './fake-channels/fake-ebay';
 export * from './fake-channels/fake-walmart';
 export * from './test-session';
+export * from '../channels/etsy/etsy-fake';

@@ -74,7 +74,7 @@ async function receiptsOf(s: ChannelSession, entries: EtsyLedgerEntry[]): Promis
   const receipts = new Map<number, string>();
   for (let i = 0; i < ids.length; i += PAYMENT_BATCH) {
     // The OAS declares ledger_entry_ids as an exploded form array: one parameter per id.
-    const q = new URLSearchParams(ids.slice(i, i + PAYMENT_BATCH).map((id) => ['ledger_entry_ids', String(id)]));
+    const q = new URLSearchParams(ids.slice(i, i + PAYMENT_BATCH).map((id): [string, string] => ['ledger_entry_ids', String(id)]));
     const page = await callChannelJson<Page<EtsyPayment>>(s, etsyPolicy, `${shopUrl(s)}/payment-account/ledger-entries/payments?${q.toString()}`, withApiKey(s));
     for (const p of page.results) for (const entryId of byPayment.get(String(p.payment_id)) ?? []) receipts.set(entryId, String(p.receipt_id));
   }

@@ -1,0 +1,109 @@
+/**
+ * Connecting Etsy through the server (OAuth with PKCE) and fetching its deposits, against the fake
+ * Etsy served as a local HTTP server and reached through configured base URLs. Assembled like
+ * channel-connections.test.ts: only the auth routes and this feature.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { serveFetch, type ServedFetch } from '@ledgerport/integrations/testing';
+import { createFakeEtsy, type FakeEtsy } from '@ledgerport/integrations/testing';
+import type { TokenSet } from '@ledgerport/contract';
+import type { Config } from '../../config';
+import { openTestDb, type TestDb } from '../../../test/test-db';
+import { createAccessTokens } from '../auth/access-tokens';
+import { registerAuthRoutes } from '../auth/auth-routes';
+import { createSignInLimiter } from '../auth/sign-in-limiter';
+import type { Deps } from '../../http/deps';
+import { registerErrorHandling } from '../../http/error-handler';
+import { createSecretBox } from '../../security/secret-box';
+import { noAccountingConnections } from '../posting/resolve-accounting-port';
+import { DEMO_PASSWORD } from '../../seed/demo-data';
+import { loadChannelConfig } from './channel-config';
+import type { ChannelJobSender } from './channel-jobs';
+import { registerChannelConnections } from './register-channel-connections';
+import { runChannelFetch } from './fetch-channel-settlements-job';
+
+const ACCOUNT = 'trial-etsy';
+const CLIENT_ID = 'ledgerport-etsy-keystring';
+let testDb: TestDb;
+let server: FastifyInstance;
+let deps: Deps;
+let etsy: FakeEtsy;
+let served: ServedFetch;
+let demo: TokenSet;
+let other: TokenSet;
+const auth = (t: TokenSet) => ({ authorization: `Bearer ${t.accessToken}`, host: 'ledgerport.test' });
+const at = (iso: string) => Date.parse(iso) / 1000;
+
+beforeAll(async () => {
+  testDb = await openTestDb();
+  const clock = () => new Date('2026-11-22T12:00:00Z');
+  served = await serveFetch((r) => etsy.fetch(r));
+  const channels = loadChannelConfig({ LEDGERPORT_ETSY_API_URL: served.url, LEDGERPORT_ETSY_TOKEN_URL: `${served.url}/v3/public/oauth/token`, LEDGERPORT_ETSY_CONSENT_URL: `${served.url}/oauth/connect`, LEDGERPORT_ETSY_CLIENT_ID: CLIENT_ID });
+  const config = { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', dbDir: '/nonexistent/db', databaseUrl: undefined, secret: 'test-secret-not-for-production', webDistDir: '/nonexistent', signInAttemptsMax: 100, signInWindowMs: 60_000, bodyLimitBytes: 1024 * 1024, logLevel: 'silent', channels } as unknown as Config;
+  const jobs: ChannelJobSender = { send: () => Promise.resolve('job') };
+  server = Fastify();
+  server.setValidatorCompiler(validatorCompiler);
+  server.setSerializerCompiler(serializerCompiler);
+  server.decorateRequest('caller', null);
+  deps = { db: testDb.db, config, clock, accessTokens: createAccessTokens(config.secret, clock), signInLimiter: createSignInLimiter(100, 60_000, clock), secretBox: createSecretBox(config.secret), resolveAccountingPort: noAccountingConnections, jobs, fetchChannelReport: () => Promise.resolve(null) };
+  registerErrorHandling(server, config.bodyLimitBytes, () => false);
+  registerAuthRoutes(server, deps);
+  registerChannelConnections(server, deps);
+  await server.ready();
+  const signIn = async (email: string) => (await server.inject({ method: 'POST', url: '/oauth/login', payload: { email, password: DEMO_PASSWORD } })).json<TokenSet>();
+  demo = await signIn('demo@ledgerport.local');
+  other = await signIn('other@ledgerport.local');
+});
+
+afterAll(async () => {
+  await server?.close();
+  await served?.close();
+  await testDb?.close();
+});
+
+beforeEach(async () => {
+  etsy = await createFakeEtsy({ apiUrl: served.url, tokenUrl: `${served.url}/v3/public/oauth/token`, clientId: CLIENT_ID });
+});
+
+describe('connecting Etsy', () => {
+  it('sends the seller to Etsy with a PKCE challenge, stores the shop and fetches its deposits once', async () => {
+    etsy.payments.set(501, 4100000001);
+    let id = 1;
+    const entry = (iso: string, ledger_type: string, amount: number, ref: [string, string] | null = null) => ({ entry_id: id, sequence_number: id++, amount, currency: 'USD', created_timestamp: at(iso), ledger_type, reference_type: ref?.[0] ?? 'fee', reference_id: ref?.[1] ?? null });
+    etsy.entries.push(
+      entry('2026-09-01T10:00:00Z', 'DISBURSE2', -500, ['disbursement', '1']),
+      entry('2026-11-02T10:00:00Z', 'PAYMENT', 6000, ['payment', '501']),
+      entry('2026-11-02T10:00:01Z', 'PAYMENT_PROCESSING_FEE', -205, ['receipt', '4100000001']),
+      entry('2026-11-05T08:00:00Z', 'DISBURSE2', -5795, ['disbursement', '2']),
+      entry('2026-11-20T08:00:00Z', 'listing', -20),
+    );
+    const start = await server.inject({ method: 'POST', url: '/sales-channel/connect', headers: auth(demo), payload: { accountKey: ACCOUNT, channel: 'ETSY' } });
+    expect(start.statusCode).toBe(200);
+    const authorizeUrl = new URL(start.json<{ authorizeUrl: string }>().authorizeUrl);
+    expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    const code = etsy.auth.issueCode({ codeChallenge: authorizeUrl.searchParams.get('code_challenge')! });
+    const cb = await server.inject({ method: 'POST', url: '/sales-channel/callback', headers: auth(demo), payload: { channel: 'ETSY', query: { state: authorizeUrl.searchParams.get('state')!, code } } });
+    expect(cb.statusCode).toBe(200);
+    const conn = await testDb.db.selectFrom('connections').selectAll().where('account_key', '=', ACCOUNT).where('role', '=', 'sales-channel').executeTakeFirstOrThrow();
+    expect([conn.system, conn.status]).toEqual(['ETSY', 'CONNECTED']);
+
+    expect(await runChannelFetch({ accountKey: ACCOUNT, role: 'sales-channel', kind: 'scheduled' }, deps)).toEqual({ stored: 2 });
+    const stored = await testDb.db.selectFrom('settlements').select(['settlement_id', 'source_kind', 'total', 'duplicate_key']).where('account_key', '=', ACCOUNT).orderBy('settlement_id').execute();
+    expect(stored).toEqual([
+      { settlement_id: '2026-11-05_57.95', source_kind: 'api', total: '57.9500', duplicate_key: expect.stringContaining('2026-11-05_57.95') as string },
+      { settlement_id: 'open_2026-11-20', source_kind: 'api', total: null, duplicate_key: expect.stringContaining('open_2026-11-20') as string },
+    ]);
+    // The next fetch refreshes the open tail in place and recognises the closed deposit: still two rows.
+    expect(await runChannelFetch({ accountKey: ACCOUNT, role: 'sales-channel', kind: 'scheduled' }, deps)).toEqual({ stored: 1 });
+    const again = await testDb.db.selectFrom('settlements').select(['settlement_id', 'duplicate_of']).where('account_key', '=', ACCOUNT).orderBy('settlement_id').execute();
+    expect(again.map((r) => r.settlement_id)).toEqual(['2026-11-05_57.95', 'open_2026-11-20']);
+    expect(etsy.violations()).toEqual([]);
+  });
+
+  it("answers not-found when another account's user starts an Etsy connect for this account", async () => {
+    const res = await server.inject({ method: 'POST', url: '/sales-channel/connect', headers: auth(other), payload: { accountKey: ACCOUNT, channel: 'ETSY' } });
+    expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([404, 'account.not-found']);
+  });
+});
