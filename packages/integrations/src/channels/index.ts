@@ -10,6 +10,7 @@ import { paypalConnector } from './paypal/paypal-connector';
 import { ebayConnector } from './ebay/ebay-connector';
 import { walmartConnector } from './walmart/walmart-connector';
 import { etsyConnector } from './etsy/etsy-connector';
+import { afterpayConnector } from './afterpay/afterpay-connector';
 
 export * from './channel-connector';
 export * from './channel-endpoints';
@@ -25,4 +26,5 @@ export const CHANNEL_CONNECTORS: Partial<Record<Channel, ChannelConnector>> = {
   EBAY: ebayConnector,
   WALMART: walmartConnector,
   ETSY: etsyConnector,
+  AFTERPAY: afterpayConnector,
 };

@@ -9,3 +9,4 @@ export * from './fake-channels/fake-ebay';
 export * from './fake-channels/fake-walmart';
 export * from './test-session';
 export * from '../channels/etsy/etsy-fake';
+export * from '../channels/afterpay/afterpay-fake';

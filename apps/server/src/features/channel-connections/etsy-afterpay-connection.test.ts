@@ -1,13 +1,13 @@
 /**
- * Connecting Etsy through the server (OAuth with PKCE) and fetching its deposits, against the fake
- * Etsy served as a local HTTP server and reached through configured base URLs. Assembled like
+ * Connecting Etsy (OAuth with PKCE) and Afterpay (typed merchant keys) through the server and fetching
+ * their settlements, against the fakes served as local HTTP servers reached through configured base URLs. Assembled like
  * channel-connections.test.ts: only the auth routes and this feature.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serveFetch, type ServedFetch } from '@ledgerport/integrations/testing';
-import { createFakeEtsy, type FakeEtsy } from '@ledgerport/integrations/testing';
+import { createFakeAfterpay, createFakeEtsy, type FakeAfterpay, type FakeEtsy } from '@ledgerport/integrations/testing';
 import type { TokenSet } from '@ledgerport/contract';
 import type { Config } from '../../config';
 import { openTestDb, type TestDb } from '../../../test/test-db';
@@ -31,6 +31,9 @@ let server: FastifyInstance;
 let deps: Deps;
 let etsy: FakeEtsy;
 let served: ServedFetch;
+let afterpay: FakeAfterpay;
+let afterpayServed: ServedFetch;
+const AFTERPAY_KEYS = { merchantId: '41234', secretKey: 'sk-afterpay-1' };
 let demo: TokenSet;
 let other: TokenSet;
 const auth = (t: TokenSet) => ({ authorization: `Bearer ${t.accessToken}`, host: 'ledgerport.test' });
@@ -40,7 +43,8 @@ beforeAll(async () => {
   testDb = await openTestDb();
   const clock = () => new Date('2026-11-22T12:00:00Z');
   served = await serveFetch((r) => etsy.fetch(r));
-  const channels = loadChannelConfig({ LEDGERPORT_ETSY_API_URL: served.url, LEDGERPORT_ETSY_TOKEN_URL: `${served.url}/v3/public/oauth/token`, LEDGERPORT_ETSY_CONSENT_URL: `${served.url}/oauth/connect`, LEDGERPORT_ETSY_CLIENT_ID: CLIENT_ID });
+  afterpayServed = await serveFetch((r) => afterpay.fetch(r));
+  const channels = loadChannelConfig({ LEDGERPORT_ETSY_API_URL: served.url, LEDGERPORT_ETSY_TOKEN_URL: `${served.url}/v3/public/oauth/token`, LEDGERPORT_ETSY_CONSENT_URL: `${served.url}/oauth/connect`, LEDGERPORT_ETSY_CLIENT_ID: CLIENT_ID, LEDGERPORT_AFTERPAY_API_URL: afterpayServed.url });
   const config = { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', dbDir: '/nonexistent/db', databaseUrl: undefined, secret: 'test-secret-not-for-production', webDistDir: '/nonexistent', signInAttemptsMax: 100, signInWindowMs: 60_000, bodyLimitBytes: 1024 * 1024, logLevel: 'silent', channels } as unknown as Config;
   const jobs: ChannelJobSender = { send: () => Promise.resolve('job') };
   server = Fastify();
@@ -60,11 +64,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await served?.close();
+  await afterpayServed?.close();
   await testDb?.close();
 });
 
 beforeEach(async () => {
   etsy = await createFakeEtsy({ apiUrl: served.url, tokenUrl: `${served.url}/v3/public/oauth/token`, clientId: CLIENT_ID });
+  afterpay = createFakeAfterpay({ apiUrl: afterpayServed.url, ...AFTERPAY_KEYS });
 });
 
 describe('connecting Etsy', () => {
@@ -104,6 +110,40 @@ describe('connecting Etsy', () => {
 
   it("answers not-found when another account's user starts an Etsy connect for this account", async () => {
     const res = await server.inject({ method: 'POST', url: '/sales-channel/connect', headers: auth(other), payload: { accountKey: ACCOUNT, channel: 'ETSY' } });
+    expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([404, 'account.not-found']);
+  });
+});
+
+describe('connecting Afterpay', () => {
+  const PAYMENTS_ACCOUNT = 'acme-amazon-us';
+  const money = (amount: string) => ({ amount, currency: 'USD' });
+
+  it('checks the typed keys, refusing wrong ones with the spec wording and the reason', async () => {
+    const res = await server.inject({ method: 'POST', url: '/sales-channel/connect-keys', headers: auth(demo), payload: { accountKey: PAYMENTS_ACCOUNT, channel: 'AFTERPAY', fields: { merchantId: '41234', secretKey: 'wrong' } } });
+    expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([502, 'channel.connect-failed']);
+    expect(res.json<{ details: { reason: string } }>().details.reason).toContain('Merchant ID and Secret Key');
+  });
+
+  it('connects with the merchant keys as a sales source and loads each settlement day once', async () => {
+    afterpay.records.push(
+      { settlementDate: '2026-11-20', orderDate: '2026-11-19T10:00:00Z', afterpayOrderId: '1', merchantOrderId: 'ORD-1', type: 'Order', settlementAmount: money('100.00'), merchantFeeExclTax: money('6.30'), merchantFeeTax: money('0.00'), merchantFeeInclTax: money('6.30'), netSettlementAmount: money('93.70') },
+      { settlementDate: '2026-11-20', orderDate: '2026-11-18T10:00:00Z', afterpayOrderId: '2', merchantOrderId: 'ORD-2', merchantRefundId: 'R-2', type: 'Refund', settlementAmount: money('-20.00'), netSettlementAmount: money('-20.00') },
+    );
+    const res = await server.inject({ method: 'POST', url: '/sales-channel/connect-keys', headers: auth(demo), payload: { accountKey: PAYMENTS_ACCOUNT, channel: 'AFTERPAY', fields: AFTERPAY_KEYS } });
+    expect(res.statusCode).toBe(200);
+    const conn = await testDb.db.selectFrom('connections').selectAll().where('account_key', '=', PAYMENTS_ACCOUNT).where('role', '=', 'sales-source').executeTakeFirstOrThrow();
+    expect([conn.system, conn.status, conn.credentials_sealed?.includes(AFTERPAY_KEYS.secretKey)]).toEqual(['AFTERPAY', 'CONNECTED', false]);
+    expect(await runChannelFetch({ accountKey: PAYMENTS_ACCOUNT, role: 'sales-source', kind: 'scheduled' }, deps)).toEqual({ stored: 1 });
+    await runChannelFetch({ accountKey: PAYMENTS_ACCOUNT, role: 'sales-source', kind: 'scheduled' }, deps);
+    const stored = await testDb.db.selectFrom('settlements').select(['settlement_id', 'source_kind', 'total', 'duplicate_key', 'duplicate_of', 'status']).where('account_key', '=', PAYMENTS_ACCOUNT).where('settlement_id', '=', '2026-11-20_USD').execute();
+    // The overlapping next fetch brings the same day again: recognised by its duplicate key, not loaded twice.
+    expect(stored.filter((r) => r.duplicate_of === null).map((r) => [r.settlement_id, r.source_kind, r.total, r.duplicate_key])).toEqual([['2026-11-20_USD', 'api', '73.7000', 'afterpay:2026-11-20_usd:usd']]);
+    expect(stored.filter((r) => r.duplicate_of !== null).every((r) => r.duplicate_key === 'afterpay:2026-11-20_usd:usd')).toBe(true);
+    expect(afterpay.violations()).toEqual([]);
+  });
+
+  it("answers not-found when another account's user types Afterpay keys for this account", async () => {
+    const res = await server.inject({ method: 'POST', url: '/sales-channel/connect-keys', headers: auth(other), payload: { accountKey: PAYMENTS_ACCOUNT, channel: 'AFTERPAY', fields: AFTERPAY_KEYS } });
     expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([404, 'account.not-found']);
   });
 });
