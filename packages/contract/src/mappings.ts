@@ -32,6 +32,23 @@ export type MappingRow = z.infer<typeof mappingRowSchema>;
 export const chartAccountSchema = z.object({ code: z.string(), name: z.string(), kind: z.string(), path: z.string(), role: z.string().nullable() });
 export const taxRateSchema = z.object({ code: z.string(), name: z.string() });
 
+/** The jobs an account does for a posting beyond being a mapping target (core's AccountRole). */
+export const accountRoleSchema = z.enum(['clearing', 'reserved-balances', 'carried-forward', 'rounding', 'suspense']);
+
+/**
+ * The account that does one posting role. With a connected chart, a role no account of the system
+ * matched keeps Ledgerport's default account: `isMissingInSystem` says the system does not have it
+ * yet (create it there and refresh, or choose another account).
+ */
+export const roleAccountSchema = z.object({
+  role: accountRoleSchema,
+  channel: salesChannelSchema.nullable(),
+  accountCode: z.string(),
+  accountName: z.string(),
+  isMissingInSystem: z.boolean(),
+});
+export type RoleAccount = z.infer<typeof roleAccountSchema>;
+
 export const mappingsSchema = z
   .object({
     accountKey: z.string(),
@@ -41,6 +58,7 @@ export const mappingsSchema = z
     chartSource: z.enum(['default', 'connected']),
     accounts: z.array(chartAccountSchema),
     taxRates: z.array(taxRateSchema),
+    roleAccounts: z.array(roleAccountSchema),
     isUnmappedToSuspense: z.boolean(),
     rows: z.array(mappingRowSchema),
     unmappedCount: z.number().int(),
@@ -71,13 +89,15 @@ export const mappingEntryInputSchema = z.strictObject({
 export const saveMappings = defineEndpoint({
   method: 'PUT',
   url: '/mappings',
-  summary: 'Set accounts and tax rates of transaction types (a new mapping version); codes must exist in the chart.',
+  summary: 'Set accounts and tax rates of transaction types and the accounts of posting roles (a new mapping version); codes must exist in the chart.',
   tag: 'mappings',
   access: 'user',
   querystring: z.strictObject({ accountKey }),
   body: z.strictObject({
     entries: z.array(mappingEntryInputSchema).max(2000).default([]),
     remove: z.array(z.strictObject({ channel: salesChannelSchema, typeKey: z.string().min(1).max(500) })).max(2000).default([]),
+    /** Choose the account of a posting role (channel null: a shared role such as rounding or suspense). */
+    roles: z.array(z.strictObject({ role: accountRoleSchema, channel: salesChannelSchema.nullable(), accountCode: code })).max(100).default([]),
     isUnmappedToSuspense: z.boolean().optional(),
   }),
   response: mappingsSchema,

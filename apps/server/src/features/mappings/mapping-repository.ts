@@ -9,6 +9,7 @@ import { defaultMappings, type AccountingSystem, type MappingSet, type TypeDescr
 import { describeTransactionType, type Channel } from '@ledgerport/core/settlements';
 import { resolveMapping } from '@ledgerport/core/mapping';
 import { AppError } from '../../http/app-error';
+import { connectedChart, findConnectedReferenceData, rebaseOnChart, type ChartSource } from './connected-chart';
 import { errorMessages } from '@ledgerport/contract';
 
 /** Only types the channel's catalogue knows get a category default; an unknown type stays unmapped (never guessed). */
@@ -50,8 +51,23 @@ export function defaultMappingsFor(context: AccountMappingContext): MappingSet {
   return defaultMappings(mappingSystemOf(context.accountingSystem), { ownerKey: context.accountKey, channels: [context.salesChannel] });
 }
 
-/** The account's current mapping set (its latest version, or the defaults). */
+/** The account's current mapping set (its latest version, or the defaults) on the chart it posts with. */
 export async function getCurrentMappings(db: Kysely<Database>, context: AccountMappingContext): Promise<MappingSet> {
+  return (await getCurrentMappingsWithSource(db, context)).set;
+}
+
+/**
+ * The current set and where its chart comes from: the connected system's fetched chart when there is
+ * one (connected-chart.ts), else the default chart of the system.
+ */
+export interface CurrentMappings {
+  set: MappingSet;
+  chartSource: ChartSource;
+  /** With a connected chart: the codes the system has (a role account outside it is missing there). */
+  systemCodes: Set<string> | null;
+}
+
+export async function getCurrentMappingsWithSource(db: Kysely<Database>, context: AccountMappingContext): Promise<CurrentMappings> {
   const row = await db
     .selectFrom('mapping_sets')
     .select(['mapping_set', 'system'])
@@ -60,9 +76,16 @@ export async function getCurrentMappings(db: Kysely<Database>, context: AccountM
     .limit(1)
     .executeTakeFirst();
   const system = mappingSystemOf(context.accountingSystem);
+  const defaults = defaultMappingsFor(context);
   // A set saved for another accounting system (the account switched systems) no longer applies.
-  if (!row || row.system !== system) return defaultMappingsFor(context);
-  return row.mapping_set as unknown as MappingSet;
+  const stored = !row || row.system !== system ? defaults : (row.mapping_set as unknown as MappingSet);
+  const reference = await findConnectedReferenceData(db, context.accountKey, system);
+  if (reference) {
+    const systemCodes = new Set([...reference.accounts, ...reference.bankAccounts].map((a) => a.code));
+    return { set: rebaseOnChart(stored, connectedChart(system, reference, defaults.chart, stored.chart), defaults), chartSource: 'connected', systemCodes };
+  }
+  // A set saved on a connected chart goes back to the default chart once the system is disconnected.
+  return { set: stored === defaults ? defaults : rebaseOnChart(stored, defaults.chart, defaults), chartSource: 'default', systemCodes: null };
 }
 
 export async function findMappingVersion(db: Kysely<Database>, accountKey: string, version: number): Promise<MappingSet | undefined> {

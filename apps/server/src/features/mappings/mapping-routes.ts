@@ -5,12 +5,14 @@ import type { Database } from '@ledgerport/db';
 import { copyMappingsFromAccount, errorMessages, getMappings, saveMappings, type MappingRow, type Mappings } from '@ledgerport/contract';
 import { copyMappings, resolveMapping, reviseMappings, type MappingSet } from '@ledgerport/core/mapping';
 import { describeTransactionType, type Channel } from '@ledgerport/core/settlements';
+import { ACCOUNTING_SYSTEM_DEFINITIONS, type RemoteSystem } from '@ledgerport/integrations/accounting';
 import { addRoute } from '../../http/add-route';
 import { AppError } from '../../http/app-error';
 import type { Deps } from '../../http/deps';
 import { assertAccountAccess, canAccessAccount } from '../accounts/account-access';
-import { describeKnownType, getAccountMappingContext, getCurrentMappings, insertMappingSet, mappingSystemOf } from './mapping-repository';
+import { describeKnownType, getAccountMappingContext, getCurrentMappings, getCurrentMappingsWithSource, insertMappingSet, mappingSystemOf } from './mapping-repository';
 import { refreshMappingState } from './refresh-mapping-state';
+import { assignRole } from './connected-chart';
 
 export function registerMappingRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
@@ -23,14 +25,23 @@ export function registerMappingRoutes(app: FastifyInstance, deps: Deps): void {
   addRoute(app, deps, saveMappings, async ({ query, body, caller }) => {
     await assertAccountAccess(db, caller, query.accountKey);
     const context = await getAccountMappingContext(db, query.accountKey);
-    const current = await getCurrentMappings(db, context);
+    const { set: current, chartSource } = await getCurrentMappingsWithSource(db, context);
     const accountCodes = new Set(current.chart.accounts.map((a) => a.code));
     const taxCodes = new Set(current.chart.taxRates.map((t) => t.code));
+    const chartName = chartSource === 'connected' ? `your ${systemName(current.system)} chart of accounts (refresh it if you just added the account)` : 'the chart of accounts';
     body.entries.forEach((e, i) => {
-      if (!accountCodes.has(e.accountCode)) throw new AppError('mapping.invalid', `entries[${i}]: account ${e.accountCode} is not in the chart of accounts.`, { path: `entries.${i}.accountCode` });
-      if (!taxCodes.has(e.taxRateCode)) throw new AppError('mapping.invalid', `entries[${i}]: tax rate ${e.taxRateCode} is not one of the chart's tax rates.`, { path: `entries.${i}.taxRateCode` });
+      if (!accountCodes.has(e.accountCode)) throw new AppError('mapping.invalid', `entries[${i}]: account ${e.accountCode} is not in ${chartName}.`, { path: `entries.${i}.accountCode` });
+      if (!taxCodes.has(e.taxRateCode)) throw new AppError('mapping.invalid', `entries[${i}]: tax rate ${e.taxRateCode} is not one of the ${chartSource === 'connected' ? `${systemName(current.system)} ` : "chart's "}tax rates.`, { path: `entries.${i}.taxRateCode` });
     });
-    const next = reviseMappings(current, { upsert: body.entries, remove: body.remove, ...(body.isUnmappedToSuspense !== undefined ? { isUnmappedToSuspense: body.isUnmappedToSuspense } : {}) });
+    const chosen = new Map<string, string>();
+    body.roles.forEach((r, i) => {
+      if (!accountCodes.has(r.accountCode)) throw new AppError('mapping.invalid', `roles[${i}]: account ${r.accountCode} is not in ${chartName}.`, { path: `roles.${i}.accountCode` });
+      const taken = chosen.get(r.accountCode);
+      if (taken) throw new AppError('mapping.invalid', `roles[${i}]: account ${r.accountCode} is already chosen as the ${taken} account; an account can do one posting role.`, { path: `roles.${i}.accountCode` });
+      chosen.set(r.accountCode, r.role);
+    });
+    const chart = body.roles.reduce((c, r) => assignRole(c, r.role, r.channel, r.accountCode), current.chart);
+    const next = reviseMappings({ ...current, chart }, { upsert: body.entries, remove: body.remove, ...(body.isUnmappedToSuspense !== undefined ? { isUnmappedToSuspense: body.isUnmappedToSuspense } : {}) });
     await saveAndRefresh(deps, next, caller.userId);
     return mappingsBody(db, query.accountKey);
   });
@@ -58,9 +69,11 @@ async function saveAndRefresh(deps: Deps, set: MappingSet, userId: string): Prom
   await refreshMappingState(deps.db, set.ownerKey, at);
 }
 
+const systemName = (system: string) => ACCOUNTING_SYSTEM_DEFINITIONS[system as RemoteSystem]?.displayName ?? system;
+
 export async function mappingsBody(db: Kysely<Database>, accountKey: string): Promise<Mappings> {
   const context = await getAccountMappingContext(db, accountKey);
-  const set = await getCurrentMappings(db, context);
+  const { set, chartSource, systemCodes } = await getCurrentMappingsWithSource(db, context);
   const used = await db
     .selectFrom('settlement_lines as l')
     .innerJoin('settlements as s', 's.settlement_key', 'l.settlement_key')
@@ -103,11 +116,13 @@ export async function mappingsBody(db: Kysely<Database>, accountKey: string): Pr
     accountKey,
     version: set.version,
     system: set.system,
-    // The pickers offer the chart the mappings post with; charts fetched from a connected system are
-    // not merged into mapping sets yet, so this is the default chart of the accounting system.
-    chartSource: 'default',
+    // The pickers offer the chart the mappings post with: the connected system's or the default one.
+    chartSource,
     accounts: set.chart.accounts.map((a) => ({ code: a.code, name: a.name, kind: a.kind, path: a.path, role: a.role ?? null })),
     taxRates: set.chart.taxRates.map((t) => ({ code: t.code, name: t.name })),
+    roleAccounts: set.chart.accounts.flatMap((a) =>
+      a.role ? [{ role: a.role, channel: a.channel ?? null, accountCode: a.code, accountName: a.name, isMissingInSystem: systemCodes !== null && !systemCodes.has(a.code) }] : [],
+    ),
     isUnmappedToSuspense: set.isUnmappedToSuspense,
     rows: list,
     unmappedCount: list.filter((r) => r.isUnmapped).length,

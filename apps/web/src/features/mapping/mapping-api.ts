@@ -1,5 +1,5 @@
 /** Mapping calls (contract: mappings.ts). */
-import type { BodyOf, Mappings, ResponseOf, listCopyMappingAccounts, saveMappings } from '@ledgerport/contract';
+import type { BodyOf, Mappings, ResponseOf, listCopyMappingAccounts, refreshAccountingReferenceData, saveMappings } from '@ledgerport/contract';
 import { api } from '../../lib/api-client';
 
 export type SaveMappingsBody = BodyOf<typeof saveMappings>;
@@ -9,3 +9,5 @@ export const putMappings = (accountKey: string, body: SaveMappingsBody) => api.p
 export const copyMappings = (accountKey: string, accountKeyCopyFrom: string) => api.post<Mappings>('/account/copy-mappings', { accountKeyCopyFrom }, { accountKey });
 /** Accounts (same channel and accounting system) whose mappings may be copied into this one. */
 export const fetchCopySources = (accountKey: string) => api.get<ResponseOf<typeof listCopyMappingAccounts>>('/account/copy-mappings', { accountKey });
+/** Fetches the connected system's chart of accounts and tax rates again (accounting-connections.ts). */
+export const refreshReferenceData = (accountKey: string) => api.post<ResponseOf<typeof refreshAccountingReferenceData>>('/accounting/reference-data/refresh', { accountKey });

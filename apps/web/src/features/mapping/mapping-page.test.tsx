@@ -34,6 +34,15 @@ function mappings(rows: MappingRow[]): Mappings {
       { code: 'NONE', name: 'No tax' },
       { code: 'STD', name: 'Standard' },
     ],
+    roleAccounts: [
+      {
+        role: 'clearing',
+        channel: 'AMAZON',
+        accountCode: '1250',
+        accountName: 'Amazon Clearing',
+        isMissingInSystem: false,
+      },
+    ],
     isUnmappedToSuspense: false,
     rows,
     unmappedCount: rows.filter((r) => r.isUnmapped).length,
@@ -44,8 +53,26 @@ function mappings(rows: MappingRow[]): Mappings {
 
 const initial = mappings([
   row({}),
-  row({ typeKey: 'Order|ItemFees|Commission', label: 'Amazon Fees - Commission', category: 'fees', accountCode: '6100', source: 'explicit', amounts: [{ currency: 'USD', amount: '-15.0000' }] }),
-  row({ typeKey: 'Other|Mystery', label: 'Mystery adjustment', category: 'other', accountCode: null, taxRateCode: null, source: 'unmapped', isUnmapped: true, isKnownType: false, lineCount: 2, amounts: [{ currency: 'USD', amount: '3.2100' }] }),
+  row({
+    typeKey: 'Order|ItemFees|Commission',
+    label: 'Amazon Fees - Commission',
+    category: 'fees',
+    accountCode: '6100',
+    source: 'explicit',
+    amounts: [{ currency: 'USD', amount: '-15.0000' }],
+  }),
+  row({
+    typeKey: 'Other|Mystery',
+    label: 'Mystery adjustment',
+    category: 'other',
+    accountCode: null,
+    taxRateCode: null,
+    source: 'unmapped',
+    isUnmapped: true,
+    isKnownType: false,
+    lineCount: 2,
+    amounts: [{ currency: 'USD', amount: '3.2100' }],
+  }),
 ]);
 
 function serve(saved: { body?: unknown } = {}) {
@@ -58,7 +85,19 @@ function serve(saved: { body?: unknown } = {}) {
     'GET /account/copy-mappings': { body: { accounts: [] } },
     'PUT /mappings': ({ body }) => {
       saved.body = body;
-      return { body: mappings([initial.rows[0]!, initial.rows[1]!, { ...initial.rows[2]!, accountCode: '6100', taxRateCode: 'NONE', isUnmapped: false, source: 'explicit' }]) };
+      return {
+        body: mappings([
+          initial.rows[0]!,
+          initial.rows[1]!,
+          {
+            ...initial.rows[2]!,
+            accountCode: '6100',
+            taxRateCode: 'NONE',
+            isUnmapped: false,
+            source: 'explicit',
+          },
+        ]),
+      };
     },
   });
 }
@@ -69,7 +108,11 @@ describe('mappings screen', () => {
     renderApp('/app/mapping');
     await screen.findByRole('heading', { name: 'Account and Tax Rate Mappings' });
     const sections = await screen.findAllByRole('region', { name: /^Category / });
-    expect(sections.map((s) => s.getAttribute('aria-label'))).toEqual(['Category Other', 'Category Fees', 'Category Sales']);
+    expect(sections.map((s) => s.getAttribute('aria-label'))).toEqual([
+      'Category Other',
+      'Category Fees',
+      'Category Sales',
+    ]);
     const other = within(sections[0]!);
     expect(other.getByText('Mystery adjustment')).toBeTruthy();
     expect(other.getByText('1 unmapped')).toBeTruthy();
@@ -84,7 +127,12 @@ describe('mappings screen', () => {
     await userEvent.click(await screen.findByRole('combobox', { name: 'Account for Mystery adjustment' }));
     await userEvent.click(await screen.findByRole('option', { name: '6100 · Selling fees' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save mappings (1)' }));
-    await waitFor(() => expect(saved.body).toEqual({ entries: [{ channel: 'AMAZON', typeKey: 'Other|Mystery', accountCode: '6100', taxRateCode: 'NONE' }], remove: [] }));
+    await waitFor(() =>
+      expect(saved.body).toEqual({
+        entries: [{ channel: 'AMAZON', typeKey: 'Other|Mystery', accountCode: '6100', taxRateCode: 'NONE' }],
+        remove: [],
+      }),
+    );
     expect(await screen.findByText('Everything is mapped')).toBeTruthy();
   });
 });

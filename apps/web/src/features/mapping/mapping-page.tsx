@@ -4,7 +4,20 @@
  * account and tax-rate pickers. Saving writes a new mapping version; mappings can be copied from
  * another account of the same channel.
  */
-import { Alert, Badge, Button, Card, Checkbox, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Progress,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MappingRow, Mappings } from '@ledgerport/contract';
 import { useMemo, useState } from 'react';
@@ -13,38 +26,88 @@ import { useSession } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
 import { MoneyText } from '../../ui/money-text';
 import { CopyMappingsControl } from './copy-mappings-control';
-import { copyMappings, fetchCopySources, fetchMappings, putMappings } from './mapping-api';
+import { ACCOUNTING_SYSTEM_NAMES } from '../accounting-connect/accounting-systems';
+import {
+  copyMappings,
+  fetchCopySources,
+  fetchMappings,
+  putMappings,
+  refreshReferenceData,
+} from './mapping-api';
+import { RoleAccountsCard, roleKey, type RoleDraft } from './role-accounts-card';
 import { accountOptions, categoryLabel, groupMappingRows } from './mapping-groups';
 
 type Draft = Record<string, { accountCode: string | null; taxRateCode: string | null }>;
 const rowKey = (r: MappingRow) => `${r.channel}|${r.typeKey}`;
 
 function SourceBadge({ row, draft }: { row: MappingRow; draft: Draft[string] | undefined }) {
-  if (draft) return <Badge color="blue" variant="light">Changed</Badge>;
-  if (row.isUnmapped) return <Badge color="red" variant="light">Unmapped</Badge>;
-  if (row.source === 'category') return <Badge color="gray" variant="light">Category default</Badge>;
-  return <Badge color="green" variant="light">Mapped</Badge>;
+  if (draft)
+    return (
+      <Badge color="blue" variant="light">
+        Changed
+      </Badge>
+    );
+  if (row.isUnmapped)
+    return (
+      <Badge color="red" variant="light">
+        Unmapped
+      </Badge>
+    );
+  if (row.source === 'category')
+    return (
+      <Badge color="gray" variant="light">
+        Category default
+      </Badge>
+    );
+  return (
+    <Badge color="green" variant="light">
+      Mapped
+    </Badge>
+  );
 }
 
 export function MappingPage() {
   const { account, reload } = useSession();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>({});
+  const [roleDraft, setRoleDraft] = useState<RoleDraft>({});
   const [saving, setSaving] = useState(false);
+  const [refreshing, setRefreshing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const query = useQuery({ queryKey: ['mappings', account.accountKey], queryFn: () => fetchMappings(account.accountKey) });
-  const sources = useQuery({ queryKey: ['copy-mapping-sources', account.accountKey], queryFn: () => fetchCopySources(account.accountKey) });
+  const query = useQuery({
+    queryKey: ['mappings', account.accountKey],
+    queryFn: () => fetchMappings(account.accountKey),
+  });
+  const sources = useQuery({
+    queryKey: ['copy-mapping-sources', account.accountKey],
+    queryFn: () => fetchCopySources(account.accountKey),
+  });
   const data = query.data;
   const accountsData = useMemo(() => (data ? accountOptions(data.accounts) : []), [data]);
-  const taxData = useMemo(() => (data ? data.taxRates.map((t) => ({ value: t.code, label: `${t.name} (${t.code})` })) : []), [data]);
+  const taxData = useMemo(
+    () => (data ? data.taxRates.map((t) => ({ value: t.code, label: `${t.name} (${t.code})` })) : []),
+    [data],
+  );
 
-  const valueOf = (r: MappingRow) => draft[rowKey(r)] ?? { accountCode: r.accountCode, taxRateCode: r.taxRateCode };
+  const valueOf = (r: MappingRow) =>
+    draft[rowKey(r)] ?? { accountCode: r.accountCode, taxRateCode: r.taxRateCode };
   const isStillUnmapped = (r: MappingRow) => {
     const v = valueOf(r);
     return !v.accountCode || !v.taxRateCode;
   };
   const groups = useMemo(() => (data ? groupMappingRows(data.rows, (r) => r.isUnmapped) : []), [data]);
   const changes = Object.entries(draft).filter(([, v]) => v.accountCode && v.taxRateCode);
+  const roleChanges = data
+    ? data.roleAccounts.filter((r) => roleDraft[roleKey(r)] && roleDraft[roleKey(r)] !== r.accountCode)
+    : [];
+  const changeCount = changes.length + roleChanges.length;
+  const remoteSystem =
+    account.accountingSystemConnected && data && data.system in ACCOUNTING_SYSTEM_NAMES
+      ? (data.system as keyof typeof ACCOUNTING_SYSTEM_NAMES)
+      : null;
+  const systemName = data
+    ? (ACCOUNTING_SYSTEM_NAMES[data.system as keyof typeof ACCOUNTING_SYSTEM_NAMES] ?? data.system)
+    : '';
   const unmappedLeft = data ? data.rows.filter(isStillUnmapped).length : 0;
 
   const setRow = (r: MappingRow, patch: Partial<Draft[string]>) => {
@@ -61,6 +124,7 @@ export function MappingPage() {
     // mappingsCompleted moves the onboarding steps: reload the account.
     void reload().catch(() => undefined);
     setDraft({});
+    setRoleDraft({});
     showToast('success', message);
   };
 
@@ -71,9 +135,24 @@ export function MappingPage() {
     try {
       const entries = changes.map(([key, v]) => {
         const [channel, ...rest] = key.split('|');
-        return { channel: channel as MappingRow['channel'], typeKey: rest.join('|'), accountCode: v.accountCode ?? '', taxRateCode: v.taxRateCode ?? '' };
+        return {
+          channel: channel as MappingRow['channel'],
+          typeKey: rest.join('|'),
+          accountCode: v.accountCode ?? '',
+          taxRateCode: v.taxRateCode ?? '',
+        };
       });
-      const m = await putMappings(account.accountKey, { entries, remove: [], ...extra });
+      const roles = roleChanges.map((r) => ({
+        role: r.role,
+        channel: r.channel,
+        accountCode: roleDraft[roleKey(r)]!,
+      }));
+      const m = await putMappings(account.accountKey, {
+        entries,
+        remove: [],
+        ...(roles.length ? { roles } : {}),
+        ...extra,
+      });
       accept(m, `Mappings saved (version ${m.version}).`);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.');
@@ -82,10 +161,27 @@ export function MappingPage() {
     }
   }
 
+  async function refreshChart() {
+    setRefreshing(true);
+    setError(null);
+    try {
+      await refreshReferenceData(account.accountKey);
+      const m = await fetchMappings(account.accountKey);
+      queryClient.setQueryData(['mappings', account.accountKey], m);
+      showToast('success', `Chart of accounts refreshed from ${systemName}.`);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.');
+    } finally {
+      setRefreshing(false);
+    }
+  }
+
   if (query.error) {
     return (
       <Alert color="red" role="alert">
-        {query.error instanceof ApiError ? query.error.message : 'Something went wrong. Please try again later.'}
+        {query.error instanceof ApiError
+          ? query.error.message
+          : 'Something went wrong. Please try again later.'}
       </Alert>
     );
   }
@@ -97,27 +193,45 @@ export function MappingPage() {
     <Stack>
       <Group justify="space-between" align="flex-end">
         <Text size="sm" c="dimmed">
-          {data.chartSource === 'connected' ? `Accounts and tax rates from your ${data.system} file.` : `Accounts and tax rates of Ledgerport's default ${data.system} chart.`} Mapping version {data.version}
+          {data.chartSource === 'connected'
+            ? `Accounts and tax rates from your ${systemName} file.`
+            : `Accounts and tax rates of Ledgerport's default ${systemName} chart.`}{' '}
+          Mapping version {data.version}
           {data.copiedFrom ? `, copied from ${data.copiedFrom.accountKey}` : ''}.
         </Text>
-        <CopyMappingsControl
-          sources={copySources}
-          onCopy={async (from) => {
-            try {
-              accept(await copyMappings(account.accountKey, from), 'Mappings copied.');
-            } catch (e) {
-              setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.');
-            }
-          }}
-        />
+        <Group gap="xs">
+          {remoteSystem && (
+            <Button variant="default" loading={refreshing} onClick={() => void refreshChart()}>
+              Refresh from {ACCOUNTING_SYSTEM_NAMES[remoteSystem]}
+            </Button>
+          )}
+          <CopyMappingsControl
+            sources={copySources}
+            onCopy={async (from) => {
+              try {
+                accept(await copyMappings(account.accountKey, from), 'Mappings copied.');
+              } catch (e) {
+                setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.');
+              }
+            }}
+          />
+        </Group>
       </Group>
+      {refreshing && (
+        <Progress value={100} animated aria-label={`Fetching the chart of accounts from ${systemName}`} />
+      )}
       {data.rows.length === 0 ? (
         <Alert color="blue" title="No transaction types yet" role="status">
           Load a settlement first: its transaction types will be listed here to map.
         </Alert>
       ) : unmappedLeft > 0 ? (
-        <Alert color="yellow" title={`${unmappedLeft} transaction type${unmappedLeft === 1 ? '' : 's'} to map`} role="status">
-          Choose an account and a tax rate for each, then save. Settlements with unmapped types cannot be posted
+        <Alert
+          color="yellow"
+          title={`${unmappedLeft} transaction type${unmappedLeft === 1 ? '' : 's'} to map`}
+          role="status"
+        >
+          Choose an account and a tax rate for each, then save. Settlements with unmapped types cannot be
+          posted
           {data.isUnmappedToSuspense ? ' (they go to the suspense account)' : ''}.
         </Alert>
       ) : (
@@ -130,25 +244,52 @@ export function MappingPage() {
           {error}
         </Alert>
       )}
-      <Group justify="space-between" pos="sticky" top={0} bg="var(--mantine-color-body)" py="xs" style={{ zIndex: 2 }}>
+      <Group
+        justify="space-between"
+        pos="sticky"
+        top={0}
+        bg="var(--mantine-color-body)"
+        py="xs"
+        style={{ zIndex: 2 }}
+      >
         <Checkbox
           label="Post amounts of unmapped types to the suspense account"
           checked={data.isUnmappedToSuspense}
           onChange={(e) => void save({ isUnmappedToSuspense: e.currentTarget.checked })}
         />
         <Group gap="xs">
-          {changes.length > 0 && (
-            <Button variant="subtle" onClick={() => setDraft({})}>
+          {changeCount > 0 && (
+            <Button
+              variant="subtle"
+              onClick={() => {
+                setDraft({});
+                setRoleDraft({});
+              }}
+            >
               Discard changes
             </Button>
           )}
-          <Button onClick={() => void save()} loading={saving} disabled={changes.length === 0}>
-            Save mappings{changes.length ? ` (${changes.length})` : ''}
+          <Button onClick={() => void save()} loading={saving} disabled={changeCount === 0}>
+            Save mappings{changeCount ? ` (${changeCount})` : ''}
           </Button>
         </Group>
       </Group>
+      {data.roleAccounts.length > 0 && (
+        <RoleAccountsCard
+          data={data}
+          systemName={systemName}
+          accountsData={accountsData}
+          draft={roleDraft}
+          onChange={(r, code) => setRoleDraft((d) => ({ ...d, [roleKey(r)]: code ?? r.accountCode }))}
+        />
+      )}
       {groups.map((g) => (
-        <Card withBorder key={g.category} component="section" aria-label={`Category ${categoryLabel(g.category)}`}>
+        <Card
+          withBorder
+          key={g.category}
+          component="section"
+          aria-label={`Category ${categoryLabel(g.category)}`}
+        >
           <Group gap="xs" mb="xs">
             <Title order={2} size="h5">
               {categoryLabel(g.category)}
@@ -195,10 +336,25 @@ export function MappingPage() {
                         ))}
                       </Table.Td>
                       <Table.Td miw={260}>
-                        <Select aria-label={`Account for ${r.label}`} placeholder="Choose an account" data={accountsData} value={v.accountCode} searchable onChange={(code) => setRow(r, { accountCode: code })} size="xs" />
+                        <Select
+                          aria-label={`Account for ${r.label}`}
+                          placeholder="Choose an account"
+                          data={accountsData}
+                          value={v.accountCode}
+                          searchable
+                          onChange={(code) => setRow(r, { accountCode: code })}
+                          size="xs"
+                        />
                       </Table.Td>
                       <Table.Td miw={180}>
-                        <Select aria-label={`Tax rate for ${r.label}`} placeholder="Choose a tax rate" data={taxData} value={v.taxRateCode} onChange={(code) => setRow(r, { taxRateCode: code })} size="xs" />
+                        <Select
+                          aria-label={`Tax rate for ${r.label}`}
+                          placeholder="Choose a tax rate"
+                          data={taxData}
+                          value={v.taxRateCode}
+                          onChange={(code) => setRow(r, { taxRateCode: code })}
+                          size="xs"
+                        />
                       </Table.Td>
                       <Table.Td>
                         <SourceBadge row={r} draft={draft[rowKey(r)]} />
