@@ -4,8 +4,10 @@
  * LEDGERPORT_ACCOUNTING_VENDOR_URL). This file starts its own server on its own port and data folder.
  *
  * 1. Connect Xero: the OAuth redirect round trip through the local Xero's consent page, back on /cb,
- *    connected to the organisation; its chart is fetched. Then send a settlement: Posted with the
- *    Xero invoice id, and the local Xero holds exactly that one invoice.
+ *    connected to the organisation; its chart is fetched. The mappings screen offers Xero's chart
+ *    (Refresh from Xero fetches it again); a type is mapped to 405, an account only the local Xero
+ *    has. Then send a settlement: Posted with the Xero invoice id, and the local Xero holds exactly
+ *    that one invoice, with a line on 405.
  * 2. Cancel at Xero: the spec's cancelled-authorization message.
  * 3. Connect QuickBooks Online: back on /cb, then the bank-account settings page lists the company's
  *    bank accounts; choosing one saves.
@@ -74,26 +76,38 @@ test('connect Xero through its OAuth redirect round trip', async ({ page }) => {
   await expect(page.getByRole('status').filter({ hasText: 'Xero is connected' })).toContainText('Connected to Demo Company (Local Xero)');
   await saveScreenshot(page, '62-accounting-xero-connected');
 
-  // Map what is unmapped, then send the account's settlement to Xero: Posted, one invoice at Xero.
+  // The mappings pick from Xero's fetched chart: map what is unmapped to 405 (Amazon FBA Fees), an
+  // account only the local Xero has, then send: Posted, one invoice at Xero, on that code.
   await page.goto(`${BASE}/app/mapping`);
   await expect(page.getByRole('heading', { name: 'Account and Tax Rate Mappings' })).toBeVisible();
+  await expect(page.getByText('Accounts and tax rates from your Xero file.', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Refresh from Xero' }).click();
+  await expect(page.getByText('Chart of accounts refreshed from Xero.').first()).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /to map|Everything is mapped|No transaction types yet/ })).toBeVisible();
-  for (let i = await page.getByRole('row').filter({ has: page.getByText('Unmapped', { exact: true }) }).count(); i > 0; i--) {
-    const row = page.getByRole('row').filter({ has: page.getByText('Unmapped', { exact: true }) }).first();
-    await row.getByRole('combobox', { name: /^Account for / }).click();
-    await page.getByRole('option').first().click();
+  const unmappedRows = page.getByRole('row').filter({ has: page.getByText('Unmapped', { exact: true }) });
+  let picked = 0;
+  for (let i = await unmappedRows.count(); i > 0; i--) {
+    await unmappedRows.first().getByRole('combobox', { name: /^Account for / }).click();
+    await page.getByRole('option', { name: '405 · Amazon FBA Fees' }).click();
+    picked++;
   }
-  const save = page.getByRole('button', { name: /^Save mappings/ });
-  if (await save.isEnabled()) await save.click();
+  if (picked === 0) {
+    await page.getByRole('region', { name: 'Category Fees' }).getByRole('combobox', { name: /^Account for / }).first().click();
+    await page.getByRole('option', { name: '405 · Amazon FBA Fees' }).click();
+  }
+  await expect(page.getByRole('region', { name: 'Posting accounts' }).getByRole('combobox', { name: 'Account for Amazon clearing' })).toHaveValue('610 · Amazon Clearing');
   await saveScreenshot(page, '65-accounting-xero-mappings');
+  await page.getByRole('button', { name: /^Save mappings/ }).click();
+  await expect(page.getByText(/^Mappings saved \(version \d+\)\.$/).first()).toBeVisible();
   await page.goto(`${BASE}/app/admin`);
   await page.getByRole('link', { name: 'Open settlement 11223344556' }).click();
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   const status = page.getByRole('list', { name: 'Status' }).first();
   await expect(status.getByRole('listitem').filter({ hasText: /^Posted$/ })).toBeVisible({ timeout: 30_000 });
-  const remote = (await (await fetch(`${VENDORS}/_fake/documents`)).json()) as { documents: { system: string; id: string; number: string }[]; violations: string[] };
+  const remote = (await (await fetch(`${VENDORS}/_fake/documents`)).json()) as { documents: { system: string; id: string; number: string; body: { LineItems?: { AccountCode?: string }[] } }[]; violations: string[] };
   const invoices = remote.documents.filter((d) => d.system === 'XERO');
   expect(invoices).toHaveLength(1);
+  expect((invoices[0]!.body.LineItems ?? []).map((l) => l.AccountCode)).toContain('405');
   expect(remote.violations).toEqual([]);
   await expect(page.getByText(invoices[0]!.number, { exact: false }).first()).toBeVisible();
   await saveScreenshot(page, '66-accounting-xero-posted');

@@ -135,4 +135,43 @@ describe('mappings screen', () => {
     );
     expect(await screen.findByText('Everything is mapped')).toBeTruthy();
   });
+
+  it('refreshes the chart from the connected system, then offers its accounts and chooses a posting account', async () => {
+    const connected: Mappings = {
+      ...initial,
+      system: 'QBO',
+      chartSource: 'connected',
+      accounts: [...initial.accounts, { code: '77', name: 'Undeposited Funds', kind: 'asset', path: 'asset:Undeposited Funds', role: null }],
+      roleAccounts: [{ role: 'suspense', channel: null, accountCode: '9998', accountName: 'Suspense', isMissingInSystem: true }],
+    };
+    const calls: { refresh?: unknown; save?: unknown } = {};
+    let current = initial;
+    signIn();
+    installFakeApi({
+      'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
+      'GET /user-meta': { body: buildUserMeta() },
+      'GET /res/whats-new.json': { body: [] },
+      'GET /mappings': () => ({ body: current }),
+      'GET /account/copy-mappings': { body: { accounts: [] } },
+      'POST /accounting/reference-data/refresh': ({ body }) => {
+        calls.refresh = body;
+        current = connected;
+        return { body: { system: 'QBO', fetchedAt: '2026-11-23T16:00:00.000Z', accounts: [], bankAccounts: [], taxRates: [], trackingCategories: [], currencies: [] } };
+      },
+      'PUT /mappings': ({ body }) => {
+        calls.save = body;
+        return { body: connected };
+      },
+    });
+    renderApp('/app/mapping');
+    await userEvent.click(await screen.findByRole('button', { name: 'Refresh from QuickBooks Online' }));
+    expect(await screen.findByText('Accounts and tax rates from your QuickBooks Online file.', { exact: false })).toBeTruthy();
+    expect(calls.refresh).toEqual({ accountKey: 'acc-amazon' });
+    const posting = screen.getByRole('region', { name: 'Posting accounts' });
+    expect(within(posting).getByText('1 not in QuickBooks Online')).toBeTruthy();
+    await userEvent.click(within(posting).getByRole('combobox', { name: 'Account for Suspense' }));
+    await userEvent.click(await screen.findByRole('option', { name: '77 · Undeposited Funds' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save mappings (1)' }));
+    await waitFor(() => expect(calls.save).toEqual({ entries: [], remove: [], roles: [{ role: 'suspense', channel: null, accountCode: '77' }] }));
+  });
 });

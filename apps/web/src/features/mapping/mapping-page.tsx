@@ -102,8 +102,8 @@ export function MappingPage() {
     : [];
   const changeCount = changes.length + roleChanges.length;
   const remoteSystem =
-    account.accountingSystemConnected && data && data.system in ACCOUNTING_SYSTEM_NAMES
-      ? (data.system as keyof typeof ACCOUNTING_SYSTEM_NAMES)
+    account.accountingSystemConnected && account.accountingSystem in ACCOUNTING_SYSTEM_NAMES
+      ? (account.accountingSystem as keyof typeof ACCOUNTING_SYSTEM_NAMES)
       : null;
   const systemName = data
     ? (ACCOUNTING_SYSTEM_NAMES[data.system as keyof typeof ACCOUNTING_SYSTEM_NAMES] ?? data.system)
