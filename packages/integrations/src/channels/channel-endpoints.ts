@@ -28,6 +28,8 @@ export const DEFAULT_CHANNEL_ENDPOINTS: Record<Channel, Record<string, string>> 
     api: 'https://api.bigcommerce.com',
     token: 'https://login.bigcommerce.com/oauth2/token',
     consent: 'https://login.bigcommerce.com/oauth2/authorize',
+    // Payouts: the store's Braintree gateway (BigCommerce Payments / PayPal powered by Braintree).
+    gateway: 'https://api.braintreegateway.com',
   },
   AFTERPAY: { api: 'https://global-api.afterpay.com' },
 };

@@ -11,6 +11,7 @@ import { ebayConnector } from './ebay/ebay-connector';
 import { walmartConnector } from './walmart/walmart-connector';
 import { etsyConnector } from './etsy/etsy-connector';
 import { afterpayConnector } from './afterpay/afterpay-connector';
+import { bigcommerceConnector } from './bigcommerce/bigcommerce-connector';
 
 export * from './channel-connector';
 export * from './channel-endpoints';
@@ -27,4 +28,5 @@ export const CHANNEL_CONNECTORS: Partial<Record<Channel, ChannelConnector>> = {
   WALMART: walmartConnector,
   ETSY: etsyConnector,
   AFTERPAY: afterpayConnector,
+  BIGCOMMERCE: bigcommerceConnector,
 };

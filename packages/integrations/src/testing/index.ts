@@ -10,3 +10,4 @@ export * from './fake-channels/fake-walmart';
 export * from './test-session';
 export * from '../channels/etsy/etsy-fake';
 export * from '../channels/afterpay/afterpay-fake';
+export * from '../channels/bigcommerce/braintree-fake';

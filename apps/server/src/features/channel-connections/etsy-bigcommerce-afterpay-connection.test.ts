@@ -1,5 +1,5 @@
 /**
- * Connecting Etsy (OAuth with PKCE) and Afterpay (typed merchant keys) through the server and fetching
+ * Connecting Etsy (OAuth with PKCE), BigCommerce (Braintree gateway keys) and Afterpay (merchant keys) through the server and fetching
  * their settlements, against the fakes served as local HTTP servers reached through configured base URLs. Assembled like
  * channel-connections.test.ts: only the auth routes and this feature.
  */
@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serveFetch, type ServedFetch } from '@ledgerport/integrations/testing';
-import { createFakeAfterpay, createFakeEtsy, type FakeAfterpay, type FakeEtsy } from '@ledgerport/integrations/testing';
+import { createFakeAfterpay, createFakeBraintree, createFakeEtsy, type FakeAfterpay, type FakeBraintree, type FakeEtsy } from '@ledgerport/integrations/testing';
 import type { TokenSet } from '@ledgerport/contract';
 import type { Config } from '../../config';
 import { openTestDb, type TestDb } from '../../../test/test-db';
@@ -33,6 +33,9 @@ let etsy: FakeEtsy;
 let served: ServedFetch;
 let afterpay: FakeAfterpay;
 let afterpayServed: ServedFetch;
+let braintree: FakeBraintree;
+let braintreeServed: ServedFetch;
+const BRAINTREE_KEYS = { merchantId: 'birchstore', publicKey: 'pub-1', privateKey: 'priv-1' };
 const AFTERPAY_KEYS = { merchantId: '41234', secretKey: 'sk-afterpay-1' };
 let demo: TokenSet;
 let other: TokenSet;
@@ -44,7 +47,8 @@ beforeAll(async () => {
   const clock = () => new Date('2026-11-22T12:00:00Z');
   served = await serveFetch((r) => etsy.fetch(r));
   afterpayServed = await serveFetch((r) => afterpay.fetch(r));
-  const channels = loadChannelConfig({ LEDGERPORT_ETSY_API_URL: served.url, LEDGERPORT_ETSY_TOKEN_URL: `${served.url}/v3/public/oauth/token`, LEDGERPORT_ETSY_CONSENT_URL: `${served.url}/oauth/connect`, LEDGERPORT_ETSY_CLIENT_ID: CLIENT_ID, LEDGERPORT_AFTERPAY_API_URL: afterpayServed.url });
+  braintreeServed = await serveFetch((r) => braintree.fetch(r));
+  const channels = loadChannelConfig({ LEDGERPORT_ETSY_API_URL: served.url, LEDGERPORT_ETSY_TOKEN_URL: `${served.url}/v3/public/oauth/token`, LEDGERPORT_ETSY_CONSENT_URL: `${served.url}/oauth/connect`, LEDGERPORT_ETSY_CLIENT_ID: CLIENT_ID, LEDGERPORT_AFTERPAY_API_URL: afterpayServed.url, LEDGERPORT_BIGCOMMERCE_GATEWAY_URL: braintreeServed.url });
   const config = { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', dbDir: '/nonexistent/db', databaseUrl: undefined, secret: 'test-secret-not-for-production', webDistDir: '/nonexistent', signInAttemptsMax: 100, signInWindowMs: 60_000, bodyLimitBytes: 1024 * 1024, logLevel: 'silent', channels } as unknown as Config;
   const jobs: ChannelJobSender = { send: () => Promise.resolve('job') };
   server = Fastify();
@@ -65,12 +69,14 @@ afterAll(async () => {
   await server?.close();
   await served?.close();
   await afterpayServed?.close();
+  await braintreeServed?.close();
   await testDb?.close();
 });
 
 beforeEach(async () => {
   etsy = await createFakeEtsy({ apiUrl: served.url, tokenUrl: `${served.url}/v3/public/oauth/token`, clientId: CLIENT_ID });
   afterpay = createFakeAfterpay({ apiUrl: afterpayServed.url, ...AFTERPAY_KEYS });
+  braintree = createFakeBraintree({ gatewayUrl: braintreeServed.url, ...BRAINTREE_KEYS });
 });
 
 describe('connecting Etsy', () => {
@@ -144,6 +150,32 @@ describe('connecting Afterpay', () => {
 
   it("answers not-found when another account's user types Afterpay keys for this account", async () => {
     const res = await server.inject({ method: 'POST', url: '/sales-channel/connect-keys', headers: auth(other), payload: { accountKey: PAYMENTS_ACCOUNT, channel: 'AFTERPAY', fields: AFTERPAY_KEYS } });
+    expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([404, 'account.not-found']);
+  });
+});
+
+describe('connecting BigCommerce (Braintree payouts)', () => {
+  // A BigCommerce store of the demo user's organization (the seed's BigCommerce account belongs to another one).
+  const BC_ACCOUNT = 'acme-ebay';
+
+  it('connects with the gateway keys and stores each settlement date and merchant account once', async () => {
+    braintree.merchantAccounts.set('birch_USD', 'USD');
+    braintree.records.push(
+      { settlementDate: '2026-11-20', merchantAccountId: 'birch_USD', cardType: 'Visa', kind: 'sale', count: 3, amountSettled: '150.00' },
+      { settlementDate: '2026-11-20', merchantAccountId: 'birch_USD', cardType: 'Visa', kind: 'credit', count: 1, amountSettled: '-20.00' },
+    );
+    const wrong = await server.inject({ method: 'POST', url: '/sales-channel/connect-keys', headers: auth(demo), payload: { accountKey: BC_ACCOUNT, channel: 'BIGCOMMERCE', fields: { ...BRAINTREE_KEYS, privateKey: 'nope' } } });
+    expect([wrong.statusCode, wrong.json<{ code: string }>().code]).toEqual([502, 'channel.connect-failed']);
+    const res = await server.inject({ method: 'POST', url: '/sales-channel/connect-keys', headers: auth(demo), payload: { accountKey: BC_ACCOUNT, channel: 'BIGCOMMERCE', fields: BRAINTREE_KEYS } });
+    expect(res.statusCode).toBe(200);
+    expect(await runChannelFetch({ accountKey: BC_ACCOUNT, role: 'sales-channel', kind: 'scheduled' }, deps)).toEqual({ stored: 1 });
+    const stored = await testDb.db.selectFrom('settlements').select(['settlement_id', 'source_kind', 'total', 'duplicate_key']).where('account_key', '=', BC_ACCOUNT).where('source_kind', '=', 'api').execute();
+    expect(stored.map((r) => [r.settlement_id, r.total, r.duplicate_key])).toEqual([['2026-11-20_birch_USD', '130.0000', 'bigcommerce:2026-11-20_birch_usd:usd']]);
+    expect(braintree.violations()).toEqual([]);
+  });
+
+  it("answers not-found when another account's user types gateway keys for this account", async () => {
+    const res = await server.inject({ method: 'POST', url: '/sales-channel/connect-keys', headers: auth(other), payload: { accountKey: BC_ACCOUNT, channel: 'BIGCOMMERCE', fields: BRAINTREE_KEYS } });
     expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([404, 'account.not-found']);
   });
 });
