@@ -99,6 +99,13 @@ describe('Etsy Open API v3 (official spec)', () => {
     ]);
   });
 
+  it("keeps a new shop's first deposit whole (no earlier deposit in the ledger)", async () => {
+    etsy.entries.push(entry('2025-10-01T09:00:00Z', 'PAYMENT', 2000, ['payment', '1']), entry('2025-10-03T06:00:00Z', 'DISBURSE2', -2000, ['disbursement', '1']));
+    const { session } = await connected();
+    const { result } = await etsyConnector.fetchSettlements(session, { from: Date.parse('2025-10-01T00:00:00Z'), to: NOW });
+    expect(result.settlements.map((s) => [s.settlementId, s.total, s.lines.length])).toEqual([['2025-10-03_20.00', 20_0000n, 1]]);
+  });
+
   it('redownloads one deposit by its id', async () => {
     addOctoberLedger();
     const { session } = await connected();

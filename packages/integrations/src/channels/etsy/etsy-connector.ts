@@ -15,7 +15,7 @@ import { ChannelApiError, ChannelAuthError } from '../shared/channel-errors';
 import { callChannelJson, type CallPolicy, type ChannelSession } from '../shared/channel-session';
 import { requestToken } from '../shared/oauth-token';
 import { writeDelimited } from '../shared/write-csv';
-import { etsyStatementRows, isDepositEntry, STATEMENT_HEADER, type EtsyLedgerEntry } from './etsy-statement-rows';
+import { etsyStatementRows, STATEMENT_HEADER, type EtsyLedgerEntry } from './etsy-statement-rows';
 
 export const ETSY = 'Etsy';
 const SCOPE = 'transactions_r shops_r';
@@ -83,14 +83,12 @@ async function receiptsOf(s: ChannelSession, entries: EtsyLedgerEntry[]): Promis
 }
 
 /**
- * Entries up to and including the first deposit of the window belong to a deposit whose start lies
- * before the window: they are dropped, and only deposits dated from `keepFrom` on (and the open tail) kept.
+ * The ledger is read from LOOKBACK_MS before the range so the first deposit in the range has all its
+ * entries; deposits dated before `keepFrom` (cut by the lookback, or already fetched) are left out.
  */
 async function readLedger(s: ChannelSession, entries: EtsyLedgerEntry[], keepFrom: number, name: string): Promise<ParseResult> {
   const sorted = [...entries].sort((a, b) => (a.sequence_number ?? 0) - (b.sequence_number ?? 0) || a.created_timestamp - b.created_timestamp || a.entry_id - b.entry_id);
-  const firstDeposit = sorted.findIndex(isDepositEntry);
-  const complete = firstDeposit < 0 ? sorted : sorted.slice(firstDeposit + 1);
-  const rows = etsyStatementRows(complete, await receiptsOf(s, complete));
+  const rows = etsyStatementRows(sorted, await receiptsOf(s, sorted));
   if (rows.length === 0) return { settlements: [], problems: [], invalidSettlementIds: [] };
   const parsed = await parseReport(writeDelimited(STATEMENT_HEADER, rows), { fileName: name, channel: 'ETSY' });
   const kept = parsed.settlements.filter((x) => x.depositDate === null || x.depositDate >= keepFrom - 86_400_000);
