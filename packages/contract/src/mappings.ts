@@ -59,6 +59,8 @@ export const mappingsSchema = z
     accounts: z.array(chartAccountSchema),
     taxRates: z.array(taxRateSchema),
     roleAccounts: z.array(roleAccountSchema),
+    /** The tax rate a newly mapped type starts with: the chart's "no tax" rate when it has one. */
+    defaultTaxRateCode: z.string().nullable(),
     isUnmappedToSuspense: z.boolean(),
     rows: z.array(mappingRowSchema),
     unmappedCount: z.number().int(),

@@ -88,7 +88,7 @@ export function assignRole(chart: ChartOfAccounts, role: AccountRole, channel: C
 }
 
 /** The tax rate a category default takes when its own is not in the chart: a "no tax" rate if there is one. */
-function fallbackTaxRate(chart: ChartOfAccounts): string | undefined {
+export function fallbackTaxRate(chart: ChartOfAccounts): string | undefined {
   const noTax = chart.taxRates.find((t) => /\b(no(n|ne)?|exempt|out of scope|zero)\b/i.test(`${t.code} ${t.name}`));
   return (noTax ?? chart.taxRates[0])?.code;
 }

@@ -70,6 +70,7 @@ describe('the chart the mappings use', () => {
     expect(codes).toEqual(expect.arrayContaining(['200', '201', '404', '405', '610']));
     expect(codes).not.toContain('AMZSALES');
     expect(m.taxRates.map((t) => t.code)).toEqual(expect.arrayContaining(['NONE', 'OUTPUT2']));
+    expect(m.defaultTaxRateCode).toBe('NONE');
     // 'Amazon Clearing' (610) exists at Xero: it takes the clearing role; every role a posting needs is present.
     expect(m.accounts.find((a) => a.role === 'clearing')).toMatchObject({ code: '610', name: 'Amazon Clearing' });
     for (const role of ['reserved-balances', 'carried-forward', 'rounding', 'suspense']) expect(m.accounts.some((a) => a.role === role)).toBe(true);

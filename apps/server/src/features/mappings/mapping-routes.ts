@@ -12,7 +12,7 @@ import type { Deps } from '../../http/deps';
 import { assertAccountAccess, canAccessAccount } from '../accounts/account-access';
 import { describeKnownType, getAccountMappingContext, getCurrentMappings, getCurrentMappingsWithSource, insertMappingSet, mappingSystemOf } from './mapping-repository';
 import { refreshMappingState } from './refresh-mapping-state';
-import { assignRole } from './connected-chart';
+import { assignRole, fallbackTaxRate } from './connected-chart';
 
 export function registerMappingRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
@@ -120,6 +120,7 @@ export async function mappingsBody(db: Kysely<Database>, accountKey: string): Pr
     chartSource,
     accounts: set.chart.accounts.map((a) => ({ code: a.code, name: a.name, kind: a.kind, path: a.path, role: a.role ?? null })),
     taxRates: set.chart.taxRates.map((t) => ({ code: t.code, name: t.name })),
+    defaultTaxRateCode: fallbackTaxRate(set.chart) ?? null,
     roleAccounts: set.chart.accounts.flatMap((a) =>
       a.role ? [{ role: a.role, channel: a.channel ?? null, accountCode: a.code, accountName: a.name, isMissingInSystem: systemCodes !== null && !systemCodes.has(a.code) }] : [],
     ),

@@ -43,6 +43,7 @@ function mappings(rows: MappingRow[]): Mappings {
         isMissingInSystem: false,
       },
     ],
+    defaultTaxRateCode: 'NONE',
     isUnmappedToSuspense: false,
     rows,
     unmappedCount: rows.filter((r) => r.isUnmapped).length,

@@ -113,8 +113,8 @@ export function MappingPage() {
   const setRow = (r: MappingRow, patch: Partial<Draft[string]>) => {
     const current = valueOf(r);
     const next = { ...current, ...patch };
-    // A tax rate is needed too: start from the row's own, else the chart's first (usually 'no tax').
-    if (patch.accountCode && !next.taxRateCode) next.taxRateCode = data?.taxRates[0]?.code ?? null;
+    // A tax rate is needed too: start from the row's own, else the chart's "no tax" rate.
+    if (patch.accountCode && !next.taxRateCode) next.taxRateCode = data?.defaultTaxRateCode ?? data?.taxRates[0]?.code ?? null;
     setDraft((d) => ({ ...d, [rowKey(r)]: next }));
   };
 
