@@ -87,8 +87,10 @@ test('connect Xero through its OAuth redirect round trip', async ({ page }) => {
   const unmappedRows = page.getByRole('row').filter({ has: page.getByText('Unmapped', { exact: true }) });
   let picked = 0;
   for (let i = await unmappedRows.count(); i > 0; i--) {
-    await unmappedRows.first().getByRole('combobox', { name: /^Account for / }).click();
-    await page.getByRole('option', { name: '405 · Amazon FBA Fees' }).click();
+    const row = unmappedRows.first();
+    const isTax = /Tax/.test(await row.getByRole('cell').first().innerText());
+    await row.getByRole('combobox', { name: /^Account for / }).click();
+    await page.getByRole('option', { name: isTax ? '820 · Sales Tax Payable' : '405 · Amazon FBA Fees' }).click();
     picked++;
   }
   if (picked === 0) {
