@@ -15,7 +15,8 @@ export async function storeFetchedSettlements(deps: Deps, accountKey: string, re
     const outcome = await deps.db.transaction().execute((trx) =>
       storeSettlements(trx, accountKey, { settlements: [settlement], problems: [] }, { kind: 'api', reportId: settlement.settlementId, loadReadable: true, at: deps.clock() }),
     );
-    if (outcome.isStored) stored++;
+    // A settlement already stored (the overlap of the previous fetch) is recognised, not counted.
+    if (outcome.isStored && outcome.settlements.some((s) => s.outcome !== 'duplicate')) stored++;
   }
   return stored;
 }

@@ -4,7 +4,9 @@
  * - Atomic: call it inside a transaction (`trx`); it stores everything or, when the parse result has
  *   problems and the caller did not choose to load the readable settlements, nothing.
  * - Duplicates: core's duplicate key (channel, settlement id, currency). A settlement already stored
- *   and closed is recorded again only as a duplicate row (`duplicate_of` = the original, no lines).
+ *   and closed is recorded again only as a duplicate row (`duplicate_of` = the original, no lines)
+ *   when it comes from a file; from a channel API (a scheduled fetch re-reading its overlap) it is
+ *   recognised and reported as a duplicate, and nothing is stored again.
  * - Open settlements (lines no deposit covers yet) are completed by later data: an unposted stored
  *   settlement with the same key that is open, or is being redownloaded, gets the new header and lines.
  */
@@ -105,6 +107,10 @@ export async function storeSettlements(
       await trx.updateTable('settlements').set({ ...header, flags_set: JSON.stringify(flagsSet) }).where('settlement_key', '=', existing.settlement_key).execute();
       await insertLines(trx, accountKey, existing.settlement_key, s);
       out.push({ ...summary, settlementKey: existing.settlement_key, outcome: 'completed', duplicateOf: null });
+    } else if (existing && source.kind === 'api') {
+      // A scheduled fetch re-reads an overlap of what it already has: recognised, and nothing stored
+      // again (a duplicate row per fetch would flood the list). Uploads keep their duplicate row below.
+      out.push({ ...summary, settlementKey: existing.settlement_key, outcome: 'duplicate', duplicateOf: existing.settlement_key });
     } else if (existing) {
       const settlementKey = newSettlementKey();
       await trx
