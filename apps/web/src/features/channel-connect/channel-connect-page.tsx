@@ -29,6 +29,16 @@ const KEY_FIELDS: Partial<Record<SalesChannel, { name: string; label: string; is
     { name: 'clientId', label: 'Walmart API client ID', isSecret: false },
     { name: 'clientSecret', label: 'Walmart API client secret', isSecret: true },
   ],
+  AFTERPAY: [
+    { name: 'merchantId', label: 'Afterpay Merchant ID', isSecret: false },
+    { name: 'secretKey', label: 'Afterpay Secret Key', isSecret: true },
+  ],
+  // BigCommerce payouts are read from the store's Braintree gateway (the settlement batch summary).
+  BIGCOMMERCE: [
+    { name: 'merchantId', label: 'Braintree Merchant ID', isSecret: false },
+    { name: 'publicKey', label: 'Braintree Public Key', isSecret: false },
+    { name: 'privateKey', label: 'Braintree Private Key', isSecret: true },
+  ],
 };
 
 function ConnectWithKeys({ channel, fields }: { channel: SalesChannel; fields: { name: string; label: string; isSecret: boolean }[] }) {
