@@ -4,27 +4,13 @@
  * account and tax-rate pickers. Saving writes a new mapping version; mappings can be copied from
  * another account of the same channel.
  */
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Progress,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MappingRow, Mappings } from '@ledgerport/contract';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
-import { MoneyText } from '../../ui/money-text';
 import { CopyMappingsControl } from './copy-mappings-control';
 import { ACCOUNTING_SYSTEM_NAMES } from '../accounting-connect/accounting-systems';
 import {
@@ -34,37 +20,9 @@ import {
   putMappings,
   refreshReferenceData,
 } from './mapping-api';
+import { MappingCategoryCard, rowKey, type Draft } from './mapping-category-card';
 import { RoleAccountsCard, roleKey, type RoleDraft } from './role-accounts-card';
-import { accountOptions, categoryLabel, groupMappingRows } from './mapping-groups';
-
-type Draft = Record<string, { accountCode: string | null; taxRateCode: string | null }>;
-const rowKey = (r: MappingRow) => `${r.channel}|${r.typeKey}`;
-
-function SourceBadge({ row, draft }: { row: MappingRow; draft: Draft[string] | undefined }) {
-  if (draft)
-    return (
-      <Badge color="blue" variant="light">
-        Changed
-      </Badge>
-    );
-  if (row.isUnmapped)
-    return (
-      <Badge color="red" variant="light">
-        Unmapped
-      </Badge>
-    );
-  if (row.source === 'category')
-    return (
-      <Badge color="gray" variant="light">
-        Category default
-      </Badge>
-    );
-  return (
-    <Badge color="green" variant="light">
-      Mapped
-    </Badge>
-  );
-}
+import { accountOptions, groupMappingRows } from './mapping-groups';
 
 export function MappingPage() {
   const { account, reload } = useSession();
@@ -114,7 +72,8 @@ export function MappingPage() {
     const current = valueOf(r);
     const next = { ...current, ...patch };
     // A tax rate is needed too: start from the row's own, else the chart's "no tax" rate.
-    if (patch.accountCode && !next.taxRateCode) next.taxRateCode = data?.defaultTaxRateCode ?? data?.taxRates[0]?.code ?? null;
+    if (patch.accountCode && !next.taxRateCode)
+      next.taxRateCode = data?.defaultTaxRateCode ?? data?.taxRates[0]?.code ?? null;
     setDraft((d) => ({ ...d, [rowKey(r)]: next }));
   };
 
@@ -284,88 +243,15 @@ export function MappingPage() {
         />
       )}
       {groups.map((g) => (
-        <Card
-          withBorder
+        <MappingCategoryCard
           key={g.category}
-          component="section"
-          aria-label={`Category ${categoryLabel(g.category)}`}
-        >
-          <Group gap="xs" mb="xs">
-            <Title order={2} size="h5">
-              {categoryLabel(g.category)}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {g.rows.length} types
-            </Text>
-            {g.unmappedCount > 0 && (
-              <Badge color="red" variant="light">
-                {g.unmappedCount} unmapped
-              </Badge>
-            )}
-          </Group>
-          <Table.ScrollContainer minWidth={900}>
-            <Table aria-label={`${categoryLabel(g.category)} mappings`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Transaction type</Table.Th>
-                  <Table.Th ta="right">Lines</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th>Account</Table.Th>
-                  <Table.Th>Tax rate</Table.Th>
-                  <Table.Th>State</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {g.rows.map((r) => {
-                  const v = valueOf(r);
-                  return (
-                    <Table.Tr key={rowKey(r)}>
-                      <Table.Td>
-                        <Text size="sm">{r.label}</Text>
-                        <Text size="xs" c="dimmed" ff="monospace">
-                          {r.typeKey}
-                          {!r.isKnownType ? ' · new type' : ''}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ta="right">{r.lineCount}</Table.Td>
-                      <Table.Td ta="right">
-                        {r.amounts.map((a) => (
-                          <div key={a.currency}>
-                            <MoneyText amount={a.amount} currency={a.currency} />
-                          </div>
-                        ))}
-                      </Table.Td>
-                      <Table.Td miw={260}>
-                        <Select
-                          aria-label={`Account for ${r.label}`}
-                          placeholder="Choose an account"
-                          data={accountsData}
-                          value={v.accountCode}
-                          searchable
-                          onChange={(code) => setRow(r, { accountCode: code })}
-                          size="xs"
-                        />
-                      </Table.Td>
-                      <Table.Td miw={180}>
-                        <Select
-                          aria-label={`Tax rate for ${r.label}`}
-                          placeholder="Choose a tax rate"
-                          data={taxData}
-                          value={v.taxRateCode}
-                          onChange={(code) => setRow(r, { taxRateCode: code })}
-                          size="xs"
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <SourceBadge row={r} draft={draft[rowKey(r)]} />
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
+          group={g}
+          accountsData={accountsData}
+          taxData={taxData}
+          draft={draft}
+          valueOf={valueOf}
+          onChange={setRow}
+        />
       ))}
     </Stack>
   );
