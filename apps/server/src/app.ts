@@ -28,7 +28,7 @@ import type { AccountingPortResolver } from './features/posting/resolve-accounti
 import { createAccountingPortResolver } from './features/accounting-connections/resolve-accounting-connection-port';
 import { registerAccountingConnections } from './features/accounting-connections/register-accounting-connections';
 import { createSecretBox } from './security/secret-box';
-import { noChannelConnections, type ChannelReportFetcher } from './features/imports/channel-report-fetcher';
+import type { ChannelReportFetcher } from './features/imports/channel-report-fetcher';
 import { registerSettlementFeatures } from './features/settlements/register-settlement-features';
 import { registerChannelConnections } from './features/channel-connections/register-channel-connections';
 import { createChannelReportFetcher } from './features/channel-connections/fetch-channel-report';

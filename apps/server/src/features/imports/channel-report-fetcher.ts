@@ -1,7 +1,7 @@
 /**
  * How the settlements feature asks the channel connections (issue 7) for a settlement report again
- * (redownload). The channel connections feature provides the real fetcher through buildApp's
- * `fetchChannelReport` option; until then no account has a channel connection.
+ * (redownload). The channel connections feature provides the fetcher (buildApp's `fetchChannelReport`
+ * option overrides it in tests).
  */
 import type { ParseProblem, Settlement } from '@ledgerport/core/settlements';
 
@@ -15,5 +15,3 @@ export interface ChannelReportRequest {
 
 /** The settlements of the report, or null when the account has no usable channel connection. */
 export type ChannelReportFetcher = (request: ChannelReportRequest) => Promise<{ settlements: Settlement[]; problems: ParseProblem[] } | null>;
-
-export const noChannelConnections: ChannelReportFetcher = () => Promise.resolve(null);
