@@ -1,19 +1,10 @@
 /** The sales-channel icon of the account switcher; channels without a brand icon get a generic one. */
 import { IconBrandAmazon, IconBrandEtsy, IconBrandPaypal, IconBrandWalmart, IconBuildingStore, IconCreditCard, IconGavel, IconShoppingBag } from '@tabler/icons-react';
+import { CHANNEL_NAMES } from '@ledgerport/core/mapping';
 
-const NAMES: Record<string, string> = {
-  AMAZON: 'Amazon',
-  SHOPIFY: 'Shopify',
-  EBAY: 'eBay',
-  ETSY: 'Etsy',
-  WALMART: 'Walmart',
-  BIGCOMMERCE: 'BigCommerce',
-  PAYPAL: 'PayPal',
-  AFTERPAY: 'Afterpay',
-};
 
 export function channelName(salesChannel: string): string {
-  return NAMES[salesChannel] ?? salesChannel;
+  return (CHANNEL_NAMES as Record<string, { name: string } | undefined>)[salesChannel]?.name ?? salesChannel;
 }
 
 export function ChannelIcon({ salesChannel, size = 18 }: { salesChannel: string; size?: number }) {
