@@ -1,10 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseCommand } from './parse';
 
-const SAMPLE = '/work/shared/samples/amazon/BlockchainDeveloper009__write_csv_example1.extracted_de_v2.txt';
+const SAMPLE = fileURLToPath(new URL('../../../../../shared/samples/amazon/BlockchainDeveloper009__write_csv_example1.extracted_de_v2.txt', import.meta.url));
 
 async function run(args: string[]) {
   const out: string[] = [];

@@ -1,9 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createContract, isBearer, type Contract } from './openapi-contract';
 import { serveFetch } from './serve-fetch';
+import { SPECS_DIR } from './specs-dir';
 
-const REPORTS_SPEC = '/work/shared/specs/amazon/amzn__reports_2021-06-30.json';
-const PAYPAL_SPEC = '/work/shared/specs/paypal/paypal__reporting_transactions_v1.json';
+const REPORTS_SPEC = `${SPECS_DIR}amazon/amzn__reports_2021-06-30.json`;
+const PAYPAL_SPEC = `${SPECS_DIR}paypal/paypal__reporting_transactions_v1.json`;
 const BASE = 'https://sellingpartnerapi-na.amazon.com';
 
 describe('contract fetch (Swagger 2.0 converted: Amazon reports)', () => {

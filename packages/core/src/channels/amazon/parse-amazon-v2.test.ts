@@ -5,7 +5,8 @@ import { parseReport, parseReportInto } from '../index';
 
 const fixture = (name: string) => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
 const bytes = (text: string) => new TextEncoder().encode(text);
-const realSample = '/work/shared/samples/amazon/BlockchainDeveloper009__write_csv_example1.extracted_de_v2.txt';
+// ../shared beside the checkout (CI clones main with shared/ beside it).
+const realSample = new URL('../../../../../../shared/samples/amazon/BlockchainDeveloper009__write_csv_example1.extracted_de_v2.txt', import.meta.url).pathname;
 const HEADER = fixture('jp-v2.txt').split('\n')[0]!;
 const SUMMARY = '7001\t2026-10-01 00:00:00 UTC\t2026-10-15 00:00:00 UTC\t2026-10-17 00:00:00 UTC\t10.00\tUSD' + '\t'.repeat(17);
 const detail = (amount: string, posted = '2026-10-02 10:00:00 UTC', currency = '') =>
