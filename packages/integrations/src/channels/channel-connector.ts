@@ -56,15 +56,29 @@ export interface ChannelConnector {
   authorizeUrl: (env: ConnectorEnv, start: ConnectStart) => string;
   finishConnect: (env: ConnectorEnv, finish: ConnectFinish) => Promise<ConnectedAccount>;
   /** Settlements whose deposit/payout date falls in the range, plus open ones where the channel has them. */
-  fetchSettlements: (session: ChannelSession, range: DateRange) => Promise<FetchOutcome>;
+  fetchSettlements: (session: ChannelSession, range: DateRange, options?: FetchOptions) => Promise<FetchOutcome>;
   /** One settlement by the channel's id (redownload). */
   fetchSettlement: (session: ChannelSession, settlementId: string) => Promise<ParseResult>;
+}
+
+/** What the account asks for beyond its settlements (account features). */
+export interface FetchOptions {
+  /** Amazon: also fetch deferred transactions (the account's amazonDeferredTransactionEnabled). */
+  isDeferredTransactionsEnabled?: boolean;
 }
 
 export interface FetchOutcome {
   result: ParseResult;
   /** Reports the channel is still generating: the next fetch must look again from their creation time. */
   notReady: { id: string; createdAt: number }[];
+  /**
+   * Open settlements fetched earlier under a provisional id that the channel now names (Amazon: an
+   * open event group 'open:<group id>' and its settlement id): stored ones are renamed before `result`
+   * is stored, so the closed settlement completes the open one instead of standing beside it.
+   */
+  renamed?: { from: string; to: string }[];
+  /** Settlement ids in `result` that belong in the Deferred Transactions list (Amazon). */
+  deferredTransactionIds?: string[];
 }
 
 export function mergeResults(results: ParseResult[]): ParseResult {

@@ -133,4 +133,87 @@ describe('Amazon SP-API settlements', () => {
     ]);
     expect(amazon.violations()).toEqual([]);
   });
+
+  it('names an open group by the settlement id its transactions carry, so the closed report completes it (same duplicate key)', async () => {
+    const closedReport = generated('60000000001', 0, 2);
+    amazon.groups.push({ FinancialEventGroupId: 'GRP-2', ProcessingStatus: 'Open', FundTransferStatus: 'Unknown', OriginalTotal: { CurrencyCode: 'USD', CurrencyAmount: 0 }, FinancialEventGroupStart: new Date(NOW - 12 * DAY).toISOString() });
+    amazon.groupEvents.set('GRP-2', [{ ShipmentEventList: [{ AmazonOrderId: '112-2', MarketplaceName: 'Amazon.com', PostedDate: new Date(NOW - 3 * DAY).toISOString(), ShipmentItemList: [{ SellerSKU: 'SKU-2', QuantityShipped: 1, ItemChargeList: [{ ChargeType: 'Principal', ChargeAmount: { CurrencyCode: 'USD', CurrencyAmount: 19.99 } }] }] }] }]);
+    // Twelve transactions of other groups come first: the id is found on a later page, after Amazon's empty page.
+    for (let i = 0; i < 12; i++) amazon.transactions.push(transaction({ id: `T-OTHER-${i}`, at: NOW - 20 * DAY, amount: 1, group: 'GRP-1', settlement: '59999999999' }));
+    amazon.transactions.push(transaction({ id: 'T-2', at: NOW - 3 * DAY, amount: 19.99, group: 'GRP-2', settlement: '60000000001' }));
+    const s = await connectedSession();
+    // A scheduled fetch overlapping only the last two days still sees the group opened twelve days ago.
+    const first = await amazonConnector.fetchSettlements(s, { from: NOW - 2 * DAY, to: NOW });
+    const open = first.result.settlements.find((x) => x.status === 'open')!;
+    expect(open.settlementId).toBe('60000000001');
+    expect(open.lines.map((l) => [l.typeKey, l.amount])).toEqual([['Order|ItemPrice|Principal', 19_9900n]]);
+    expect(duplicateKey(open)).toBe(duplicateKey(closedReport));
+    expect(amazon.violations()).toEqual([]);
+  });
+
+  it('keeps a provisional open:<group> id while no transaction names the settlement, and renames it once the group closed', async () => {
+    const group = { FinancialEventGroupId: 'GRP-3', ProcessingStatus: 'Open', FundTransferStatus: 'Unknown', OriginalTotal: { CurrencyCode: 'USD', CurrencyAmount: 0 }, FinancialEventGroupStart: new Date(NOW - 10 * DAY).toISOString() };
+    amazon.groups.push(group);
+    const s = await connectedSession();
+    const first = await amazonConnector.fetchSettlements(s, { from: NOW - 2 * DAY, to: NOW });
+    expect(first.result.settlements.map((x) => [x.settlementId, x.status])).toEqual([['open:GRP-3', 'open']]);
+    expect(first.renamed).toEqual([]);
+    Object.assign(group, { ProcessingStatus: 'Closed', FinancialEventGroupEnd: new Date(NOW - DAY).toISOString() });
+    amazon.transactions.push(transaction({ id: 'T-3', at: NOW - 4 * DAY, amount: 5, group: 'GRP-3', settlement: '60000000003' }));
+    const second = await amazonConnector.fetchSettlements(s, { from: NOW - 2 * DAY, to: NOW });
+    expect(second.renamed).toEqual([{ from: 'open:GRP-3', to: '60000000003' }]);
+    expect(amazon.violations()).toEqual([]);
+  });
+
+  it('makes deferred transactions (DEFERRED and DEFERRED_RELEASED, every page) into one settlement per month, only when the account asks', async () => {
+    const OCT = Date.parse('2026-10-10T10:00:00Z');
+    for (let i = 0; i < 23; i++) amazon.transactions.push(transaction({ id: `D-${i}`, at: OCT + i * 3600_000, amount: 25.5, status: i % 3 === 0 ? 'DEFERRED_RELEASED' : 'DEFERRED', fee: -3.83 }));
+    amazon.transactions.push(transaction({ id: 'R-1', at: OCT, amount: 99, status: 'RELEASED' }));
+    amazon.transactions.push(transaction({ id: 'D-NOV', at: NOW - 2 * DAY, amount: 40, status: 'DEFERRED', total: 41.25 }));
+    const s = await connectedSession();
+    expect((await amazonConnector.fetchSettlements(s, { from: Date.parse('2026-10-20T00:00:00Z'), to: NOW })).deferredTransactionIds).toEqual([]);
+    amazon.throttleNextByRate(2, 0.5);
+    const outcome = await amazonConnector.fetchSettlements(s, { from: Date.parse('2026-10-20T00:00:00Z'), to: NOW }, { isDeferredTransactionsEnabled: true });
+    expect(s.sleeps).toEqual([2000, 2000]);
+    expect(outcome.deferredTransactionIds).toEqual(['deferred:2026-10', 'deferred:2026-11']);
+    const [october, november] = ['deferred:2026-10', 'deferred:2026-11'].map((id) => outcome.result.settlements.find((x) => x.settlementId === id)!);
+    expect(october!.lines).toHaveLength(46);
+    expect([october!.status, october!.total, october!.startDate, october!.endDate]).toEqual(['closed', 23n * (25_5000n - 3_8300n), Date.parse('2026-10-01T00:00:00Z'), Date.parse('2026-10-31T23:59:59Z')]);
+    expect(october!.lines.slice(0, 2).map((l) => [l.typeKey, l.amount, l.orderId, l.sku, l.quantity])).toEqual([
+      ['Order|ItemPrice|Principal', 25_5000n, '113-D-0', 'SKU-D', 1],
+      ['Order|ItemFees|Commission', -3_8300n, '113-D-0', 'SKU-D', 1],
+    ]);
+    expect([november!.status, november!.total]).toEqual(['open', null]);
+    // The part of Amazon's total no breakdown explains stays on a line of its own.
+    expect(november!.lines.map((l) => [l.typeKey, l.amount])).toEqual([['Order|ItemPrice|Principal', 40_0000n], ['Order|Other|Order Payment', 1_2500n]]);
+    const again = await amazonConnector.fetchSettlement(s, 'deferred:2026-10');
+    expect(again.settlements.map((x) => [x.settlementId, x.total])).toEqual([['deferred:2026-10', october!.total]]);
+    expect(amazon.apiCalls().filter((c) => c.operationId === 'listTransactions').length).toBeGreaterThan(6);
+    expect(amazon.violations()).toEqual([]);
+  });
 });
+
+/** A Finances 2024-06-19 transaction as the model describes it (item breakdown: product charges, Amazon fees). */
+function transaction(o: { id: string; at: number; amount: number; status?: string; fee?: number; total?: number; group?: string; settlement?: string }) {
+  const money = (n: number) => ({ currencyCode: 'USD', currencyAmount: n });
+  const ids = [{ relatedIdentifierName: 'ORDER_ID', relatedIdentifierValue: `113-${o.id}` }];
+  if (o.group) ids.push({ relatedIdentifierName: 'FINANCIAL_EVENT_GROUP_ID', relatedIdentifierValue: o.group });
+  if (o.settlement) ids.push({ relatedIdentifierName: 'SETTLEMENT_ID', relatedIdentifierValue: o.settlement });
+  const breakdowns = [
+    { breakdownType: 'Product Charges', breakdownAmount: money(o.amount), breakdowns: [{ breakdownType: 'Principal', breakdownAmount: money(o.amount), breakdowns: [] }] },
+    ...(o.fee ? [{ breakdownType: 'Amazon Fees', breakdownAmount: money(o.fee), breakdowns: [{ breakdownType: 'Commission', breakdownAmount: money(o.fee), breakdowns: [] }] }] : []),
+  ];
+  return {
+    sellingPartnerMetadata: { sellingPartnerId: 'A1SELLER', accountType: 'PAYABLE', marketplaceId: 'ATVPDKIKX0DER' },
+    relatedIdentifiers: ids,
+    transactionType: 'Shipment',
+    transactionId: o.id,
+    transactionStatus: o.status ?? 'RELEASED',
+    description: 'Order Payment',
+    postedDate: new Date(o.at).toISOString(),
+    totalAmount: money(o.total ?? Math.round((o.amount + (o.fee ?? 0)) * 100) / 100),
+    marketplaceDetails: { marketplaceId: 'ATVPDKIKX0DER', marketplaceName: 'Amazon.com' },
+    items: [{ description: 'Item title', totalAmount: money(o.amount + (o.fee ?? 0)), breakdowns, contexts: [{ contextType: 'ProductContext', asin: 'B07FGXZQZ1', sku: 'SKU-D', quantityShipped: 1, fulfillmentNetwork: 'AFN' }] }],
+    contexts: [{ contextType: 'DeferredContext', deferralReason: 'B2B', maturityDate: new Date(o.at + 7 * DAY).toISOString() }],
+  };
+}

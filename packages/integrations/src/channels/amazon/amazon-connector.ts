@@ -1,16 +1,20 @@
 /**
  * Amazon Seller Central through SP-API. Connect: the seller consents in Seller Central (website
  * authorization workflow), which redirects back with spapi_oauth_code and selling_partner_id; the code
- * is exchanged at LWA for a refresh token. Fetch: settlement reports (closed settlements) plus the
- * Finances API's Open event groups (the settlement still running).
+ * is exchanged at LWA for a refresh token. Fetch: settlement reports (closed settlements), the
+ * Finances API's Open event groups (the settlement still running, named by the settlement id its
+ * transactions carry, so its report completes it later) and, when the account asks for them, the
+ * deferred transactions (amazon-deferred.ts).
  */
 import type { ParseResult } from '@ledgerport/core/settlements';
-import { mergeResults, type ChannelConnector } from '../channel-connector';
+import { emptyResult, mergeResults, type ChannelConnector } from '../channel-connector';
 import { ChannelAuthError, ReportNotReadyError } from '../shared/channel-errors';
 import { requestToken } from '../shared/oauth-token';
-import { fetchOpenGroup, listEventGroups } from './amazon-finances';
+import { DEFERRED_PREFIX, fetchDeferredMonth, fetchDeferredSettlements } from './amazon-deferred';
+import { OPEN_PREFIX, fetchOpenGroup, listEventGroups, type FinancialEventGroup } from './amazon-finances';
 import { AMAZON } from './amazon-policy';
 import { REPORT_RETENTION_MS, downloadReport, fetchSettlementReports, listSettlementReports } from './amazon-reports';
+import { findGroupSettlementId } from './amazon-transactions';
 
 export const amazonConnector: ChannelConnector = {
   channel: 'AMAZON',
@@ -42,21 +46,33 @@ export const amazonConnector: ChannelConnector = {
       storeName: `Amazon seller ${sellerId}`,
     };
   },
-  fetchSettlements: async (s, range) => {
+  fetchSettlements: async (s, range, options = {}) => {
     const reports = await fetchSettlementReports(s, range);
     const opens: ParseResult[] = [];
-    for (const group of await listEventGroups(s, range))
-      if (group.ProcessingStatus === 'Open' && group.FinancialEventGroupId) opens.push(await fetchOpenGroup(s, group));
+    const renamed: { from: string; to: string }[] = [];
+    for (const group of await listEventGroups(s, range)) {
+      const groupId = group.FinancialEventGroupId;
+      if (!groupId) continue;
+      if (group.ProcessingStatus === 'Open') opens.push(await fetchOpenGroup(s, group));
+      else if (isClosedSince(group, range.from)) {
+        // Closed since the last fetch: an open settlement stored under the provisional id gets its name.
+        const settlementId = await findGroupSettlementId(s, groupId);
+        if (settlementId) renamed.push({ from: `${OPEN_PREFIX}${groupId}`, to: settlementId });
+      }
+    }
+    const deferred = options.isDeferredTransactionsEnabled ? await fetchDeferredSettlements(s, range) : emptyResult();
     return {
-      result: mergeResults([reports.result, ...opens]),
+      result: mergeResults([reports.result, ...opens, deferred]),
       notReady: reports.notReady.map((r) => ({ id: r.reportId, createdAt: Date.parse(r.createdTime) })),
+      renamed,
+      deferredTransactionIds: deferred.settlements.map((x) => x.settlementId),
     };
   },
   fetchSettlement: async (s, settlementId) => {
-    if (settlementId.startsWith('open:')) {
-      const groupId = settlementId.slice('open:'.length);
-      const groups = await listEventGroups(s, { from: s.now() - 180 * 24 * 3600 * 1000, to: s.now() });
-      const group = groups.find((g) => g.FinancialEventGroupId === groupId);
+    if (settlementId.startsWith(DEFERRED_PREFIX)) return fetchDeferredMonth(s, settlementId);
+    const groups = () => listEventGroups(s, { from: s.now() - REPORT_RETENTION_MS, to: s.now() });
+    if (settlementId.startsWith(OPEN_PREFIX)) {
+      const group = (await groups()).find((g) => `${OPEN_PREFIX}${g.FinancialEventGroupId}` === settlementId);
       return group ? fetchOpenGroup(s, group) : mergeResults([]);
     }
     // Reports are not indexed by settlement id: read the retained ones until it turns up.
@@ -68,6 +84,18 @@ export const amazonConnector: ChannelConnector = {
       const result = await downloadReport(s, report);
       if (result.settlements.some((x) => x.settlementId === settlementId) || result.invalidSettlementIds.includes(settlementId)) return result;
     }
+    // Not in a report yet: the settlement of a group still open (its id named by its transactions).
+    for (const group of await groups()) {
+      if (group.ProcessingStatus !== 'Open' || !group.FinancialEventGroupId) continue;
+      const open = await fetchOpenGroup(s, group);
+      if (open.settlements.some((x) => x.settlementId === settlementId)) return open;
+    }
     return mergeResults([]);
   },
 };
+
+/** A Closed group whose end falls after `since` (groups closed earlier were renamed by an earlier fetch). */
+function isClosedSince(group: FinancialEventGroup, since: number): boolean {
+  const end = Date.parse(group.FinancialEventGroupEnd ?? '');
+  return group.ProcessingStatus === 'Closed' && (Number.isNaN(end) || end >= since);
+}

@@ -2,9 +2,10 @@
  * Open settlements from the Finances API v0: a financial event group that is still Open has no
  * settlement report yet, so its events are read with listFinancialEventsByGroupId and turned into
  * rows of the V2 flat file (the same transaction-type|amount-type|amount-description triples Amazon
- * writes there), then read by core's V2 parser like a file. The open settlement's id is
- * 'open:<group id>'. The V2 parser wants a summary total: we give it the sum of the rows (so its
+ * writes there), then read by core's V2 parser like a file. The open settlement's id is the group's
+ * settlement id (see fetchOpenGroup). The V2 parser wants a summary total: we give it the sum of the rows (so its
  * consistency check holds) and then mark the settlement open with no stated total (no deposit yet).
+ * Groups are listed from a month before the range: a group still open began before the last fetch.
  * Amounts are BigDecimal JSON numbers: read with parseJsonExact, never as floats.
  */
 import { parseReport } from '@ledgerport/core/channels';
@@ -16,6 +17,7 @@ import { callChannel, type ChannelSession } from '../shared/channel-session';
 import { decimalText, parseJsonExact } from '../shared/exact-json';
 import { rowOf, writeDelimited } from '../shared/write-csv';
 import { amazonPolicy } from './amazon-policy';
+import { findGroupSettlementId } from './amazon-transactions';
 
 type Money = { CurrencyCode?: string; CurrencyAmount?: unknown } | undefined;
 type Component = { ChargeType?: string; FeeType?: string; PromotionType?: string; ChargeAmount?: Money; FeeAmount?: Money; PromotionAmount?: Money };
@@ -58,16 +60,20 @@ async function getJson<T>(s: ChannelSession, url: string): Promise<T> {
   return parseJsonExact(await response.text()) as T;
 }
 
+/** A settlement period lasts 14 days, sometimes longer: an open group may have begun this long before the range. */
+export const GROUP_LOOKBACK_MS = 31 * 24 * 3600 * 1000;
+
 export async function listEventGroups(s: ChannelSession, range: DateRange): Promise<FinancialEventGroup[]> {
   const groups: FinancialEventGroup[] = [];
   const base = `${s.endpoints.api}/finances/v0/financialEventGroups`;
-  let query = new URLSearchParams({ MaxResultsPerPage: PAGE, FinancialEventGroupStartedAfter: new Date(range.from).toISOString() });
+  const startedAfter = new Date(range.from - GROUP_LOOKBACK_MS).toISOString();
+  let query = new URLSearchParams({ MaxResultsPerPage: PAGE, FinancialEventGroupStartedAfter: startedAfter });
   for (;;) {
     const page = await getJson<{ payload?: { FinancialEventGroupList?: FinancialEventGroup[]; NextToken?: string } }>(s, `${base}?${query.toString()}`);
     groups.push(...(page.payload?.FinancialEventGroupList ?? []));
     const next = page.payload?.NextToken;
     if (!next) return groups;
-    query = new URLSearchParams({ MaxResultsPerPage: PAGE, FinancialEventGroupStartedAfter: new Date(range.from).toISOString(), NextToken: next });
+    query = new URLSearchParams({ MaxResultsPerPage: PAGE, FinancialEventGroupStartedAfter: startedAfter, NextToken: next });
   }
 }
 
@@ -117,10 +123,16 @@ export function eventsToV2Rows(settlementId: string, events: FinancialEvents[]):
   return rows;
 }
 
-/** The open settlement of an Open group, read by the V2 parser. */
+export const OPEN_PREFIX = 'open:';
+
+/**
+ * The open settlement of an Open group, read by the V2 parser. Its id is the settlement id Amazon's
+ * transactions name for the group (so the settlement report of the closed group later completes it,
+ * same duplicate key), else the provisional 'open:<group id>' (renamed once the id is known).
+ */
 export async function fetchOpenGroup(s: ChannelSession, group: FinancialEventGroup): Promise<ParseResult> {
   const groupId = group.FinancialEventGroupId!;
-  const settlementId = `open:${groupId}`;
+  const settlementId = (await findGroupSettlementId(s, groupId)) ?? `${OPEN_PREFIX}${groupId}`;
   const events = await listGroupEvents(s, groupId);
   const head: Record<string, string> = {
     'settlement-id': settlementId,

@@ -59,6 +59,10 @@ export function retryAfterMs(response: Response, attempt: number, nowMs: number)
     const at = Date.parse(header);
     if (!Number.isNaN(at)) return Math.min(Math.max(at - nowMs, 0), RETRY_AFTER_MAX_MS);
   }
+  // Amazon SP-API sends no Retry-After: its 429 names the operation's rate (requests per second) in
+  // x-amzn-RateLimit-Limit, and one request per 1/rate seconds is what its token bucket refills.
+  const rate = Number(response.headers.get('x-amzn-ratelimit-limit') ?? '');
+  if (Number.isFinite(rate) && rate > 0) return Math.min(Math.ceil(1000 / rate), RETRY_AFTER_MAX_MS);
   return Math.min(1000 * 2 ** attempt, RETRY_AFTER_MAX_MS);
 }
 

@@ -1,9 +1,13 @@
 /**
- * Amazon SP-API played from Amazon's own models: Reports 2021-06-30 and Finances v0 (Swagger 2.0,
- * converted). Every request is validated by the contracts; answers are built from the settlement
+ * Amazon SP-API played from Amazon's own models: Reports 2021-06-30, Finances v0 and Finances
+ * 2024-06-19 (Swagger 2.0, converted). Every request is validated by the contracts; answers are built from the settlement
  * reports and event groups a test adds (generated data), and checked against the response schemas.
  * Overlay of rules Amazon documents in prose only: a getReports call with nextToken carries no other
- * parameter; every call carries x-amz-access-token (auth headers are not in the models).
+ * parameter; every call carries x-amz-access-token (auth headers are not in the models); a
+ * listTransactions next page repeats the first call's arguments, postedAfter is required without a
+ * related identifier, only FINANCIAL_EVENT_GROUP_ID and ORDER_ID filter, postedBefore lies more than two
+ * minutes in the past, and pages may be empty before the last (all from the model's descriptions).
+ * Throttling answers 429 with Retry-After, or as Amazon does with only x-amzn-RateLimit-Limit.
  * An invalid or expired token gets Amazon's 403 Unauthorized.
  */
 import { gzipSync } from 'node:zlib';
@@ -12,6 +16,7 @@ import { createContract, combineContracts, headerOf } from '../openapi-contract'
 import { createFakeAuthorizationServer } from '../fake-authorization-server';
 import { SPECS_DIR } from '../specs-dir';
 import { createThrottle, decodePageToken, encodePageToken, paramOf, queryOf, type FakeChannel } from './fake-channel';
+import { serveTransactions } from './fake-amazon-transactions';
 
 export interface FakeAmazonReport {
   reportId: string;
@@ -27,6 +32,10 @@ export interface FakeAmazon extends FakeChannel {
   /** Finances v0 groups and, per group id, its FinancialEvents pages. */
   groups: Record<string, unknown>[];
   groupEvents: Map<string, Record<string, unknown>[]>;
+  /** Finances 2024-06-19 transactions (listTransactions), in posting order. */
+  transactions: Record<string, unknown>[];
+  /** The next `count` API calls answer 429 carrying only x-amzn-RateLimit-Limit (requests per second). */
+  throttleNextByRate: (count: number, ratePerSecond: number) => void;
   addReport: (r: Partial<FakeAmazonReport> & { document: Uint8Array; createdTime: string }) => FakeAmazonReport;
 }
 
@@ -51,11 +60,14 @@ export async function createFakeAmazon(o: FakeAmazonOptions): Promise<FakeAmazon
   };
   const reportsApi = await createContract({ name: 'amazon-reports', spec: `${SPECS_DIR}amazon/amzn__reports_2021-06-30.json`, baseUrl: o.apiUrl, check });
   const financesApi = await createContract({ name: 'amazon-finances', spec: `${SPECS_DIR}amazon/amzn__financesV0.json`, baseUrl: o.apiUrl, check });
+  const transactionsApi = await createContract({ name: 'amazon-finances-2024', spec: `${SPECS_DIR}amazon/amzn__finances_2024-06-19.json`, baseUrl: o.apiUrl, check });
   const auth = createFakeAuthorizationServer({ name: 'Amazon LWA', clientId: o.clientId, clientSecret: o.clientSecret, clientAuth: 'body', accessTokenTtlSeconds: 3600, now: o.now });
   const throttle = createThrottle(THROTTLED);
   const reports: FakeAmazonReport[] = [];
   const groups: Record<string, unknown>[] = [];
   const groupEvents = new Map<string, Record<string, unknown>[]>();
+  const transactions: Record<string, unknown>[] = [];
+  let rateThrottled = { count: 0, rate: 1 };
   let nextReportId = 50_000_000_000;
   const view = (r: FakeAmazonReport) => ({
     reportId: r.reportId,
@@ -105,7 +117,8 @@ export async function createFakeAmazon(o: FakeAmazonOptions): Promise<FakeAmazon
     const index = decodePageToken(q.NextToken);
     return { status: 200, body: { payload: { FinancialEvents: pages[index] ?? {}, ...(index + 1 < pages.length ? { NextToken: encodePageToken(index + 1) } : {}) } } };
   });
-  const contractFetch = combineContracts([reportsApi, financesApi]);
+  serveTransactions(transactionsApi, transactions, o.now ?? Date.now);
+  const contractFetch = combineContracts([reportsApi, financesApi, transactionsApi]);
 
   const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const req = new Request(input, init);
@@ -120,6 +133,10 @@ export async function createFakeAmazon(o: FakeAmazonOptions): Promise<FakeAmazon
     }
     const throttled = throttle.take();
     if (throttled) return throttled;
+    if (rateThrottled.count > 0) {
+      rateThrottled.count--;
+      return new Response(JSON.stringify(THROTTLED), { status: 429, headers: { 'content-type': 'application/json', 'x-amzn-RateLimit-Limit': String(rateThrottled.rate) } });
+    }
     if (!auth.isValidAccessToken(req.headers.get('x-amz-access-token') ?? '')) return new Response(JSON.stringify(UNAUTHORIZED), { status: 403, headers: { 'content-type': 'application/json' } });
     return contractFetch(req);
   };
@@ -127,13 +144,17 @@ export async function createFakeAmazon(o: FakeAmazonOptions): Promise<FakeAmazon
   return {
     fetch,
     auth,
-    contracts: [reportsApi, financesApi],
+    contracts: [reportsApi, financesApi, transactionsApi],
     reports,
     groups,
     groupEvents,
-    violations: () => [...reportsApi.violations, ...financesApi.violations, ...auth.violations],
+    transactions,
+    violations: () => [...reportsApi.violations, ...financesApi.violations, ...transactionsApi.violations, ...auth.violations],
     throttleNext: throttle.set,
-    apiCalls: () => [...reportsApi.calls, ...financesApi.calls],
+    throttleNextByRate: (count, rate) => {
+      rateThrottled = { count, rate };
+    },
+    apiCalls: () => [...reportsApi.calls, ...financesApi.calls, ...transactionsApi.calls],
     addReport: (r) => {
       const report: FakeAmazonReport = { reportId: r.reportId ?? String(nextReportId++), processingStatus: r.processingStatus ?? 'DONE', isGzip: r.isGzip ?? false, createdTime: r.createdTime, document: r.document };
       reports.push(report);
