@@ -11,6 +11,7 @@
  * Options: --seconds=N per measure (default 10), --clients=N (default 32), --lines=N for the upload
  * (default 1,000,000), --skip-upload. Never fails on time.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { hashPassword } from '../../apps/server/src/features/auth/passwords';
 import { startJobs } from '../../apps/server/src/jobs/start-jobs';
+import type { LoadFigures, LoadPlan } from './api-load';
 import { generateAmazonV2 } from './generate-amazon-v2';
 
 const SCHEMA = 'bench_api';
@@ -55,29 +57,25 @@ export async function run(args: string[]): Promise<void> {
     const login = await request(agent, port, 'POST', '/oauth/login', { email: 'bench@ledgerport.local', password: PASSWORD });
     const token = (JSON.parse(login.body) as { accessToken: string }).accessToken;
     const auth = { authorization: `Bearer ${token}` };
-    const account = (i: number) => `bench-${String((i % ACCOUNTS) + 1).padStart(3, '0')}`;
-    let n = 0;
-    console.log(`data: ${SETTLEMENTS.toLocaleString('en-US')} settlements, ${(SETTLEMENTS * LINES_PER_SETTLEMENT).toLocaleString('en-US')} lines, ${ACCOUNTS} accounts (PostgreSQL schema ${SCHEMA}); ${clients} clients, ${seconds} s per measure, loopback`);
-    const measures: [string, () => Promise<{ status: number }>][] = [
-      ['baseline GET /health', () => request(agent, port, 'GET', '/health', undefined, auth)],
-      [
-        'list (page 0, size 10, 2 filters, sort total,desc)',
-        () =>
-          request(agent, port, 'POST', '/spanner-settlements-with-pagination?page=0&size=10&sort=total,desc', {
-            paginatedSearchCriteriaClause: [
-              [{ filterKey: 'accountKey', operation: 'eq', value: account(n++) }],
-              [{ filterKey: 'currency', operation: 'eq', value: 'USD' }],
-              [{ filterKey: 'postingStatus', operation: 'eq', value: 'NOT_POSTED' }],
-            ],
-          }, auth),
+    console.log(`data: ${SETTLEMENTS.toLocaleString('en-US')} settlements, ${(SETTLEMENTS * LINES_PER_SETTLEMENT).toLocaleString('en-US')} lines, ${ACCOUNTS} accounts (PostgreSQL schema ${SCHEMA}); ${clients} clients in a separate process, ${seconds} s per measure, loopback`);
+    const listBody = {
+      paginatedSearchCriteriaClause: [
+        [{ filterKey: 'accountKey', operation: 'eq', value: 'bench-001' }],
+        [{ filterKey: 'currency', operation: 'eq', value: 'USD' }],
+        [{ filterKey: 'postingStatus', operation: 'eq', value: 'NOT_POSTED' }],
       ],
-      ['detail GET /settlement/detail', () => request(agent, port, 'GET', `/settlement/detail?settlementKey=bstl_${(n++ * 7919) % SETTLEMENTS + 1}`, undefined, auth)],
+    };
+    const measures: [string, LoadPlan['kind'], () => Promise<Answer>][] = [
+      ['baseline GET /health', 'health', () => request(agent, port, 'GET', '/health', undefined, auth)],
+      ['list (page 0, size 10, 2 filters, sort total,desc)', 'list', () => request(agent, port, 'POST', '/spanner-settlements-with-pagination?page=0&size=10&sort=total,desc', listBody, auth)],
+      ['detail GET /settlement/detail', 'detail', () => request(agent, port, 'GET', '/settlement/detail?settlementKey=bstl_1', undefined, auth)],
     ];
-    for (const [name, call] of measures) {
-      const first = await call();
-      if (first.status !== 200) throw new Error(`${name} answered ${first.status}`);
-      await load(call, clients, 2); // warm-up, not counted
-      const figures = await load(call, clients, seconds);
+    for (const [name, kind, probe] of measures) {
+      // One answer checked here; the load process counts every non-200 answer as an error.
+      const first = await probe();
+      if (first.status !== 200) throw new Error(`${name} answered ${first.status}: ${first.body}`);
+      const figures = await loadInOtherProcess({ port, token, kind, clients, seconds, warmupSeconds: 2, accounts: ACCOUNTS, settlements: SETTLEMENTS });
+      if (figures.count > 0 && figures.errors === figures.count) throw new Error(`${name}: every request failed`);
       console.log(`${name.padEnd(52)} p50 ${figures.p50.toFixed(1).padStart(6)} ms  p95 ${figures.p95.toFixed(1).padStart(6)} ms  ${figures.perSecond.toFixed(0).padStart(6)} req/s  (${figures.count} requests, ${figures.errors} errors)`);
     }
     if (!args.includes('--skip-upload')) {
@@ -155,25 +153,15 @@ function request(agent: http.Agent, port: number, method: string, path: string, 
   });
 }
 
-async function load(call: () => Promise<{ status: number }>, clients: number, seconds: number) {
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = Date.now() + seconds * 1000;
-  const started = process.hrtime.bigint();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (Date.now() < end) {
-        const t = process.hrtime.bigint();
-        const res = await call();
-        latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
-        if (res.status !== 200) errors++;
-      }
-    }),
-  );
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { p50: at(0.5), p95: at(0.95), perSecond: latencies.length / elapsed, count: latencies.length, errors };
+/** Runs the clients in a second Node process (api-load.ts), so they do not compete with the server's event loop. */
+function loadInOtherProcess(plan: LoadPlan): Promise<LoadFigures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./api-load.ts', import.meta.url)), JSON.stringify(plan)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadFigures) : reject(new Error(`the load process ended with ${code}`))));
+  });
 }
 
 async function uploadToListed(agent: http.Agent, port: number, auth: Record<string, string>, lineCount: number): Promise<void> {
