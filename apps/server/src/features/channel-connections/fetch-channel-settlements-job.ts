@@ -2,7 +2,8 @@
  * The fetch job of one connection: scheduled (from where the last fetch left off) or a history
  * request (an older period the user asked for). The connector returns core's ParseResult; it enters
  * the database only through the settlements backend's storeSettlements (duplicate recognition), with
- * the channel's settlement id as the report id, which redownload later hands back.
+ * the channel's settlement id as the report id, which redownload later hands back. The account's
+ * features say what else to fetch (Amazon deferred transactions when amazonDeferredTransactionEnabled).
  * Outcome on the connection: success -> Connected (error cleared); the channel refused our
  * authorization -> Connection Error and the account requires reauthentication; any other failure ->
  * Connection Problem with the message kept for Settings > Connections. A report still being generated
@@ -10,7 +11,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
-import type { ParseResult } from '@ledgerport/core/settlements';
+import type { Channel, ParseResult } from '@ledgerport/core/settlements';
 import { ChannelAuthError } from '@ledgerport/integrations/channels';
 import { jobsOf, type ChannelJobHandler } from './channel-jobs';
 import type { Deps } from '../../http/deps';
@@ -51,8 +52,10 @@ export async function runChannelFetch(job: FetchChannelJob, deps: Deps): Promise
     : { from: settings.fetchFrom ?? now.getTime() - deps.config.channels.lookbackDays * DAY_MS, to: now.getTime() };
   if (history) await setHistory(db, job.accountKey, job.role, history.requestId, { status: 'RUNNING' }, now);
   try {
-    const outcome = await getConnector(row.system).fetchSettlements(openSession(deps, db, row), range);
-    const stored = await storeFetchedSettlements(deps, job.accountKey, outcome.result);
+    const features = await db.selectFrom('account_features').select('amazon_deferred_transaction_enabled').where('account_key', '=', job.accountKey).executeTakeFirst();
+    const options = { isDeferredTransactionsEnabled: features?.amazon_deferred_transaction_enabled === true };
+    const outcome = await getConnector(row.system).fetchSettlements(openSession(deps, db, row), range, options);
+    const stored = await storeFetchedSettlements(deps, job.accountKey, row.system as Channel, outcome);
     const after = clock();
     const fresh = settingsOf((await findChannelConnection(db, job.accountKey, job.role)) ?? row);
     const next = job.kind === 'scheduled' ? Math.min(after.getTime() - OVERLAP_MS, ...outcome.notReady.map((r) => r.createdAt)) : fresh.fetchFrom;

@@ -4,19 +4,61 @@
  * id as report id (what redownload gets back). One transaction per settlement, so one settlement that
  * cannot be stored does not undo the others; problems of the fetch are reported on the connection and
  * the readable settlements are still loaded.
+ *
+ * Before that, open settlements stored under a provisional id the channel now names (Amazon's
+ * 'open:<group id>') take their real id, so the closed settlement of the same id completes them
+ * (storeSettlements replaces an unposted open one) instead of standing beside them; when the closed
+ * one is already stored, the provisional open one is removed (the closed one has every line).
+ * Settlements the connector marks as deferred transactions are flagged for that list.
  */
-import type { ParseResult } from '@ledgerport/core/settlements';
+import type { Kysely } from 'kysely';
+import type { Database } from '@ledgerport/db';
+import { duplicateKey, type Channel } from '@ledgerport/core/settlements';
+import type { FetchOutcome } from '@ledgerport/integrations/channels';
 import type { Deps } from '../../http/deps';
 import { storeSettlements } from '../imports/store-settlements';
 
-export async function storeFetchedSettlements(deps: Deps, accountKey: string, result: ParseResult): Promise<number> {
+export async function storeFetchedSettlements(deps: Deps, accountKey: string, channel: Channel, outcome: Omit<FetchOutcome, 'notReady'>): Promise<number> {
+  for (const rename of outcome.renamed ?? []) await deps.db.transaction().execute((trx) => renameOpenSettlement(trx, accountKey, channel, rename, deps.clock()));
+  const deferred = new Set(outcome.deferredTransactionIds ?? []);
   let stored = 0;
-  for (const settlement of result.settlements) {
-    const outcome = await deps.db.transaction().execute((trx) =>
-      storeSettlements(trx, accountKey, { settlements: [settlement], problems: [] }, { kind: 'api', reportId: settlement.settlementId, loadReadable: true, at: deps.clock() }),
-    );
-    // A settlement already stored (the overlap of the previous fetch) is recognised, not counted.
-    if (outcome.isStored && outcome.settlements.some((s) => s.outcome !== 'duplicate')) stored++;
+  for (const settlement of outcome.result.settlements) {
+    const isStored = await deps.db.transaction().execute(async (trx) => {
+      const result = await storeSettlements(trx, accountKey, { settlements: [settlement], problems: [] }, { kind: 'api', reportId: settlement.settlementId, loadReadable: true, at: deps.clock() });
+      const keys = result.settlements.map((s) => s.settlementKey);
+      if (deferred.has(settlement.settlementId) && keys.length > 0)
+        await trx.updateTable('settlements').set({ is_deferred_transaction: true }).where('account_key', '=', accountKey).where('settlement_key', 'in', keys).execute();
+      // A settlement already stored (the overlap of the previous fetch) is recognised, not counted.
+      return result.isStored && result.settlements.some((s) => s.outcome !== 'duplicate');
+    });
+    if (isStored) stored++;
   }
   return stored;
+}
+
+async function renameOpenSettlement(trx: Kysely<Database>, accountKey: string, channel: Channel, rename: { from: string; to: string }, at: Date): Promise<void> {
+  const provisional = await trx
+    .selectFrom('settlements')
+    .select(['settlement_key', 'currency', 'search_text'])
+    .where('account_key', '=', accountKey)
+    .where('sales_source', '=', channel)
+    .where('settlement_id', '=', rename.from)
+    .where('duplicate_of', 'is', null)
+    .where('status', '=', 'open')
+    .where('posting_status', '=', 'NOT_POSTED')
+    .execute();
+  for (const row of provisional) {
+    const key = duplicateKey({ channel, settlementId: rename.to, currency: row.currency });
+    const named = await trx.selectFrom('settlements').select('settlement_key').where('account_key', '=', accountKey).where('duplicate_key', '=', key).where('duplicate_of', 'is', null).executeTakeFirst();
+    if (named) {
+      await trx.deleteFrom('settlements').where('account_key', '=', accountKey).where('settlement_key', '=', row.settlement_key).execute();
+      continue;
+    }
+    await trx
+      .updateTable('settlements')
+      .set({ settlement_id: rename.to, duplicate_key: key, report_id: rename.to, search_text: `${rename.to} ${row.search_text}`.trim().toLowerCase(), updated_at: at })
+      .where('account_key', '=', accountKey)
+      .where('settlement_key', '=', row.settlement_key)
+      .execute();
+  }
 }
