@@ -15,6 +15,7 @@ import { mappingVersionLabel } from '../mapping/model';
 import type { Channel, Settlement } from '../settlements/model';
 import { CHANNEL_NAMES } from '../mapping/default-charts';
 import { assertBalanced } from './assert-balanced';
+import { DEFAULT_POSTING_SETTINGS } from './posting-settings-defaults';
 import { createLocalCalendar, type LocalCalendar } from './local-calendar';
 import type { DocumentLine, LineRole, LineSources, PostingDocument, PostingProblem, PostingResult, PostingSettings } from './model';
 import type { ResolvedMapping } from '../mapping/resolve-mapping';
@@ -24,7 +25,7 @@ import { SettlementAggregator, type AggregationOptions, type LineGroup } from '.
 
 /** The aggregation a settlement needs for these mappings and settings (throws RangeError for an unknown time zone). */
 export function aggregationOptionsFor(mappings: MappingSet, settings: PostingSettings): AggregationOptions {
-  const groupBy = settings.groupBy ?? 'type';
+  const groupBy = settings.groupBy ?? DEFAULT_POSTING_SETTINGS.groupBy;
   return {
     calendar: settings.isSplitByMonth === false ? null : createLocalCalendar(settings.timeZoneId ?? 'UTC'),
     groupBy,
@@ -320,6 +321,6 @@ class LineBuilder {
   private tracking(marketplace: string | undefined): { name: string; option: string }[] {
     if (!this.settings.isTrackedByMarketplace) return [];
     const option = marketplace ?? this.agg.header.marketplace;
-    return option ? [{ name: this.settings.trackingCategoryName ?? 'Marketplace', option }] : [];
+    return option ? [{ name: this.settings.trackingCategoryName ?? DEFAULT_POSTING_SETTINGS.trackingCategoryName, option }] : [];
   }
 }

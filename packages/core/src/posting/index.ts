@@ -8,3 +8,5 @@ export * from './resolve-groups';
 export * from './settlement-aggregator';
 export * from './posting-sink';
 export * from './accounting-port';
+export * from './product-types';
+export * from './posting-settings-defaults';

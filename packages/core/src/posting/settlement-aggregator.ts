@@ -8,6 +8,7 @@ import { detach, GroupRecords, type GroupSources } from './group-records';
 import type { LocalCalendar } from './local-calendar';
 import { countryOfMarketplace } from './marketplace-country';
 import type { GroupBy, GroupSelector, ProductTypeRule } from './model';
+import { createProductTypeMatcher } from './product-types';
 
 export type { GroupSources } from './group-records';
 
@@ -79,14 +80,14 @@ export class SettlementAggregator {
   latestPostedAt: number | null = null;
   private readonly productTypeCache = new Map<string, string>();
   private readonly countryCache = new Map<string, string | null>();
-  private readonly patterns: { name: string; skus: Set<string>; regex: RegExp | null }[];
+  private readonly matchProductType: (sku: string) => string;
   private defaultCountry: string | null;
 
   constructor(
     private currentHeader: SettlementHeader,
     readonly options: AggregationOptions,
   ) {
-    this.patterns = options.productTypes.map((p) => ({ name: p.name, skus: new Set(p.skus ?? []), regex: p.pattern ? new RegExp(p.pattern) : null }));
+    this.matchProductType = createProductTypeMatcher(options.productTypes);
     this.defaultCountry = countryOfMarketplace(currentHeader.marketplace);
   }
 
@@ -242,7 +243,7 @@ export class SettlementAggregator {
   private productTypeOf(sku: string): string {
     let name = this.productTypeCache.get(sku);
     if (name === undefined) {
-      name = this.patterns.find((p) => p.skus.has(sku) || (p.regex !== null && p.regex.test(sku)))?.name ?? 'Unassigned';
+      name = this.matchProductType(sku);
       this.productTypeCache.set(sku, name);
     }
     return name;
