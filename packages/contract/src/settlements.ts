@@ -433,6 +433,40 @@ export const bulkActionSettlement = defineEndpoint({
     .meta({ id: 'BulkActionResult' }),
 });
 
+export const sendProgressSchema = z
+  .object({
+    total: z.number().int(),
+    /** Sent and posted (send state IDLE, posting status POSTED). */
+    posted: z.number().int(),
+    /** The send failed; postingError on the settlement says why. */
+    failed: z.number().int(),
+    /** Waiting in the send queue. */
+    queued: z.number().int(),
+    /** Being sent right now. */
+    sending: z.number().int(),
+    /** Neither sending nor waiting, and not posted (sent nothing, e.g. a repeat settlement). */
+    idle: z.number().int(),
+    /** Some are still queued or sending: ask again. */
+    isRunning: z.boolean(),
+  })
+  .meta({ id: 'SendProgress' });
+export type SendProgress = z.infer<typeof sendProgressSchema>;
+
+export const bulkSendProgress = defineEndpoint({
+  method: 'GET',
+  url: '/settlementSendProgress',
+  summary: `How far the send of these settlements (at most ${BULK_SETTLEMENTS_MAX}, settlementKey repeated) has got, read from each settlement's send state, so it is the same on every server process and after a restart.`,
+  tag: 'settlements',
+  access: 'user',
+  querystring: z.strictObject({
+    settlementKey: z
+      .union([settlementKeySchema, z.array(settlementKeySchema)])
+      .transform((v) => (Array.isArray(v) ? v : [v]))
+      .pipe(z.array(z.string()).min(1, 'Choose at least one settlement.').max(BULK_SETTLEMENTS_MAX, `Choose at most ${BULK_SETTLEMENTS_MAX} settlements.`)),
+  }),
+  response: sendProgressSchema,
+});
+
 export const listChannelsOrGateways = defineEndpoint({
   method: 'GET',
   url: '/account-channels-or-gateways',

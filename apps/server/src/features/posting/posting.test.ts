@@ -138,5 +138,10 @@ describe('POST /bulkActionSettlement', () => {
       const d = await waitFor(() => detail(key), (x) => x.settlement.sendState === 'IDLE' || x.settlement.sendState === 'FAILED', key);
       expect({ key, status: d.settlement.postingStatus, error: d.settlement.postingError }).toEqual({ key, status: 'POSTED', error: null });
     }
+    const progressUrl = `/settlementSendProgress?${keys.map((k) => `settlementKey=${k}`).join('&')}&settlementKey=${amazonKey}`;
+    const progress = await server.app.inject({ method: 'GET', url: progressUrl, headers: bearer(demo) });
+    expect(progress.json()).toEqual({ total: 4, posted: 4, failed: 0, queued: 0, sending: 0, idle: 0, isRunning: false });
+    expect((await server.app.inject({ method: 'GET', url: progressUrl, headers: bearer(other) })).statusCode).toBe(404);
+    expect((await server.app.inject({ method: 'GET', url: `${progressUrl}&settlementKey=stl_missing`, headers: bearer(demo) })).statusCode).toBe(404);
   });
 });

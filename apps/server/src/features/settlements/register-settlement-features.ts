@@ -5,6 +5,7 @@ import type { Deps } from '../../http/deps';
 import { registerImportRoutes } from '../imports/import-routes';
 import { registerLedgerRoutes } from '../ledger/ledger-routes';
 import { registerMappingRoutes } from '../mappings/mapping-routes';
+import { registerSendProgressRoute } from '../posting/send-progress-route';
 import { registerSettlementActionRoutes } from './settlement-action-routes';
 import { registerSettlementExportRoute } from './settlement-export-route';
 import { registerSettlementRoutes } from './settlement-routes';
@@ -15,6 +16,7 @@ export function registerSettlementFeatures(app: FastifyInstance, deps: Deps): vo
   registerMappingRoutes(app, deps);
   registerLedgerRoutes(app, deps);
   registerImportRoutes(app, deps);
+  registerSendProgressRoute(app, deps);
   // settlementSend and bulkActionSettlement are form encoded (spec section 7): parsed in their scope only.
   void app.register(async (scope) => {
     await scope.register(fastifyFormbody);
