@@ -77,7 +77,7 @@ function templateKey(): string {
 }
 
 /** Builds the template once across parallel test workers: mkdir is the lock, rename publishes it. */
-async function ensurePgliteTemplate(): Promise<string> {
+export async function ensurePgliteTemplate(): Promise<string> {
   const final = path.join(os.tmpdir(), `ledgerport-test-template-${templateKey()}`);
   const lock = `${final}.lock`;
   const deadline = Date.now() + 180_000;

@@ -16,6 +16,12 @@ export interface JobHandler<T = Record<string, unknown>> {
   retryLimit?: number;
   retryDelaySeconds?: number;
   expireInSeconds?: number;
+  /**
+   * The worker proves it is alive this often (pg-boss heartbeat, at least 10). A job whose process
+   * died (killed, crashed) is failed and retried once its heartbeat is this old, instead of waiting
+   * for its expiry.
+   */
+  heartbeatSeconds?: number;
   /** Workers per process for this queue (default 1). */
   concurrency?: number;
   /** A cron schedule (UTC), for periodic jobs. */

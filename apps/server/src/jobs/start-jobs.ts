@@ -34,12 +34,19 @@ export interface StartJobsOptions {
   pollingIntervalSeconds?: number;
 }
 
+/**
+ * How often pg-boss looks for jobs whose worker died (expired, or silent past their heartbeat).
+ * Its default is 60 s; a killed process's send would then wait up to two minutes to resume.
+ */
+const SUPERVISE_INTERVAL_SECONDS = 10;
+
 export async function startJobs(opened: OpenedDb, options: StartJobsOptions): Promise<Jobs> {
   const { log } = options;
   const handlers = (options.handlers ?? jobHandlers) as readonly JobHandler<Record<string, unknown>>[];
+  const supervision = { superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS, monitorIntervalSeconds: SUPERVISE_INTERVAL_SECONDS };
   const boss = opened.pglite
-    ? new PgBoss({ db: fromPglite(opened.pglite) })
-    : new PgBoss({ connectionString: options.databaseUrl ?? '', max: 3, ...(options.bossSchema ? { schema: options.bossSchema } : {}) });
+    ? new PgBoss({ db: fromPglite(opened.pglite), ...supervision })
+    : new PgBoss({ connectionString: options.databaseUrl ?? '', max: 3, ...supervision, ...(options.bossSchema ? { schema: options.bossSchema } : {}) });
   boss.on('error', (error: Error) => log.error(`background jobs: ${error.message}`));
   await boss.start();
   for (const h of handlers) {
@@ -48,7 +55,10 @@ export async function startJobs(opened: OpenedDb, options: StartJobsOptions): Pr
       retryDelay: h.retryDelaySeconds ?? 5,
       retryBackoff: true,
       expireInSeconds: h.expireInSeconds ?? 900,
+      ...(h.heartbeatSeconds ? { heartbeatSeconds: h.heartbeatSeconds } : {}),
     });
+    // createQueue leaves an existing queue as it was: a database made before the heartbeat gets it here.
+    if (h.heartbeatSeconds) await boss.updateQueue(h.queue, { heartbeatSeconds: h.heartbeatSeconds });
     // Warms pg-boss's queue cache outside any transaction.
     await boss.getQueue(h.queue);
   }

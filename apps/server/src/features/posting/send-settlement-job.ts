@@ -13,6 +13,9 @@ export const sendSettlementJob: JobHandler<{ settlementKey: string }> = {
   queue: SEND_SETTLEMENT_QUEUE,
   retryLimit: 3,
   retryDelaySeconds: 10,
+  // A send whose process was killed is retried about half a minute later (heartbeat, then the
+  // supervisor); the retry reuses the stored idempotency key (decision 0008).
+  heartbeatSeconds: 10,
   async handle(data, deps) {
     await sendSettlement(deps, data.settlementKey);
   },

@@ -2,7 +2,8 @@
  * One local HTTP server playing Xero (/xero), QuickBooks Online (/qbo), Sage (/sage) and NetSuite
  * (/netsuite), for tests and for the e2e journeys. Faults can be queued per system (a status with
  * body and headers such as 429 + Retry-After, a delay longer than the client's timeout, or "drop":
- * do the work, then close the socket unanswered, i.e. a crash between the call and the record), in
+ * do the work, then close the socket unanswered, i.e. a crash between the call and the record; or
+ * "answerDelayMs": do the work, then hold the answer, so a test can kill the caller in between), in
  * process or over HTTP (POST /_fake/faults). GET /_fake/documents lists what each system created.
  */
 import http from 'node:http';
@@ -28,6 +29,8 @@ export interface Fault {
   delayMs?: number;
   /** Let the request through, then drop the answer. */
   drop?: boolean;
+  /** Let the request through, then wait this long before answering (the work is already done). */
+  answerDelayMs?: number;
   times?: number;
 }
 
@@ -103,6 +106,7 @@ export async function startVendorServer(options: { port?: number; host?: string 
         if (fault.status) return send(res, { status: fault.status, body: fault.body, headers: fault.headers });
       }
       const answer = await fakes[prefix].handle(request);
+      if (fault?.answerDelayMs) await new Promise((r) => setTimeout(r, fault.answerDelayMs));
       send(res, fault?.drop ? { ...answer, drop: true } : answer);
     })().catch((error: unknown) => send(res, json(500, { message: String(error) })));
   });
