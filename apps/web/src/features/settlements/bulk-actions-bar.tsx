@@ -4,10 +4,11 @@
  */
 import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { BULK_SETTLEMENTS_MAX } from '@ledgerport/contract';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { downloadFile } from '../../ui/download-file';
+import { BulkSendProgress, readBulkSendKeys, writeBulkSendKeys } from './bulk-send-progress';
 import { runBulkAction, type BulkAction, type BulkActionResult } from './settlements-api';
 
 function describeResult(r: BulkActionResult): string {
@@ -15,8 +16,23 @@ function describeResult(r: BulkActionResult): string {
   return `${r.message}${skipped}`;
 }
 
-export function BulkActionsBar({ selectedIds, onDone }: { selectedIds: string[]; onDone: (action: BulkAction) => void }) {
+export function BulkActionsBar({ accountKey, selectedIds, onDone }: { accountKey: string; selectedIds: string[]; onDone: (action: BulkAction) => void }) {
   const [busy, setBusy] = useState<BulkAction | null>(null);
+  // The settlements of the last bulk send, followed until every one is posted or failed.
+  const [sendKeys, setSendKeys] = useState<string[]>(() => readBulkSendKeys(accountKey));
+  const [sendAccount, setSendAccount] = useState(accountKey);
+  if (sendAccount !== accountKey) {
+    setSendAccount(accountKey);
+    setSendKeys(readBulkSendKeys(accountKey));
+  }
+  const followSend = (keys: string[]) => {
+    writeBulkSendKeys(accountKey, keys);
+    setSendKeys(keys);
+  };
+  const onSendFinished = useCallback(() => {
+    writeBulkSendKeys(accountKey, []);
+    onDone('send');
+  }, [accountKey, onDone]);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [result, setResult] = useState<{ tone: 'green' | 'red'; text: string } | null>(null);
   const isOverLimit = selectedIds.length > BULK_SETTLEMENTS_MAX;
@@ -30,6 +46,7 @@ export function BulkActionsBar({ selectedIds, onDone }: { selectedIds: string[];
         const url = new URL(r.downloadUrl, window.location.origin);
         await downloadFile(url.pathname, Object.fromEntries(url.searchParams), 'settlements.csv');
       }
+      if (action === 'send') followSend(r.queued);
       setResult({ tone: 'green', text: describeResult(r) });
       showToast('success', r.message);
       onDone(action);
@@ -40,7 +57,7 @@ export function BulkActionsBar({ selectedIds, onDone }: { selectedIds: string[];
     }
   }
 
-  if (selectedIds.length === 0 && !result) return null;
+  if (selectedIds.length === 0 && !result && sendKeys.length === 0) return null;
   return (
     <Paper withBorder p="sm" mb="sm" role="region" aria-label="Bulk actions">
       <Stack gap="xs">
@@ -65,6 +82,7 @@ export function BulkActionsBar({ selectedIds, onDone }: { selectedIds: string[];
             Choose at most {BULK_SETTLEMENTS_MAX} settlements for one bulk action ({selectedIds.length} are selected).
           </Alert>
         )}
+        {sendKeys.length > 0 && <BulkSendProgress key={sendKeys.join(',')} settlementKeys={sendKeys} onFinished={onSendFinished} onHide={() => followSend([])} />}
         {result && (
           <Alert color={result.tone} role={result.tone === 'red' ? 'alert' : 'status'} withCloseButton onClose={() => setResult(null)}>
             {result.text}

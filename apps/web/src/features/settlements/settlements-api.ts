@@ -5,6 +5,7 @@ import type {
   ResponseOf,
   SalesChannel,
   bulkActionSettlement,
+  bulkSendProgress,
   listAccountCurrencies,
   listChannelsOrGateways,
   searchSettlements,
@@ -19,6 +20,7 @@ export type SettlementActionResult = ResponseOf<typeof settlementAction>;
 export type SendResult = ResponseOf<typeof sendSettlement>;
 export type BulkActionResult = ResponseOf<typeof bulkActionSettlement>;
 export type BulkAction = BodyOf<typeof bulkActionSettlement>['bulkAction'];
+export type SendProgress = ResponseOf<typeof bulkSendProgress>;
 
 export function searchSettlementPage(body: PaginatedSearchBody, page: number, size: number, sort?: string): Promise<SettlementPage> {
   return api.post<SettlementPage>('/spanner-settlements-with-pagination', body, { page, size, sort });
@@ -54,4 +56,11 @@ export function runBulkAction(bulkAction: BulkAction, settlementKeys: string[]) 
   const form = new URLSearchParams({ bulkAction });
   for (const key of settlementKeys) form.append('bulkSettlement', key);
   return api.postForm<BulkActionResult>('/bulkActionSettlement', form);
+}
+
+/** settlementSendProgress: settlementKey repeated. */
+export function fetchSendProgress(settlementKeys: string[]) {
+  const params = new URLSearchParams();
+  for (const key of settlementKeys) params.append('settlementKey', key);
+  return api.get<SendProgress>(`/settlementSendProgress?${params.toString()}`);
 }

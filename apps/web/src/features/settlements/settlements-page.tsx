@@ -8,7 +8,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Settlement } from '@ledgerport/contract';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
@@ -19,7 +19,7 @@ import { SendButton } from './send-button';
 import { settlementColumns } from './settlement-columns';
 import { buildSearchClause, countActiveFilters, readSavedListState, writeSavedListState, type SavedListState, type SettlementListKind } from './settlement-filters';
 import { SettlementFiltersBar } from './settlement-filters-bar';
-import { fetchSettlementsAvailable, searchSettlementPage } from './settlements-api';
+import { fetchSettlementsAvailable, searchSettlementPage, type BulkAction } from './settlements-api';
 
 const INTRO: Record<SettlementListKind, string | null> = {
   standard: null,
@@ -67,6 +67,13 @@ export function SettlementsPage({ kind }: { kind: SettlementListKind }) {
   const totalRows = pagination && pagination.totalRows >= 0 ? pagination.totalRows : null;
   const hasMore = totalRows === null ? pagination?.cursor != null : (pageIndex + 1) * state.pageSize < totalRows;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['settlements', account.accountKey] });
+  const onBulkDone = useCallback(
+    (action: BulkAction) => {
+      if (action === 'delete') setSelectedIds([]);
+      void queryClient.invalidateQueries({ queryKey: ['settlements', account.accountKey] });
+    },
+    [queryClient, account.accountKey],
+  );
 
   const columns = settlementColumns((s) => (
         <>
@@ -124,13 +131,7 @@ export function SettlementsPage({ kind }: { kind: SettlementListKind }) {
           {query.error instanceof ApiError ? query.error.message : 'Something went wrong. Please try again later.'}
         </Alert>
       )}
-      <BulkActionsBar
-        selectedIds={selectedIds}
-        onDone={(action) => {
-          if (action === 'delete') setSelectedIds([]);
-          refresh();
-        }}
-      />
+      <BulkActionsBar accountKey={account.accountKey} selectedIds={selectedIds} onDone={onBulkDone} />
       <DataTable
         label="Settlements"
         columns={columns}
