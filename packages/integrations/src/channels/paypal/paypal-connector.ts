@@ -4,13 +4,22 @@
  * account's own app); tokens come from the client-credentials grant and are simply asked for again
  * when they expire. PayPal searches at most 31 days per call (documented in prose, not in the spec)
  * and pages with page/total_pages (page_size up to 500). Each transaction becomes a row of PayPal's
- * activity download (Date, Time, TimeZone, Name, Type, Status, Currency, Gross, Fee, Net,
- * Transaction ID, Reference Txn ID) and the file parser makes the statements, one per currency
- * (PayPal's own statement unit), total = Σ Net since the search gives no running balance with filters.
+ * activity download (Date, Time, TimeZone in the account's time zone, which the API's dates carry as
+ * their offset; Name, Type, Status, Currency, Gross, Fee, Net, Balance = ending_balance, Transaction
+ * ID, Reference Txn ID, Invoice Number, and Item ID/Title/Quantity of a one-item cart) and the file
+ * parser makes the statements.
+ *
+ * The statement of the API is one local day per currency (id '<day>_<day>_<currency>', the id the
+ * parser gives a download of that day): a fixed grid, so overlapping fetches give the same statements
+ * again instead of new ones over the same rows. Only whole days are read (the search starts a day
+ * before the range, days that began before the search are left out); a day that may still change
+ * (PayPal lists a transaction up to three hours after it happened) is an open statement, completed
+ * by a later fetch.
  */
 import { parseReport } from '@ledgerport/core/channels';
 import { formatUnits, getMinorDigits, parseDecimalUnits } from '@ledgerport/core/money';
-import { emptyResult, type ChannelConnector, type DateRange } from '../channel-connector';
+import type { ParseResult } from '@ledgerport/core/settlements';
+import { emptyResult, mergeResults, type ChannelConnector, type DateRange } from '../channel-connector';
 import { ChannelAuthError } from '../shared/channel-errors';
 import { callChannelJson, type CallPolicy, type ChannelSession } from '../shared/channel-session';
 import { requestToken } from '../shared/oauth-token';
@@ -47,8 +56,11 @@ interface TransactionDetail {
     transaction_status?: string;
     transaction_amount?: PayPalMoney;
     fee_amount?: PayPalMoney;
+    ending_balance?: PayPalMoney;
+    invoice_id?: string;
   };
   payer_info?: { payer_name?: { alternate_full_name?: string } };
+  cart_info?: { item_details?: { item_code?: string; item_name?: string; item_quantity?: string }[] };
 }
 interface SearchPage {
   transaction_details?: TransactionDetail[];
@@ -64,18 +76,35 @@ const EVENT_TYPES: Record<string, string> = {
   T1503: 'Hold on Balance for Dispute Investigation', T0300: 'General Credit Card Deposit', T0700: 'General Currency Conversion',
 };
 const STATUS: Record<string, string> = { S: 'Completed', P: 'Pending', D: 'Denied', V: 'Reversed' };
-const HEADER = ['Date', 'Time', 'TimeZone', 'Name', 'Type', 'Status', 'Currency', 'Gross', 'Fee', 'Net', 'Transaction ID', 'Reference Txn ID'];
+const HEADER = ['Date', 'Time', 'TimeZone', 'Name', 'Type', 'Status', 'Currency', 'Gross', 'Fee', 'Net', 'Balance', 'Transaction ID', 'Reference Txn ID', 'Invoice Number', 'Item ID', 'Item Title', 'Quantity'];
+const DAY_MS = 24 * 3600 * 1000;
+/** "It takes a maximum of three hours for executed transactions to appear" (Transaction Search docs). */
+const LISTING_DELAY_MS = 3 * 3600 * 1000;
+
+/** The local wall time and offset of an RFC 3339 date as PayPal gives it (the account's time zone). */
+export function localTimeOf(date: string): { day: string; time: string; zone: string; offsetMs: number } {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(?:\.\d+)?(Z|([+-])(\d{2}):?(\d{2}))$/.exec(date);
+  if (!m) {
+    const iso = new Date(date).toISOString();
+    return { day: iso.slice(0, 10), time: iso.slice(11, 19), zone: 'UTC', offsetMs: 0 };
+  }
+  if (m[3] === 'Z') return { day: m[1]!, time: m[2]!, zone: 'UTC', offsetMs: 0 };
+  const offsetMs = (m[4] === '-' ? -1 : 1) * (Number(m[5]) * 60 + Number(m[6])) * 60_000;
+  return { day: m[1]!, time: m[2]!, zone: `UTC${m[4]}${m[5]}:${m[6]}`, offsetMs };
+}
 
 export function transactionToRow(t: TransactionDetail): string[] {
   const info = t.transaction_info;
-  const at = new Date(info.transaction_initiation_date ?? 0).toISOString();
+  const local = localTimeOf(info.transaction_initiation_date ?? '1970-01-01T00:00:00Z');
   const gross = info.transaction_amount?.value ?? '0.00';
   const fee = info.fee_amount?.value ?? '0.00';
-  const [y, m, d] = at.slice(0, 10).split('-');
+  const [y, m, d] = local.day.split('-');
+  const items = t.cart_info?.item_details ?? [];
+  const item = items.length === 1 ? items[0] : undefined;
   return rowOf(HEADER, {
     Date: `${m}/${d}/${y}`,
-    Time: at.slice(11, 19),
-    TimeZone: 'UTC',
+    Time: local.time,
+    TimeZone: local.zone,
     Name: t.payer_info?.payer_name?.alternate_full_name ?? '',
     Type: EVENT_TYPES[info.transaction_event_code ?? ''] ?? `Transaction ${info.transaction_event_code ?? ''}`.trim(),
     Status: STATUS[info.transaction_status ?? ''] ?? 'Completed',
@@ -83,8 +112,13 @@ export function transactionToRow(t: TransactionDetail): string[] {
     Gross: gross,
     Fee: fee,
     Net: formatUnits((parseDecimalUnits(gross) ?? 0n) + (parseDecimalUnits(fee) ?? 0n), getMinorDigits(info.transaction_amount?.currency_code ?? 'USD')),
+    Balance: info.ending_balance?.value ?? '',
     'Transaction ID': info.transaction_id ?? '',
     'Reference Txn ID': info.paypal_reference_id ?? '',
+    'Invoice Number': info.invoice_id ?? '',
+    'Item ID': item?.item_code ?? '',
+    'Item Title': item?.item_name ?? '',
+    Quantity: item?.item_quantity ?? '',
   });
 }
 
@@ -93,7 +127,7 @@ export async function searchTransactions(s: ChannelSession, range: DateRange): P
   for (let from = range.from; from < range.to; from += PAYPAL_WINDOW_MS) {
     const to = Math.min(from + PAYPAL_WINDOW_MS - 1000, range.to);
     for (let page = 1; ; page++) {
-      const q = new URLSearchParams({ start_date: new Date(from).toISOString().replace(/\.\d+Z$/, 'Z'), end_date: new Date(to).toISOString().replace(/\.\d+Z$/, 'Z'), fields: 'transaction_info,payer_info', page_size: String(PAGE_SIZE), page: String(page) });
+      const q = new URLSearchParams({ start_date: new Date(from).toISOString().replace(/\.\d+Z$/, 'Z'), end_date: new Date(to).toISOString().replace(/\.\d+Z$/, 'Z'), fields: 'transaction_info,payer_info,cart_info', page_size: String(PAGE_SIZE), page: String(page) });
       const answer = await callChannelJson<SearchPage>(s, paypalPolicy, `${s.endpoints.api}/v1/reporting/transactions?${q.toString()}`);
       all.push(...(answer.transaction_details ?? []));
       if (page >= (answer.total_pages ?? 1)) break;
@@ -102,10 +136,37 @@ export async function searchTransactions(s: ChannelSession, range: DateRange): P
   return all;
 }
 
-async function toResult(transactions: TransactionDetail[], name: string) {
-  if (transactions.length === 0) return emptyResult();
-  const rows = transactions.sort((a, b) => (a.transaction_info.transaction_initiation_date ?? '').localeCompare(b.transaction_info.transaction_initiation_date ?? '')).map(transactionToRow);
-  return parseReport(writeDelimited(HEADER, rows), { fileName: name, channel: 'PAYPAL' });
+/**
+ * The day statements of a search over `range`: transactions grouped by local day, each day read as
+ * its own download; days that began before the search are partial and left out; a day not over (plus
+ * PayPal's listing delay) by `range.to` is open.
+ */
+async function toResult(transactions: TransactionDetail[], range: DateRange): Promise<ParseResult> {
+  const days = new Map<string, { rows: { at: string; row: string[] }[]; endMs: number; startMs: number }>();
+  for (const t of transactions) {
+    const at = t.transaction_info.transaction_initiation_date ?? '';
+    const local = localTimeOf(at);
+    const startMs = Date.parse(`${local.day}T00:00:00Z`) - local.offsetMs;
+    const day = days.get(local.day) ?? { rows: [], startMs, endMs: startMs + DAY_MS };
+    day.rows.push({ at: new Date(Date.parse(at)).toISOString(), row: transactionToRow(t) });
+    days.set(local.day, day);
+  }
+  const results: ParseResult[] = [];
+  for (const [name, day] of [...days].sort(([a], [b]) => a.localeCompare(b))) {
+    if (day.startMs < range.from) continue;
+    const rows = day.rows.sort((a, b) => a.at.localeCompare(b.at)).map((r) => r.row);
+    const result = await parseReport(writeDelimited(HEADER, rows), { fileName: `paypal-transactions-${name}.csv`, channel: 'PAYPAL' });
+    if (day.endMs + LISTING_DELAY_MS > range.to) for (const settlement of result.settlements) Object.assign(settlement, { status: 'open', total: null });
+    results.push(result);
+  }
+  return mergeResults(results);
+}
+
+/** Searches whole days: from the start of the UTC day before the range (the earliest local day that can begin in it). */
+async function searchDays(s: ChannelSession, range: DateRange): Promise<ParseResult> {
+  const from = Math.floor(range.from / DAY_MS) * DAY_MS - DAY_MS;
+  const to = Math.min(range.to, s.now());
+  return toResult(await searchTransactions(s, { from, to }), { from, to });
 }
 
 export const paypalConnector: ChannelConnector = {
@@ -123,18 +184,14 @@ export const paypalConnector: ChannelConnector = {
     const tokens = await clientCredentials(env.fetch, env.endpoints.api!, clientId, clientSecret, env.now());
     return { credentials: { tokens: { accessToken: tokens.accessToken, refreshToken: null, expiresAt: tokens.expiresAt }, params: { clientId, clientSecret } }, remoteId: clientId, storeName: 'PayPal' };
   },
-  fetchSettlements: async (s, range) => ({ result: await toResult(await searchTransactions(s, range), `paypal-transactions-${new Date(range.from).toISOString().slice(0, 10)}.csv`), notReady: [] }),
+  fetchSettlements: async (s, range) => ({ result: await searchDays(s, range), notReady: [] }),
   fetchSettlement: async (s, settlementId) => {
-    // Statement id '<first day>_<last day>_<currency>' (days as MM/DD/YYYY): search that period again.
+    // Statement id '<first day>_<last day>_<currency>' (local days, YYYY-MM-DD): search those days again.
     const [first, last] = settlementId.split('_');
-    const day = (t: string | undefined) => {
-      const [m, d, y] = (t ?? '').split('/');
-      return Date.parse(`${y}-${m}-${d}T00:00:00Z`);
-    };
-    const from = day(first);
-    const to = day(last) + 24 * 3600 * 1000;
+    const from = Date.parse(`${first ?? ''}T00:00:00Z`);
+    const to = Date.parse(`${last ?? ''}T00:00:00Z`) + 2 * DAY_MS;
     if (Number.isNaN(from) || Number.isNaN(to)) return emptyResult();
-    const result = await toResult(await searchTransactions(s, { from, to }), `paypal-${settlementId.replace(/\//g, '-')}.csv`);
+    const result = await searchDays(s, { from: from - DAY_MS, to });
     return { ...result, settlements: result.settlements.filter((x) => x.settlementId === settlementId) };
   },
 };
