@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { parseReport } from '@ledgerport/core/channels';
+import { duplicateKey, type Settlement } from '@ledgerport/core/settlements';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createFakeEbay, type FakeEbay } from '../../testing/fake-channels/fake-ebay';
 import { createTestSession } from '../../testing/test-session';
@@ -60,4 +63,49 @@ describe('eBay Finances API (official spec)', () => {
     await ebayConnector.fetchSettlements(s, { from: NOW - 86_400_000, to: NOW });
     expect(s.sleeps).toEqual([1000, 1000]);
   });
+
+  it('gives the payout of the transaction report: same id and duplicate key, total, deposit, net per transaction and fee lines', async () => {
+    const usd = (value: string) => ({ value, currency: 'USD' });
+    const fees = (...f: [string, string][]) => [{ lineItemId: '1', feeBasisAmount: usd('51.80'), marketplaceFees: f.map(([feeType, value]) => ({ feeType, amount: usd(value) })) }];
+    const at = (day: string) => `2023-07-${day}T15:00:00.000Z`;
+    // Payout 6000111222 of the fixture, as the Finances API describes the same money (unsigned amounts, bookingEntry).
+    ebay.payouts.push({
+      payoutId: '6000111222', payoutDate: '2023-07-05T00:00:00.000Z', amount: usd('18.52'),
+      transactions: [
+        { transactionId: '2000001', transactionType: 'SALE', transactionStatus: 'PAYOUT', transactionDate: at('03'), bookingEntry: 'CREDIT', amount: usd('43.07'), orderId: '12-10001-00001', totalFeeBasisAmount: usd('51.80'), orderLineItems: fees(['FINAL_VALUE_FEE_FIXED_PER_ORDER', '0.30'], ['FINAL_VALUE_FEE', '5.13'], ['REGULATORY_OPERATING_FEE', '0.00']) },
+        { transactionId: 'L-1', transactionType: 'SHIPPING_LABEL', transactionStatus: 'PAYOUT', transactionDate: at('03'), bookingEntry: 'DEBIT', amount: usd('7.45'), orderId: '12-10001-00001', transactionMemo: 'USPS Ground Advantage' },
+        { transactionId: 'R-1', transactionType: 'REFUND', transactionStatus: 'PAYOUT', transactionDate: at('04'), bookingEntry: 'DEBIT', amount: usd('15.00'), orderId: '12-09999-00042' },
+        { transactionId: 'F-1', transactionType: 'NON_SALE_CHARGE', transactionStatus: 'PAYOUT', transactionDate: at('04'), bookingEntry: 'DEBIT', amount: usd('2.10'), transactionMemo: 'Promoted Listings - General fee' },
+      ],
+    });
+    const s = await connected();
+    const { result } = await ebayConnector.fetchSettlements(s, { from: Date.parse('2023-07-01T00:00:00Z'), to: NOW });
+    const file = (await parseReport(new Uint8Array(readFileSync(FIXTURE)), { fileName: 'transaction_report_2023_07.csv' })).settlements.find((x) => x.settlementId === '6000111222')!;
+    const api = result.settlements.find((x) => x.settlementId === '6000111222')!;
+    expect(result.problems).toEqual([]);
+    expect(duplicateKey(api)).toBe(duplicateKey(file));
+    expect([api.status, api.total, api.depositDate, api.startDate, api.endDate]).toEqual([file.status, file.total, file.depositDate, file.startDate, file.endDate]);
+    expect(netByTransaction(api)).toEqual(netByTransaction(file));
+    const feeLines = (x: Settlement) => x.lines.filter((l) => l.typeKey.includes('Fee')).map((l) => [l.typeKey, l.amount, l.orderId]);
+    expect(feeLines(api)).toEqual(feeLines(file));
+    const labelsAndOtherFees = (x: Settlement) => x.lines.filter((l) => l.typeKey === 'Shipping label' || l.typeKey === 'Other fee').map((l) => [l.typeKey, l.amount, l.orderId, l.description]);
+    expect(labelsAndOtherFees(api)).toEqual(labelsAndOtherFees(file));
+    // Finances v1.9 does not split item subtotal, shipping and eBay-collected tax, and has no item title, SKU or quantity:
+    // the rest of a sale is one 'Other amounts' line, a refund one line of its type (docs/CHANNELS.md).
+    expect(api.lines.filter((l) => l.typeKey.startsWith('Order|') && !l.typeKey.includes('Fee')).map((l) => [l.typeKey, l.amount])).toEqual([['Order|Other amounts', 48_5000n]]);
+    expect(api.lines.filter((l) => l.typeKey.startsWith('Refund')).map((l) => [l.typeKey, l.amount])).toEqual([['Refund', -15_0000n]]);
+    expect(ebay.violations()).toEqual([]);
+  });
 });
+
+const FIXTURE = new URL('../../../../core/src/channels/ebay/__fixtures__/transaction_report_2023_07.csv', import.meta.url);
+
+/** Σ lines per order and transaction type: what a transaction is worth, however its columns are split. */
+function netByTransaction(x: Settlement): Record<string, bigint> {
+  const out: Record<string, bigint> = {};
+  for (const l of x.lines) {
+    const key = `${l.orderId ?? '-'}|${l.typeKey.split('|')[0]!}`;
+    out[key] = (out[key] ?? 0n) + l.amount;
+  }
+  return out;
+}
