@@ -2,10 +2,11 @@
  * One document that will be or was posted for a settlement (one per month part): its number, date,
  * status and each line's account, tax rate and amount, with a drill-down to the source rows.
  */
-import { Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Code, Group, Table, Text, Title } from '@mantine/core';
 import type { DocumentLine, SettlementDocument } from '@ledgerport/contract';
 import { formatDateValue } from '@ledgerport/core/rules';
 import { MoneyText } from '../../ui/money-text';
+import { ACCOUNTING_SYSTEM_NAMES } from '../accounting-connect/accounting-systems';
 import type { DrillDown } from './source-lines-modal';
 
 const STATUS: Record<SettlementDocument['status'], { label: string; color: string }> = {
@@ -19,6 +20,28 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 export function monthName(month: string): string {
   const [y, m] = month.split('-');
   return `${MONTHS[Number(m) - 1] ?? month} ${y ?? ''}`.trim();
+}
+
+const systemName = (system: string): string => (system in ACCOUNTING_SYSTEM_NAMES ? ACCOUNTING_SYSTEM_NAMES[system as keyof typeof ACCOUNTING_SYSTEM_NAMES] : system === 'MANUAL' ? 'the built-in ledger' : system);
+
+/** Where a posted (or since reversed) document lives in the accounting system: its number and id there. */
+function RemoteDocument({ document: d }: { document: SettlementDocument }) {
+  if (!d.remoteId) return null;
+  const system = systemName(d.system);
+  return (
+    <Text size="sm" mb="xs" aria-label={`Remote document of ${d.number}`}>
+      {d.status === 'REVERSED' ? 'Was posted' : 'Posted'} to {system}
+      {d.remoteNumber ? ` as ${d.remoteNumber}` : ''} · ID <Code>{d.remoteId}</Code>
+      {d.remoteUrl && (
+        <>
+          {' · '}
+          <Anchor href={d.remoteUrl} target="_blank" rel="noreferrer">
+            Open in {system}
+          </Anchor>
+        </>
+      )}
+    </Text>
+  );
 }
 
 function describeSelector(line: DocumentLine): string {
@@ -44,9 +67,9 @@ export function DocumentCard({ document: d, onDrill }: { document: SettlementDoc
         </Group>
         <Text size="sm" c="dimmed">
           {formatDateValue(d.date)} · {d.system} · mapping version {d.mappingVersion}
-          {d.remoteNumber ? ` · ${d.remoteNumber}` : ''}
         </Text>
       </Group>
+      <RemoteDocument document={d} />
       {d.error && (
         <Text c="red" size="sm" mb="xs" role="alert">
           {d.error}

@@ -63,13 +63,13 @@ const detail: SettlementDetail = {
   canRedownload: false,
 };
 
-function serve() {
+function serve(answer: SettlementDetail = detail) {
   signIn();
   return installFakeApi({
     'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
     'GET /user-meta': { body: buildUserMeta() },
     'GET /res/whats-new.json': { body: [] },
-    'GET /settlement/detail': ({ url }) => (url.searchParams.get('settlementKey') === 'k1' ? { body: detail } : { status: 404, body: { message: 'This settlement does not exist or you do not have access to it.', code: 'settlement.not-found', httpStatusCode: 404 } }),
+    'GET /settlement/detail': ({ url }) => (url.searchParams.get('settlementKey') === 'k1' ? { body: answer } : { status: 404, body: { message: 'This settlement does not exist or you do not have access to it.', code: 'settlement.not-found', httpStatusCode: 404 } }),
     'GET /settlement/lines': {
       body: {
         lines: [{ lineNo: 1, postedAt: '2026-10-02T00:00:00Z', typeKey: 'Order|ItemPrice|Principal', typeLabel: 'Amazon Sales - Principal', category: 'sales', orderId: '113-1', sku: 'TENT-1', quantity: 1, marketplace: 'Amazon.com', fulfilmentChannel: 'AFN', amount: '14.2900', description: null, sourceFile: 'v2.csv', sourceRow: 2 }],
@@ -108,6 +108,16 @@ describe('settlement detail', () => {
     expect(call?.query.get('settlementKey')).toBe('k1');
     expect(call?.query.get('typeKey')).toBe('Order|ItemPrice|Principal');
     expect(call?.query.get('month')).toBe('2026-10');
+  });
+
+  it('shows where each posted document lives in the accounting system: its number and id there', async () => {
+    const posted = doc({ status: 'POSTED', system: 'XERO', kind: 'xero-invoice', remoteId: 'a3f1c2d4-0000-4e5f-9a8b-7c6d5e4f3a2b', remoteNumber: 'AMZ-111-1', postedAt: '2026-11-02T10:00:00.000Z' });
+    const pending = doc({ number: 'AMZ-111-2', part: { index: 2, count: 2, month: '2026-11' } });
+    serve({ ...detail, documents: [posted, pending] });
+    renderApp('/app/settlement?settlementKey=k1');
+    const remote = await screen.findByLabelText('Remote document of AMZ-111-1');
+    expect(remote.textContent).toBe('Posted to Xero as AMZ-111-1 · ID a3f1c2d4-0000-4e5f-9a8b-7c6d5e4f3a2b');
+    expect(screen.queryByLabelText('Remote document of AMZ-111-2')).toBeNull();
   });
 
   it("says so when the settlement is another account's or does not exist", async () => {
