@@ -147,9 +147,13 @@ export function formatMoney(m: Money): string {
   return formatUnits(m.units, getMinorDigits(m.currency));
 }
 
+/** Units per minor unit by minor digits (0..4), made once: posting by SKU rounds fifty thousand lines. */
+const MINOR_UNIT_SIZES: readonly bigint[] = Array.from({ length: SCALE_DIGITS + 1 }, (_, digits) => 10n ** BigInt(SCALE_DIGITS - digits));
+
 /** The size of one minor unit of the currency, in units (USD: 100, JPY: 10000, KWD: 10). */
 export function minorUnitSize(currency: string): bigint {
-  return 10n ** BigInt(SCALE_DIGITS - getMinorDigits(currency));
+  const digits = getMinorDigits(currency);
+  return MINOR_UNIT_SIZES[digits] ?? 10n ** BigInt(SCALE_DIGITS - digits);
 }
 
 /**

@@ -17,7 +17,7 @@ import { CHANNEL_NAMES } from '../mapping/default-charts';
 import { assertBalanced } from './assert-balanced';
 import { DEFAULT_POSTING_SETTINGS } from './posting-settings-defaults';
 import { createLocalCalendar, type LocalCalendar } from './local-calendar';
-import type { DocumentLine, LineRole, LineSources, PostingDocument, PostingProblem, PostingResult, PostingSettings } from './model';
+import type { DocumentLine, LineRole, LineSources, PostingDocument, PostingProblem, PostingResult, PostingSettings, Tracking } from './model';
 import type { ResolvedMapping } from '../mapping/resolve-mapping';
 import { cachedDescriber, describeGroup, typeLabel, documentDate, documentDescription, documentKind, documentNumber } from './document-naming';
 import { resolveGroups, type RoleAccounts } from './resolve-groups';
@@ -146,10 +146,10 @@ function buildPart(c: PartContext, month: string, index: number, groups: LineGro
   for (const g of groups) {
     const target = c.targets[g.index];
     const label = describeGroup(g, h.channel, c.describeType, (labels[g.type] ??= typeLabel(g.typeKey, h.channel, c.describeType)));
-    if (target) builder.add('transaction', target.account, target.taxRateCode, label, roundToMinor(g.amount, h.currency), groupSources(id, g), g.selector.marketplace);
+    if (target) builder.add('transaction', target.account, target.taxRateCode, label, roundToMinor(g.amount, h.currency), g.sources, g.selector.marketplace);
     else {
       const taxRateCode = c.mappings.chart.taxRates[0]?.code ?? '';
-      builder.add('unmapped', c.accounts.suspense, taxRateCode, `Unmapped transaction type: ${label}`, roundToMinor(g.amount, h.currency), groupSources(id, g), g.selector.marketplace);
+      builder.add('unmapped', c.accounts.suspense, taxRateCode, `Unmapped transaction type: ${label}`, roundToMinor(g.amount, h.currency), g.sources, g.selector.marketplace);
     }
     partSum += g.amount;
     partLines += g.sources.lineCount;
@@ -267,13 +267,12 @@ function compareDimensions(a: LineGroup, b: LineGroup): number {
   );
 }
 
-function groupSources(settlementId: string, g: LineGroup): LineSources {
-  return { settlementId, selector: g.selector, lineCount: g.sources.lineCount, rows: g.sources.rows, isComplete: g.sources.isComplete };
-}
-
 function roleSources(settlementId: string, month: string | undefined, lineCount: number): LineSources {
   return { settlementId, selector: month ? { month } : {}, lineCount, rows: [], isComplete: false };
 }
+
+/** The tracking of every line when not tracking by marketplace: one frozen empty list, not one per line. */
+const NO_TRACKING: readonly Tracking[] = Object.freeze([]);
 
 /** Collects a document's lines from seller-signed amounts (money to the seller is a credit). */
 class LineBuilder {
@@ -318,8 +317,8 @@ class LineBuilder {
     });
   }
 
-  private tracking(marketplace: string | undefined): { name: string; option: string }[] {
-    if (!this.settings.isTrackedByMarketplace) return [];
+  private tracking(marketplace: string | undefined): Tracking[] {
+    if (!this.settings.isTrackedByMarketplace) return NO_TRACKING as Tracking[];
     const option = marketplace ?? this.agg.header.marketplace;
     return option ? [{ name: this.settings.trackingCategoryName ?? DEFAULT_POSTING_SETTINGS.trackingCategoryName, option }] : [];
   }

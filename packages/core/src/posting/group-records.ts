@@ -7,7 +7,7 @@
  * apart) and leaves nothing for the collector to trace.
  */
 import type { SourceRef } from '../settlements/model';
-import type { RowRange } from './model';
+import type { GroupSelector, LineSources, RowRange } from './model';
 
 /** Row ranges kept per group before the list is cut (the group's selector still finds every line). */
 export const MAX_RANGES = 8;
@@ -32,14 +32,6 @@ const RANGE_COUNT_32 = STATE * 2 + 1;
 const RANGE_STRIDE = MAX_RANGES * 3;
 const INCOMPLETE = MAX_RANGES + 1;
 const INITIAL_CAPACITY = 64;
-
-/** The source lines of a group: how many, and their row ranges while they are few. */
-export interface GroupSources {
-  readonly lineCount: number;
-  /** False when some rows were left out of `rows` (the group's selector still finds every line). */
-  readonly isComplete: boolean;
-  readonly rows: RowRange[];
-}
 
 /**
  * A copy of a string that does not pin its parent: parsers cut fields out of 1 MB decoded chunks,
@@ -119,7 +111,8 @@ export class GroupRecords {
     return (this.spilled.get(g) ?? 0n) + this.sums[g * STRIDE + SUM]!;
   }
 
-  sourcesOf(g: number): GroupSources {
+  /** The group's lines as a document line refers to them (selector: the filter that finds them all). */
+  sourcesOf(g: number, settlementId: string, selector: GroupSelector): LineSources {
     const t = this.track;
     const at = g * STRIDE;
     const count = this.states[at * 2 + RANGE_COUNT_32]!;
@@ -128,7 +121,7 @@ export class GroupRecords {
     for (let i = 0, r = g * RANGE_STRIDE; i < Math.min(count, MAX_RANGES); i++, r += 3) {
       rows.push({ file: this.files[ranges[r]!]!, first: ranges[r + 1]!, last: ranges[r + 2]! });
     }
-    return { lineCount: t[at + LINE_COUNT]!, isComplete: count !== INCOMPLETE, rows };
+    return { settlementId, selector, lineCount: t[at + LINE_COUNT]!, rows, isComplete: count !== INCOMPLETE };
   }
 
   private fileIndexOf(file: string): number {

@@ -85,7 +85,14 @@ describe('SettlementAggregator', () => {
   it('joins consecutive rows of a group into one range', () => {
     const agg = new SettlementAggregator(header, options('type'));
     for (const row of [3, 4, 5, 9]) agg.add(line('Order|ItemPrice|Principal', null, 1n, 'f.txt', row));
-    expect(agg.groups[0]!.sources).toEqual({ lineCount: 4, isComplete: true, rows: [{ file: 'f.txt', first: 3, last: 5 }, { file: 'f.txt', first: 9, last: 9 }] });
+    const [group] = agg.groups;
+    expect(group!.sources).toEqual({
+      settlementId: header.settlementId,
+      selector: { typeKey: 'Order|ItemPrice|Principal', month: '2026-05' },
+      lineCount: 4,
+      rows: [{ file: 'f.txt', first: 3, last: 5 }, { file: 'f.txt', first: 9, last: 9 }],
+      isComplete: true,
+    });
   });
 
   it('returns the same group objects on every read and brings them up to date after more lines', () => {

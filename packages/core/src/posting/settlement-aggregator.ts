@@ -4,13 +4,11 @@
  * a parser can stream a million-line settlement straight into it (see ParseSink) and memory stays flat.
  */
 import type { SettlementHeader, SettlementLine } from '../settlements/model';
-import { detach, GroupRecords, type GroupSources } from './group-records';
+import { detach, GroupRecords } from './group-records';
 import type { LocalCalendar } from './local-calendar';
 import { countryOfMarketplace } from './marketplace-country';
-import type { GroupBy, GroupSelector, ProductTypeRule } from './model';
+import type { GroupBy, GroupSelector, LineSources, ProductTypeRule } from './model';
 import { createProductTypeMatcher } from './product-types';
-
-export type { GroupSources } from './group-records';
 
 const SEP = '\u001f';
 /** Type key instances looked up by identity before the map (a channel has a few dozen types at most). */
@@ -41,7 +39,8 @@ export interface LineGroup {
   readonly cell: number;
   /** The type key's number in the aggregator (groups with the same number share the type key). */
   readonly type: number;
-  sources: GroupSources;
+  /** The group's lines as a document line refers to them (one object, shared by the line that posts the group). */
+  sources: LineSources;
 }
 
 /** A cell: one month and combination of dimensions, holding one group per type. */
@@ -96,9 +95,10 @@ export class SettlementAggregator {
     if (!this.isChanged) return this.groupList;
     this.isChanged = false;
     const r = this.records;
+    const id = this.currentHeader.settlementId;
     for (const g of this.groupList) {
       g.amount = r.amountOf(g.index);
-      g.sources = r.sourcesOf(g.index);
+      g.sources = r.sourcesOf(g.index, id, g.selector);
     }
     for (let g = this.groupList.length; g < r.count; g++) this.groupList.push(this.makeGroup(g));
     return this.groupList;
@@ -171,7 +171,8 @@ export class SettlementAggregator {
     if (o.isByCountry && cell.country !== null) selector.country = cell.country;
     if (cell.marketplace !== null) selector.marketplace = cell.marketplace;
     const r = this.records;
-    return { month: cell.month, typeKey, selector, country: cell.country, amount: r.amountOf(g), index: g, cell: this.groupCell[g]!, type: this.groupType[g]!, sources: r.sourcesOf(g) };
+    const sources = r.sourcesOf(g, this.currentHeader.settlementId, selector);
+    return { month: cell.month, typeKey, selector, country: cell.country, amount: r.amountOf(g), index: g, cell: this.groupCell[g]!, type: this.groupType[g]!, sources };
   }
 
   private typeIdOf(typeKey: string): number {

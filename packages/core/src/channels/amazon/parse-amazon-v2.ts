@@ -48,6 +48,7 @@ export function createAmazonV2Format(): AmazonFileFormat<AmazonV2Column> {
   let lastPostedAt: number | null | undefined;
   const marketplaces = new LastSlice();
   const fulfilmentChannels = new LastSlice();
+  const skus = new LastSlice();
 
   const internKey = (type: string, amountType: string, description: string): string => {
     let byType = keys.get(type);
@@ -185,7 +186,7 @@ export function createAmazonV2Format(): AmazonFileFormat<AmazonV2Column> {
         postedAt,
         typeKey,
         orderId,
-        sku: skuEnd > skuStart ? text.slice(skuStart, skuEnd) : null,
+        sku: skuEnd > skuStart ? skus.get(text, skuStart, skuEnd) : null,
         quantity,
         marketplace,
         fulfilmentChannel: fulfilmentEnd > fulfilmentStart ? fulfilmentChannels.get(text, fulfilmentStart, fulfilmentEnd) : null,
