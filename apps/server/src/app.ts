@@ -31,6 +31,7 @@ import { createSecretBox } from './security/secret-box';
 import type { ChannelReportFetcher } from './features/imports/channel-report-fetcher';
 import { registerSettlementFeatures } from './features/settlements/register-settlement-features';
 import { registerChannelConnections } from './features/channel-connections/register-channel-connections';
+import { registerPostingSettingsRoutes } from './features/posting-settings/posting-settings-routes';
 import { createChannelReportFetcher } from './features/channel-connections/fetch-channel-report';
 import { noJobs } from './jobs/job-handler';
 import type { Jobs } from './jobs/start-jobs';
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSettlementFeatures(app, deps);
   registerChannelConnections(app, deps);
   registerAccountingConnections(app, deps);
+  registerPostingSettingsRoutes(app, deps);
 
   await app.ready();
   if (options.jobs) await options.jobs.startWorkers(deps);

@@ -38,6 +38,7 @@ export const errorStatusByCode = {
   'organization.not-found': 404,
   'settlement.not-found': 404,
   'settlement.posted': 409,
+  'settlement.on-hold': 409,
   'settlement.not-redownloadable': 409,
   'settlement.trial-file-limit': 403,
   'settlement.wrong-channel': 422,

@@ -14,3 +14,4 @@ export * from './mappings';
 export * from './ledger';
 export * from './channel-connections';
 export * from './accounting-connections';
+export * from './posting-settings';

@@ -248,6 +248,10 @@ export interface SettlementsTable {
   on_hold: Generated<boolean>;
   on_hold_reason: string | null;
   on_hold_date: Timestamp | null;
+  /** Why it is held (migration 0004): 'inconsistent' when the account holds inconsistent settlements. */
+  on_hold_cause: ColumnType<string | null, string | null | undefined, string | null>;
+  hold_released_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  hold_released_by: ColumnType<string | null, string | null | undefined, string | null>;
   taxes_mapped: Generated<boolean>;
   accounts_mapped: Generated<boolean>;
   is_single_order: Generated<boolean>;
@@ -313,6 +317,23 @@ export interface MappingSetsTable {
   created_at: CreatedAt;
 }
 
+/** One saved version of an account's posting settings (migration 0004). */
+export interface PostingSettingsTable {
+  account_key: string;
+  version: number;
+  time_zone_id: string;
+  group_by: 'type' | 'sku' | 'product-type' | 'country' | 'fulfilment';
+  is_split_by_month: boolean;
+  should_split_by_country: boolean;
+  is_tracked_by_marketplace: boolean;
+  tracking_category_name: string;
+  inconsistent_settlements: 'suspense' | 'hold';
+  /** Ordered product type rules: { name, skus, pattern }. */
+  product_types: ColumnType<{ name: string; skus: string[]; pattern: string | null }[], string, never>;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
 export interface SettlementDocumentsTable {
   document_id: string;
   settlement_key: string;
@@ -327,6 +348,8 @@ export interface SettlementDocumentsTable {
   currency: string;
   total: Numeric;
   mapping_version: string;
+  /** The posting settings version it was built with (migration 0004; null before it). */
+  settings_version: ColumnType<number | null, number | null | undefined, number | null>;
   status: 'SENDING' | 'POSTED' | 'REVERSED' | 'FAILED';
   idempotency_key: string;
   remote_id: string | null;
@@ -388,6 +411,7 @@ export interface Database {
   settlement_imports: SettlementImportsTable;
   settlement_import_files: SettlementImportFilesTable;
   mapping_sets: MappingSetsTable;
+  posting_settings: PostingSettingsTable;
   settlement_documents: SettlementDocumentsTable;
   ledger_journals: LedgerJournalsTable;
   ledger_lines: LedgerLinesTable;

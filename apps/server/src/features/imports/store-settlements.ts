@@ -18,6 +18,7 @@ import { formatUnits } from '@ledgerport/core/money';
 import { CHANNEL_NAMES } from '@ledgerport/core/mapping';
 import { checkSettlementConsistency, duplicateKey, type ParseProblem, type Settlement } from '@ledgerport/core/settlements';
 import { getAccountMappingContext, getCurrentMappings, mappingFlags } from '../mappings/mapping-repository';
+import { applyInconsistentHoldPolicy } from '../posting-settings/inconsistent-holds';
 
 export interface SettlementSource {
   kind: 'file' | 'api';
@@ -129,6 +130,8 @@ export async function storeSettlements(
     }
   }
   await updateAccountMappingsCompleted(trx, accountKey);
+  // An account that holds inconsistent settlements holds the new ones at once (the list shows it).
+  await applyInconsistentHoldPolicy(trx, accountKey, source.at);
   return { isStored: true, settlements: out };
 }
 

@@ -17,6 +17,7 @@ import type { Deps } from '../../http/deps';
 import { createLedgerPort } from '../ledger/ledger-port';
 import { buildSettlementDocuments } from './build-settlement-documents';
 import { documentToStored } from './stored-document';
+import { heldSendRefusal } from '../posting-settings/inconsistent-holds';
 import type { SettlementRow } from '../settlements/load-settlement';
 
 export class RetryableSendError extends Error {}
@@ -41,6 +42,8 @@ export async function sendSettlement(deps: Deps, settlementKey: string): Promise
   if (!row) return;
   const fail = (message: string) => markSettlement(db, row, { send_state: 'FAILED', posting_error: message, posting_error_at: deps.clock() });
   if (row.duplicate_of !== null) return fail(`This settlement repeats settlement ${row.settlement_id} already loaded; send the original instead.`);
+  // Held after it was queued (the account switched to hold): refused like a Send of a held settlement.
+  if (row.on_hold) return fail(heldSendRefusal(row));
   await db.updateTable('settlements').set({ send_state: 'SENDING' }).where('settlement_key', '=', settlementKey).execute();
   const port = await resolvePort(deps, row.account_key);
   if (!port) return fail(errorMessages.accountingConnectionMissing);

@@ -19,6 +19,7 @@ import type { Deps } from '../../http/deps';
 import { storeSettlements } from '../imports/store-settlements';
 import { refreshMappingState } from '../mappings/refresh-mapping-state';
 import { queueSend } from '../posting/send-settlement-job';
+import { heldSendRefusal } from '../posting-settings/inconsistent-holds';
 import { getSettlementForCaller, type SettlementRow } from './load-settlement';
 import { reprocessSettlement } from './reprocess-settlement';
 import { settlementBody } from './settlement-body';
@@ -118,6 +119,7 @@ async function queueSends(deps: Deps, rows: SettlementRow[]): Promise<{ queued: 
   for (const row of rows) {
     if (row.posting_status === 'POSTED') skipped.push({ settlementKey: row.settlement_key, reason: `Settlement ${row.settlement_id} is already posted.` });
     else if (row.duplicate_of) skipped.push({ settlementKey: row.settlement_key, reason: `Settlement ${row.settlement_id} is a duplicate; send the original.` });
+    else if (row.on_hold) skipped.push({ settlementKey: row.settlement_key, reason: heldSendRefusal(row) });
     else if (row.send_state === 'QUEUED' || row.send_state === 'SENDING') skipped.push({ settlementKey: row.settlement_key, reason: `Settlement ${row.settlement_id} is already being sent.` });
     else {
       await queueSend(deps.db, deps.jobs, row.settlement_key);
