@@ -21,7 +21,8 @@ import type { DocumentLine, LineRole, LineSources, PostingDocument, PostingProbl
 import type { ResolvedMapping } from '../mapping/resolve-mapping';
 import { cachedDescriber, describeGroup, typeLabel, documentDate, documentDescription, documentKind, documentNumber } from './document-naming';
 import { resolveGroups, type RoleAccounts } from './resolve-groups';
-import { SettlementAggregator, type AggregationOptions, type LineGroup } from './settlement-aggregator';
+import { orderGroups } from './order-groups';
+import { SettlementAggregator, type AggregationOptions } from './settlement-aggregator';
 
 /** The aggregation a settlement needs for these mappings and settings (throws RangeError for an unknown time zone). */
 export function aggregationOptionsFor(mappings: MappingSet, settings: PostingSettings): AggregationOptions {
@@ -58,13 +59,13 @@ export function buildPostingsFromAggregate(agg: SettlementAggregator, mappings: 
   const h = agg.header;
   const id = h.settlementId;
   const describeType = cachedDescriber(settings.describeType);
-  const resolved = resolveGroups(h, agg.groups, mappings, describeType);
+  const resolved = resolveGroups(h, agg, mappings, describeType);
   const problems: PostingProblem[] = [...resolved.problems];
   if (!resolved.canPost || !resolved.accounts) return { documents: [], problems };
   const accounts = resolved.accounts;
 
   let sum = 0n;
-  for (const g of agg.groups) sum += g.amount;
+  for (let g = 0; g < agg.groupCount; g++) sum += agg.amountOf(g);
   const net = roundToMinor(sum, h.currency);
   const deposit = h.total === null ? net : roundToMinor(h.total, h.currency);
   const difference = deposit - net;
@@ -95,23 +96,14 @@ export function buildPostingsFromAggregate(agg: SettlementAggregator, mappings: 
   }
   const endDate = calendar.dateOf(endMs);
 
-  // Parts by month; undated lines ('' month) join the last part, which holds the deposit.
-  const byMonth = new Map<string, LineGroup[]>();
-  for (const g of agg.groups) {
-    const list = byMonth.get(g.month);
-    if (list) list.push(g);
-    else byMonth.set(g.month, [g]);
-  }
-  const months = [...byMonth.keys()].filter((m) => m !== '').sort();
-  if (months.length === 0) months.push(endDate.slice(0, 7));
-  const undated = byMonth.get('') ?? [];
+  // Parts by month; undated lines join the last part, which holds the deposit.
+  const { months, parts } = orderGroups(agg, endDate.slice(0, 7));
   const count = months.length;
   const context: PartContext = { agg, mappings, settings, describeType, accounts, targets: resolved.targets, endDate, net, deposit, difference, count };
   const documents: PostingDocument[] = [];
   let carried = 0n;
   months.forEach((month, i) => {
-    const groups = sortGroups((byMonth.get(month) ?? []).concat(i === count - 1 ? undated : []));
-    const doc = buildPart(context, month, i + 1, groups, carried);
+    const doc = buildPart(context, month, i + 1, parts[i]!, carried);
     carried += doc.partNet;
     documents.push(doc);
   });
@@ -133,8 +125,8 @@ interface PartContext {
   count: number;
 }
 
-/** One month part; `carried` is the sum of the earlier parts' nets. */
-function buildPart(c: PartContext, month: string, index: number, groups: LineGroup[], carried: bigint): PostingDocument {
+/** One month part of groups numbered `groups`, in order; `carried` is the sum of the earlier parts' nets. */
+function buildPart(c: PartContext, month: string, index: number, groups: Int32Array, carried: bigint): PostingDocument {
   const h = c.agg.header;
   const id = h.settlementId;
   const isLast = index === c.count;
@@ -143,16 +135,21 @@ function buildPart(c: PartContext, month: string, index: number, groups: LineGro
   let partLines = 0;
   // The type's label once per type (SKU grouping describes the same few types fifty thousand times).
   const labels: (string | undefined)[] = [];
+  const agg = c.agg;
   for (const g of groups) {
-    const target = c.targets[g.index];
-    const label = describeGroup(g, h.channel, c.describeType, (labels[g.type] ??= typeLabel(g.typeKey, h.channel, c.describeType)));
-    if (target) builder.add('transaction', target.account, target.taxRateCode, label, roundToMinor(g.amount, h.currency), g.sources, g.selector.marketplace);
+    const target = c.targets[g];
+    const type = agg.typeOfGroup(g);
+    const selector = agg.selectorOf(g);
+    const sources = agg.sourcesOf(g, selector);
+    const amount = agg.amountOf(g);
+    const label = describeGroup(selector, h.channel, c.describeType, (labels[type] ??= typeLabel(agg.typeKeyAt(type), h.channel, c.describeType)));
+    if (target) builder.add('transaction', target.account, target.taxRateCode, label, roundToMinor(amount, h.currency), sources, selector.marketplace);
     else {
       const taxRateCode = c.mappings.chart.taxRates[0]?.code ?? '';
-      builder.add('unmapped', c.accounts.suspense, taxRateCode, `Unmapped transaction type: ${label}`, roundToMinor(g.amount, h.currency), g.sources, g.selector.marketplace);
+      builder.add('unmapped', c.accounts.suspense, taxRateCode, `Unmapped transaction type: ${label}`, roundToMinor(amount, h.currency), sources, selector.marketplace);
     }
-    partSum += g.amount;
-    partLines += g.sources.lineCount;
+    partSum += amount;
+    partLines += sources.lineCount;
   }
   const partSources = roleSources(id, c.count > 1 ? month : undefined, partLines);
   const cf = (text: string, amount: bigint) => builder.add('carried-forward', c.accounts.carriedForward, '', text, amount, partSources);
@@ -195,76 +192,6 @@ function buildPart(c: PartContext, month: string, index: number, groups: LineGro
   };
   assertBalanced(doc);
   return doc;
-}
-
-/**
- * Lines in a stable order (type, then dimensions), whatever order the report had: posting twice
- * gives the same document. Types and cells (a cell = one combination of dimensions) are ranked
- * once, then the groups are sorted by number: fifty thousand SKU groups share a few thousand cells.
- * Ranks live in arrays indexed by the aggregator's type and cell numbers (no map per group).
- */
-function sortGroups(groups: LineGroup[]): LineGroup[] {
-  const typeRanks = denseRanks(groups, (g) => g.type, (a, b) => compareText(a.typeKey, b.typeKey));
-  const cellRanks = denseRanks(groups, (g) => g.cell, compareDimensions);
-  const n = groups.length;
-  const cellCount = cellRanks.count;
-  const typeRank = typeRanks.ranks;
-  const cellRank = cellRanks.ranks;
-  const rank = (g: LineGroup) => typeRank[g.type]! * cellCount + cellRank[g.cell]!;
-  if (typeRanks.count * cellCount * n > Number.MAX_SAFE_INTEGER) {
-    const keyed = groups.map((g) => ({ g, key: rank(g) }));
-    keyed.sort((a, b) => a.key - b.key);
-    return keyed.map((k) => k.g);
-  }
-  // Rank and position packed in one whole number: a native numeric sort, stable by position.
-  const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) keys[i] = rank(groups[i]!) * n + i;
-  keys.sort();
-  const sorted = new Array<LineGroup>(n);
-  for (let i = 0; i < n; i++) sorted[i] = groups[keys[i]! % n]!;
-  return sorted;
-}
-
-/**
- * Rank of each distinct id (a small whole number) among the groups, equal ranks for groups that
- * compare equal, by id; and how many distinct ids there are.
- */
-function denseRanks(groups: LineGroup[], idOf: (g: LineGroup) => number, compare: (a: LineGroup, b: LineGroup) => number): { ranks: Int32Array; count: number } {
-  let size = 0;
-  for (const g of groups) size = Math.max(size, idOf(g) + 1);
-  const ranks = new Int32Array(size).fill(-1);
-  const distinct: LineGroup[] = [];
-  for (const g of groups) {
-    const id = idOf(g);
-    if (ranks[id] === -1) {
-      ranks[id] = 0;
-      distinct.push(g);
-    }
-  }
-  distinct.sort(compare);
-  for (let i = 0; i < distinct.length; i++) {
-    const g = distinct[i]!;
-    ranks[idOf(g)] = i > 0 && compare(distinct[i - 1]!, g) === 0 ? ranks[idOf(distinct[i - 1]!)]! : i;
-  }
-  return { ranks, count: distinct.length };
-}
-
-const compareText = (a: string | undefined, b: string | undefined): number => {
-  const x = a ?? '';
-  const y = b ?? '';
-  return x < y ? -1 : x > y ? 1 : 0;
-};
-
-function compareDimensions(a: LineGroup, b: LineGroup): number {
-  const s = a.selector;
-  const t = b.selector;
-  return (
-    compareText(s.sku, t.sku) ||
-    compareText(s.productType, t.productType) ||
-    compareText(s.fulfilment, t.fulfilment) ||
-    compareText(s.country, t.country) ||
-    compareText(s.marketplace, t.marketplace)
-  );
 }
 
 function roleSources(settlementId: string, month: string | undefined, lineCount: number): LineSources {

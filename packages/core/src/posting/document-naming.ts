@@ -5,8 +5,7 @@ import { CHANNEL_NAMES } from '../mapping/default-charts';
 import type { AccountingSystem, TypeDescriber } from '../mapping/model';
 import type { Channel } from '../settlements/model';
 import { lastDayOfMonth, monthLabel } from './local-calendar';
-import type { DocumentKind } from './model';
-import type { LineGroup } from './settlement-aggregator';
+import type { DocumentKind, GroupSelector } from './model';
 
 /** QBO's DocNumber limit, the tightest of the targets. */
 export const DOCUMENT_NUMBER_MAX = 21;
@@ -60,10 +59,9 @@ export function typeLabel(typeKey: string, channel: Channel, describe: TypeDescr
   return describe?.(channel, typeKey)?.label ?? typeKey.split('|').filter(Boolean).join(' ');
 }
 
-/** 'Order ItemPrice Principal · SKU ABC-1 · DE'; `label` is the type's label when the caller has it already. */
-export function describeGroup(g: LineGroup, channel: Channel, describe: TypeDescriber | undefined, label?: string): string {
-  let text = label ?? typeLabel(g.typeKey, channel, describe);
-  const s = g.selector;
+/** 'Order ItemPrice Principal · SKU ABC-1 · DE' for a group's selector; `label` is the type's label when the caller has it already. */
+export function describeGroup(s: GroupSelector, channel: Channel, describe: TypeDescriber | undefined, label?: string): string {
+  let text = label ?? typeLabel(s.typeKey ?? '', channel, describe);
   if (s.sku !== undefined) text += ` · SKU ${s.sku}`;
   if (s.productType) text += ` · ${s.productType}`;
   if (s.fulfilment) text += ` · ${s.fulfilment}`;

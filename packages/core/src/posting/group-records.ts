@@ -108,7 +108,12 @@ export class GroupRecords {
   }
 
   amountOf(g: number): bigint {
-    return (this.spilled.get(g) ?? 0n) + this.sums[g * STRIDE + SUM]!;
+    const sum = this.sums[g * STRIDE + SUM]!;
+    return this.spilled.size === 0 ? sum : (this.spilled.get(g) ?? 0n) + sum;
+  }
+
+  lineCountOf(g: number): number {
+    return this.track[g * STRIDE + LINE_COUNT]!;
   }
 
   /** The group's lines as a document line refers to them (selector: the filter that finds them all). */
@@ -116,10 +121,11 @@ export class GroupRecords {
     const t = this.track;
     const at = g * STRIDE;
     const count = this.states[at * 2 + RANGE_COUNT_32]!;
-    const rows: RowRange[] = [];
+    const stored = Math.min(count, MAX_RANGES);
+    const rows = new Array<RowRange>(stored);
     const ranges = this.ranges;
-    for (let i = 0, r = g * RANGE_STRIDE; i < Math.min(count, MAX_RANGES); i++, r += 3) {
-      rows.push({ file: this.files[ranges[r]!]!, first: ranges[r + 1]!, last: ranges[r + 2]! });
+    for (let i = 0, r = g * RANGE_STRIDE; i < stored; i++, r += 3) {
+      rows[i] = { file: this.files[ranges[r]!]!, first: ranges[r + 1]!, last: ranges[r + 2]! };
     }
     return { settlementId, selector, lineCount: t[at + LINE_COUNT]!, rows, isComplete: count !== INCOMPLETE };
   }

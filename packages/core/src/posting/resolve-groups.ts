@@ -9,7 +9,7 @@ import type { LedgerAccount, MappingSet, TypeDescriber } from '../mapping/model'
 import { findRoleAccount, resolveMapping, type ResolvedMapping } from '../mapping/resolve-mapping';
 import type { SettlementHeader } from '../settlements/model';
 import type { PostingProblem } from './model';
-import type { LineGroup } from './settlement-aggregator';
+import type { SettlementAggregator } from './settlement-aggregator';
 
 export interface RoleAccounts {
   clearing: LedgerAccount;
@@ -20,7 +20,7 @@ export interface RoleAccounts {
 
 export interface ResolvedGroups {
   accounts: RoleAccounts | null;
-  /** Mapping per group, by group index (LineGroup.index); a group without one is unmapped (posted to suspense when allowed). */
+  /** Mapping per group, by group number; a group without one is unmapped (posted to suspense when allowed). */
   targets: (ResolvedMapping | undefined)[];
   problems: PostingProblem[];
   /** False when a problem prevents any document. */
@@ -29,7 +29,7 @@ export interface ResolvedGroups {
 
 export function resolveGroups(
   header: SettlementHeader,
-  groups: Iterable<LineGroup>,
+  agg: SettlementAggregator,
   mappings: MappingSet,
   describe: TypeDescriber | undefined,
 ): ResolvedGroups {
@@ -56,23 +56,25 @@ export function resolveGroups(
     const missing = [!clearing && 'clearing', !rounding && 'rounding', !suspense && 'suspense', !carriedForward && 'carried-forward'].filter(Boolean).join(', ');
     return fail({ code: 'missing-account', settlementId: id, message: `The chart of accounts has no ${missing} account for ${ch}; settlement ${id} cannot be posted.` });
   }
-  // Resolved once per type and country (no key built per group: SKU grouping has fifty thousand groups).
-  const cache = new Map<string, Map<string | null, ResolvedMapping | null>>();
+  // Resolved once per type and country, by number (no key built per group: SKU grouping has fifty thousand groups).
+  const byType: Map<string | null, ResolvedMapping | null>[] = [];
   const unmapped = new Map<string, { amount: bigint; lineCount: number }>();
-  for (const g of groups) {
-    let byCountry = cache.get(g.typeKey);
-    if (byCountry === undefined) cache.set(g.typeKey, (byCountry = new Map<string | null, ResolvedMapping | null>()));
-    let target = byCountry.get(g.country);
+  for (let g = 0; g < agg.groupCount; g++) {
+    const type = agg.typeOfGroup(g);
+    const country = agg.cellAt(agg.cellOfGroup(g)).country;
+    const byCountry = (byType[type] ??= new Map<string | null, ResolvedMapping | null>());
+    let target = byCountry.get(country);
     if (target === undefined) {
-      target = resolveMapping(mappings, describe, ch, g.typeKey, g.country) ?? null;
-      byCountry.set(g.country, target);
+      target = resolveMapping(mappings, describe, ch, agg.typeKeyAt(type), country) ?? null;
+      byCountry.set(country, target);
     }
-    if (target) targets[g.index] = target;
+    if (target) targets[g] = target;
     else {
-      const u = unmapped.get(g.typeKey) ?? { amount: 0n, lineCount: 0 };
-      u.amount += g.amount;
-      u.lineCount += g.sources.lineCount;
-      unmapped.set(g.typeKey, u);
+      const typeKey = agg.typeKeyAt(type);
+      const u = unmapped.get(typeKey) ?? { amount: 0n, lineCount: 0 };
+      u.amount += agg.amountOf(g);
+      u.lineCount += agg.lineCountOf(g);
+      unmapped.set(typeKey, u);
     }
   }
   const toSuspense = mappings.isUnmappedToSuspense;

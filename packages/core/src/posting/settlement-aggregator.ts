@@ -44,11 +44,13 @@ export interface LineGroup {
 }
 
 /** A cell: one month and combination of dimensions, holding one group per type. */
-interface Cell {
-  month: string;
-  dimension: string | null;
-  country: string | null;
-  marketplace: string | null;
+export interface GroupCell {
+  readonly month: string;
+  /** The SKU, product type or fulfilment channel, as grouped by (null: none, or grouped by type). */
+  readonly dimension: string | null;
+  readonly country: string | null;
+  /** Set only when tracking by marketplace. */
+  readonly marketplace: string | null;
 }
 
 export class SettlementAggregator {
@@ -56,7 +58,7 @@ export class SettlementAggregator {
   // month -> dimensions key -> cell number; type key -> type number. Lookups use the strings the parser
   // made (one instance per distinct type key, and per run of rows sharing a SKU): no key is built per line.
   private readonly cellIndex = new Map<string, Map<string, number>>();
-  private readonly cells: Cell[] = [];
+  private readonly cells: GroupCell[] = [];
   /** Group number + 1 (0: none yet) of cell c and type t at c * typeSlots + t. */
   private groupOf = new Int32Array(64 * INITIAL_TYPE_SLOTS);
   private typeSlots = INITIAL_TYPE_SLOTS;
@@ -88,6 +90,73 @@ export class SettlementAggregator {
   ) {
     this.matchProductType = createProductTypeMatcher(options.productTypes);
     this.defaultCountry = countryOfMarketplace(currentHeader.marketplace);
+  }
+
+  /** Groups are numbered 0..groupCount-1 in first-seen order; cells and types likewise. */
+  get groupCount(): number {
+    return this.records.count;
+  }
+
+  get cellCount(): number {
+    return this.cells.length;
+  }
+
+  get typeCount(): number {
+    return this.typeKeys.length;
+  }
+
+  cellAt(cell: number): GroupCell {
+    return this.cells[cell]!;
+  }
+
+  typeKeyAt(type: number): string {
+    return this.typeKeys[type]!;
+  }
+
+  cellOfGroup(g: number): number {
+    return this.groupCell[g]!;
+  }
+
+  typeOfGroup(g: number): number {
+    return this.groupType[g]!;
+  }
+
+  amountOf(g: number): bigint {
+    return this.records.amountOf(g);
+  }
+
+  lineCountOf(g: number): number {
+    return this.records.lineCountOf(g);
+  }
+
+  /** The exact filter of group g's lines (a new object). */
+  selectorOf(g: number): GroupSelector {
+    const cell = this.cells[this.groupCell[g]!]!;
+    const selector: GroupSelector = { typeKey: this.typeKeys[this.groupType[g]!]! };
+    if (cell.month) selector.month = cell.month;
+    return this.addDimensions(selector, cell);
+  }
+
+  /** The dimensions of a cell's selector, without type and month (a new object). */
+  dimensionsOf(cell: number): GroupSelector {
+    return this.addDimensions({}, this.cells[cell]!);
+  }
+
+  private addDimensions(selector: GroupSelector, cell: GroupCell): GroupSelector {
+    const o = this.options;
+    if (cell.dimension !== null) {
+      if (o.groupBy === 'sku') selector.sku = cell.dimension;
+      else if (o.groupBy === 'product-type') selector.productType = cell.dimension;
+      else selector.fulfilment = cell.dimension;
+    }
+    if (o.isByCountry && cell.country !== null) selector.country = cell.country;
+    if (cell.marketplace !== null) selector.marketplace = cell.marketplace;
+    return selector;
+  }
+
+  /** Group g's lines as a document line refers to them (a new object). */
+  sourcesOf(g: number, selector: GroupSelector): LineSources {
+    return this.records.sourcesOf(g, this.currentHeader.settlementId, selector);
   }
 
   /** Every group, in first-seen order, with its amount and sources up to date (the same objects on every call). */
@@ -140,7 +209,7 @@ export class SettlementAggregator {
     // Undated lines get month '' and join the last part (the one holding the deposit) in buildPostings.
     let cell = this.lastCell;
     if (cell < 0 || month !== this.lastMonth || key !== this.lastKey) {
-      cell = this.cellOf(month, key, dimension, country, line.marketplace);
+      cell = this.findCell(month, key, dimension, country, line.marketplace);
       this.lastMonth = month;
       this.lastKey = key;
       this.lastCell = cell;
@@ -158,21 +227,9 @@ export class SettlementAggregator {
   }
 
   private makeGroup(g: number): LineGroup {
-    const o = this.options;
     const cell = this.cells[this.groupCell[g]!]!;
-    const typeKey = this.typeKeys[this.groupType[g]!]!;
-    const selector: GroupSelector = { typeKey };
-    if (cell.month) selector.month = cell.month;
-    if (cell.dimension !== null) {
-      if (o.groupBy === 'sku') selector.sku = cell.dimension;
-      else if (o.groupBy === 'product-type') selector.productType = cell.dimension;
-      else selector.fulfilment = cell.dimension;
-    }
-    if (o.isByCountry && cell.country !== null) selector.country = cell.country;
-    if (cell.marketplace !== null) selector.marketplace = cell.marketplace;
-    const r = this.records;
-    const sources = r.sourcesOf(g, this.currentHeader.settlementId, selector);
-    return { month: cell.month, typeKey, selector, country: cell.country, amount: r.amountOf(g), index: g, cell: this.groupCell[g]!, type: this.groupType[g]!, sources };
+    const selector = this.selectorOf(g);
+    return { month: cell.month, typeKey: selector.typeKey!, selector, country: cell.country, amount: this.amountOf(g), index: g, cell: this.groupCell[g]!, type: this.groupType[g]!, sources: this.sourcesOf(g, selector) };
   }
 
   private typeIdOf(typeKey: string): number {
@@ -210,7 +267,7 @@ export class SettlementAggregator {
     this.typeSlots = slots;
   }
 
-  private cellOf(month: string, key: string, dimension: string | null, country: string | null, marketplace: string | null): number {
+  private findCell(month: string, key: string, dimension: string | null, country: string | null, marketplace: string | null): number {
     let byKey = this.cellIndex.get(month);
     if (byKey === undefined) this.cellIndex.set(month, (byKey = new Map<string, number>()));
     let cell = byKey.get(key);
