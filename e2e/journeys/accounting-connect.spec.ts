@@ -10,7 +10,10 @@
  *    that one invoice, with a line on 405.
  * 2. Cancel at Xero: the spec's cancelled-authorization message.
  * 3. Connect QuickBooks Online: back on /cb, then the bank-account settings page lists the company's
- *    bank accounts; choosing one saves.
+ *    bank accounts; choosing one saves. The mappings screen offers the company's accounts and tax
+ *    codes: each unmapped type gets a QBO account and tax code, the clearing role QBO's Amazon
+ *    Clearing. Then send the CA settlement: Posted with the QBO JournalEntry id, and the local QBO
+ *    holds exactly that one valid journal entry, on those accounts and tax code.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -124,7 +127,8 @@ test('Cancel at Xero shows the cancelled-authorization message', async ({ page }
   await saveScreenshot(page, '63-accounting-xero-cancelled');
 });
 
-test('connect QuickBooks Online, then choose its bank account', async ({ page }) => {
+test('connect QuickBooks Online, choose its bank account, map from its lists and send', async ({ page }) => {
+  test.setTimeout(150_000);
   await signIn(page, 'demo@ledgerport.local', `${BASE}/app/admin`);
   await switchTo(page, 'Acme Outdoor CA');
   await page.goto(`${BASE}/app/admin/accounting/qbo`);
@@ -139,4 +143,52 @@ test('connect QuickBooks Online, then choose its bank account', async ({ page })
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
   await saveScreenshot(page, '64-accounting-qbo-bank-account-settings');
+
+  // Map from QuickBooks' own lists: sales principal to 4010 with tax code TAX, tax types to 2200,
+  // everything else to 6010, all others NON; Amazon clearing to QBO's 1210 Amazon Clearing.
+  await page.goto(`${BASE}/app/mapping`);
+  await expect(page.getByText('Accounts and tax rates from your QuickBooks Online file.', { exact: false })).toBeVisible();
+  const unmappedRows = page.getByRole('row').filter({ has: page.getByText('Unmapped', { exact: true }) });
+  await expect(unmappedRows.first()).toBeVisible();
+  const picks: Record<string, { account: string; tax: string }> = {};
+  for (let i = await unmappedRows.count(); i > 0; i--) {
+    const typeKey = (await unmappedRows.first().getByRole('cell').first().innerText()).split('\n').at(-1)!.trim();
+    // Found by its type key: once picked, the row is no longer an unmapped one.
+    const row = page.getByRole('row').filter({ has: page.getByText(typeKey, { exact: true }) });
+    const pick = /Principal/.test(typeKey) ? { account: '79 · 4010 Amazon Sales', tax: 'TAX (TAX)' } : /Tax/.test(typeKey) ? { account: '91 · 2200 Sales Tax Payable', tax: 'NON (NON)' } : { account: '80 · 6010 Amazon Seller Fees', tax: 'NON (NON)' };
+    await row.getByRole('combobox', { name: /^Tax rate for / }).click();
+    await page.getByRole('option', { name: pick.tax, exact: true }).click();
+    await row.getByRole('combobox', { name: /^Account for / }).click();
+    await page.getByRole('option', { name: pick.account, exact: true }).click();
+    picks[typeKey] = pick;
+  }
+  expect(Object.keys(picks).length).toBeGreaterThan(0);
+  const clearing = page.getByRole('region', { name: 'Posting accounts' }).getByRole('combobox', { name: 'Account for Amazon clearing' });
+  await clearing.click();
+  await page.getByRole('option', { name: '90 · 1210 Amazon Clearing', exact: true }).click();
+  await expect(clearing).toHaveValue('90 · 1210 Amazon Clearing');
+  await saveScreenshot(page, '67-accounting-qbo-mappings');
+  await page.getByRole('button', { name: /^Save mappings/ }).click();
+  await expect(page.getByText(/^Mappings saved \(version \d+\)\.$/).first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Everything is mapped' })).toBeVisible();
+
+  await page.goto(`${BASE}/app/settlements`);
+  await page.getByRole('link', { name: 'Open settlement 50034020328' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const status = page.getByRole('list', { name: 'Status' }).first();
+  await expect(status.getByRole('listitem').filter({ hasText: /^Posted$/ })).toBeVisible({ timeout: 30_000 });
+  const remote = (await (await fetch(`${VENDORS}/_fake/documents`)).json()) as {
+    documents: { system: string; type: string; id: string; number: string; body: { Line: { JournalEntryLineDetail: { AccountRef: { value: string }; TaxCodeRef?: { value: string } } }[] } }[];
+    violations: string[];
+  };
+  const entries = remote.documents.filter((d) => d.system === 'QBO');
+  expect(entries).toHaveLength(1);
+  expect(entries[0]!.type).toBe('JournalEntry');
+  expect(remote.violations).toEqual([]);
+  const details = entries[0]!.body.Line.map((l) => l.JournalEntryLineDetail);
+  expect(new Set(details.map((d) => d.AccountRef.value))).toEqual(new Set(['79', '80', '91', '90'].filter((id) => id === '90' || Object.values(picks).some((p) => p.account.startsWith(`${id} `)))));
+  expect(details.filter((d) => d.TaxCodeRef?.value === 'TAX').length).toBeGreaterThan(0);
+  const remoteDocument = page.getByLabel(/^Remote document of /);
+  await expect(remoteDocument).toHaveText(`Posted to QuickBooks Online as ${entries[0]!.number} · ID ${entries[0]!.id}`);
+  await saveScreenshot(page, '68-accounting-qbo-posted');
 });
