@@ -1,7 +1,8 @@
 /**
  * Issue 7 in Chromium against the local Amazon SP-API and Shopify servers (started by the Playwright
  * config): connect each channel through its consent page, the fetch that follows brings their
- * settlements into the settlements list, a history request brings an older one, a revoked token shows
+ * settlements (Amazon's still-running one from the Finances API too) into the settlements list, a
+ * history request brings an older one, a revoked token shows
  * Connection Error in Settings > Connections and a reconnect clears it.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -41,6 +42,10 @@ test('Amazon: connect, fetched settlements listed, history, revoked token and re
   await waitForSettlement(page, '#91000000001');
   await expect(page.getByText('#91000000002')).toBeVisible();
   await expect(page.getByText('#91000000000')).toHaveCount(0);
+  // The settlement still running comes from the Finances API, open, under the id its report will have.
+  const status = (id: string) => page.getByRole('row', { name: new RegExp(`#${id}`) }).getByRole('list', { name: 'Status' });
+  await expect(status('91000000003').getByRole('listitem')).toHaveText(['Not posted', 'Open']);
+  await expect(status('91000000001').getByRole('listitem')).toHaveText(['Not posted']);
   await saveScreenshot(page, 'channels-03-amazon-settlements');
 
   await page.goto('/app/account-settings/history');
@@ -66,6 +71,8 @@ test('Amazon: connect, fetched settlements listed, history, revoked token and re
   await expect(page.getByRole('table', { name: 'Connections' }).getByText('Connection Error')).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Connections' }).getByRole('row', { name: /Amazon/ }).getByText('Connected')).toBeVisible();
   await saveScreenshot(page, 'channels-06-reconnected');
+  // Every request the server sent the local SP-API matched Amazon's models.
+  expect(await (await page.request.get(`${FAKE_AMAZON_URL}/__control/violations`)).json()).toEqual([]);
 });
 
 test('Shopify: connect with the store address, payouts listed, history brings an older payout', async ({ page }) => {

@@ -151,6 +151,17 @@ describe('Amazon SP-API settlements', () => {
     expect(amazon.violations()).toEqual([]);
   });
 
+  it('asks for event groups in windows under 180 days and leaves the running group out of an older period (history)', async () => {
+    amazon.groups.push({ FinancialEventGroupId: 'GRP-NOW', ProcessingStatus: 'Open', FundTransferStatus: 'Unknown', OriginalTotal: { CurrencyCode: 'USD', CurrencyAmount: 0 }, FinancialEventGroupStart: new Date(NOW - 3 * DAY).toISOString() });
+    const s = await connectedSession();
+    const history = await amazonConnector.fetchSettlements(s, { from: NOW - 366 * DAY, to: NOW - 100 * DAY });
+    expect(history.result.settlements).toEqual([]);
+    const windows = amazon.apiCalls().filter((c) => c.operationId === 'listFinancialEventGroups').map((c) => new URL(c.url).searchParams);
+    expect(windows).toHaveLength(2);
+    for (const w of windows) expect(Date.parse(w.get('FinancialEventGroupStartedBefore')!) - Date.parse(w.get('FinancialEventGroupStartedAfter')!)).toBeLessThanOrEqual(180 * DAY);
+    expect(amazon.violations()).toEqual([]);
+  });
+
   it('keeps a provisional open:<group> id while no transaction names the settlement, and renames it once the group closed', async () => {
     const group = { FinancialEventGroupId: 'GRP-3', ProcessingStatus: 'Open', FundTransferStatus: 'Unknown', OriginalTotal: { CurrencyCode: 'USD', CurrencyAmount: 0 }, FinancialEventGroupStart: new Date(NOW - 10 * DAY).toISOString() };
     amazon.groups.push(group);

@@ -62,19 +62,28 @@ async function getJson<T>(s: ChannelSession, url: string): Promise<T> {
 
 /** A settlement period lasts 14 days, sometimes longer: an open group may have begun this long before the range. */
 export const GROUP_LOOKBACK_MS = 31 * 24 * 3600 * 1000;
+/** Groups are asked for in windows shorter than the 180 days past which Amazon answers nothing. */
+const GROUP_WINDOW_MS = 179 * 24 * 3600 * 1000;
+/** FinancialEventGroupStartedBefore must be more than two minutes before the request. */
+const STARTED_BEFORE_MARGIN_MS = 3 * 60_000;
 
+/** The groups that began between a month before the range and its end (a group of the range may have begun before it). */
 export async function listEventGroups(s: ChannelSession, range: DateRange): Promise<FinancialEventGroup[]> {
   const groups: FinancialEventGroup[] = [];
   const base = `${s.endpoints.api}/finances/v0/financialEventGroups`;
-  const startedAfter = new Date(range.from - GROUP_LOOKBACK_MS).toISOString();
-  let query = new URLSearchParams({ MaxResultsPerPage: PAGE, FinancialEventGroupStartedAfter: startedAfter });
-  for (;;) {
-    const page = await getJson<{ payload?: { FinancialEventGroupList?: FinancialEventGroup[]; NextToken?: string } }>(s, `${base}?${query.toString()}`);
-    groups.push(...(page.payload?.FinancialEventGroupList ?? []));
-    const next = page.payload?.NextToken;
-    if (!next) return groups;
-    query = new URLSearchParams({ MaxResultsPerPage: PAGE, FinancialEventGroupStartedAfter: startedAfter, NextToken: next });
+  const until = Math.min(range.to, s.now() - STARTED_BEFORE_MARGIN_MS);
+  for (let from = range.from - GROUP_LOOKBACK_MS; from < until; from += GROUP_WINDOW_MS) {
+    const args = { MaxResultsPerPage: PAGE, FinancialEventGroupStartedAfter: new Date(from).toISOString(), FinancialEventGroupStartedBefore: new Date(Math.min(from + GROUP_WINDOW_MS, until)).toISOString() };
+    let query = new URLSearchParams(args);
+    for (;;) {
+      const page = await getJson<{ payload?: { FinancialEventGroupList?: FinancialEventGroup[]; NextToken?: string } }>(s, `${base}?${query.toString()}`);
+      groups.push(...(page.payload?.FinancialEventGroupList ?? []));
+      const next = page.payload?.NextToken;
+      if (!next) break;
+      query = new URLSearchParams({ ...args, NextToken: next });
+    }
   }
+  return groups;
 }
 
 export async function listGroupEvents(s: ChannelSession, groupId: string): Promise<FinancialEvents[]> {

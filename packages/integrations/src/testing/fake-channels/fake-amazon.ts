@@ -107,7 +107,11 @@ export async function createFakeAmazon(o: FakeAmazonOptions): Promise<FakeAmazon
     const offset = decodePageToken(q.NextToken);
     const size = Number(q.MaxResultsPerPage ?? '10');
     const after = q.FinancialEventGroupStartedAfter ? Date.parse(q.FinancialEventGroupStartedAfter) : 0;
-    const matching = groups.filter((g) => Date.parse(String(g.FinancialEventGroupStart)) >= after);
+    const before = q.FinancialEventGroupStartedBefore ? Date.parse(q.FinancialEventGroupStartedBefore) : (o.now ?? Date.now)() - 120_000;
+    // Model descriptions: StartedBefore after StartedAfter and more than two minutes before the request; over 180 days apart, nothing.
+    if (before > (o.now ?? Date.now)() - 120_000 || before <= after) financesApi.violations.push('amazon-finances: listFinancialEventGroups: FinancialEventGroupStartedBefore out of bounds');
+    const isTooLong = q.FinancialEventGroupStartedAfter !== undefined && before - after > 180 * 24 * 3600 * 1000;
+    const matching = isTooLong ? [] : groups.filter((g) => Date.parse(String(g.FinancialEventGroupStart)) >= after && Date.parse(String(g.FinancialEventGroupStart)) < before);
     const page = matching.slice(offset, offset + size);
     return { status: 200, body: { payload: { FinancialEventGroupList: page, ...(offset + size < matching.length ? { NextToken: encodePageToken(offset + size) } : {}) } } };
   });
