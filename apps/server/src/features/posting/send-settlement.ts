@@ -53,7 +53,7 @@ export async function sendSettlement(deps: Deps, settlementKey: string): Promise
   let isRetryable = false;
   for (const doc of built.documents) {
     try {
-      await sendPart(deps, port, row, doc);
+      await sendPart(deps, port, row, doc, built.settingsVersion);
     } catch (e) {
       if (!(e instanceof AccountingError)) throw e;
       error = `Document ${doc.number} was not posted: ${e.failure.message}`;
@@ -71,7 +71,7 @@ export async function sendSettlement(deps: Deps, settlementKey: string): Promise
   await db.updateTable('accounts').set({ first_settlement_posted: true }).where('account_key', '=', row.account_key).execute();
 }
 
-async function sendPart(deps: Deps, port: AccountingPort, row: SettlementRow, doc: PostingDocument): Promise<void> {
+async function sendPart(deps: Deps, port: AccountingPort, row: SettlementRow, doc: PostingDocument, settingsVersion: number): Promise<void> {
   const { db } = deps;
   const live = await db
     .selectFrom('settlement_documents')
@@ -108,6 +108,7 @@ async function sendPart(deps: Deps, port: AccountingPort, row: SettlementRow, do
           currency: doc.currency,
           total: formatUnits(doc.total),
           mapping_version: doc.mappingVersion,
+          settings_version: settingsVersion,
           status: 'SENDING',
           idempotency_key: idempotencyKey!,
           document: documentToStored(doc),
