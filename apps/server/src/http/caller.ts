@@ -2,7 +2,7 @@
  * The signed-in user behind a request, loaded fresh from the database on every call so that a
  * removed role or permission takes effect at once (the access token carries only the user id).
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
 
 export interface Caller {
@@ -18,19 +18,15 @@ export interface Caller {
   isAdmin: boolean;
 }
 
+/** One statement per request: the user and its permissions (an array subquery). */
 export async function findCaller(db: Kysely<Database>, userId: string): Promise<Caller | undefined> {
   const user = await db
     .selectFrom('users')
     .select(['user_id', 'email', 'partner_code', 'root_admin', 'support_lead', 'support_admin', 'developer'])
+    .select(sql<string[]>`array(select p.permission from user_permissions p where p.user_id = users.user_id order by p.permission)`.as('permissions'))
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!user) return undefined;
-  const permissions = await db
-    .selectFrom('user_permissions')
-    .select('permission')
-    .where('user_id', '=', userId)
-    .orderBy('permission')
-    .execute();
   return {
     userId: user.user_id,
     email: user.email,
@@ -39,7 +35,7 @@ export async function findCaller(db: Kysely<Database>, userId: string): Promise<
     supportLead: user.support_lead,
     supportAdmin: user.support_admin,
     developer: user.developer,
-    permissions: permissions.map((p) => p.permission),
+    permissions: user.permissions,
     isAdmin: user.root_admin || user.support_lead || user.support_admin,
   };
 }

@@ -5,7 +5,7 @@
  * like everyone else (the backend list pages through all accounts).
  * A refused account answers 404 account.not-found, the same as a missing one: no existence leak.
  */
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely } from 'kysely';
 import { errorMessages } from '@ledgerport/contract';
 import type { Database } from '@ledgerport/db';
 import { AppError } from '../../http/app-error';
@@ -43,7 +43,11 @@ export async function assertAccountAccess(db: Kysely<Database>, caller: Caller, 
 }
 
 export async function canAccessAccount(db: Kysely<Database>, caller: Caller, accountKey: string): Promise<boolean> {
-  let query = db.selectFrom('accounts').select('account_key').where('account_key', '=', accountKey);
-  if (!caller.isAdmin) query = query.where(reachableBy(caller.userId, caller.partnerCode));
-  return (await query.executeTakeFirst()) !== undefined;
+  return (await accountAccessQuery(db, caller, accountKey).executeTakeFirst()) !== undefined;
+}
+
+/** The account's row when the caller may open it, as a query to run or to embed (`exists (...)`) in a bigger statement; the key may be a column of the outer statement. */
+export function accountAccessQuery(db: Kysely<Database>, caller: Caller, accountKey: string | Expression<string>) {
+  const query = db.selectFrom('accounts').select('account_key').where('account_key', '=', accountKey);
+  return caller.isAdmin ? query : query.where(reachableBy(caller.userId, caller.partnerCode));
 }

@@ -149,6 +149,18 @@ describe('access tokens', () => {
     expect(res.json()).toEqual({ message: 'Access Token has expired.', code: 'auth.access-token-expired', httpStatusCode: 403 });
   });
 
+  it('answers 403 for a token already accepted once its 15 minutes are over (the verified token is checked against the clock again)', async () => {
+    const tokens = await server.signIn('demo@ledgerport.local');
+    const call = () => server.app.inject({ method: 'GET', url: '/user-profile', headers: bearer(tokens) });
+    expect((await call()).statusCode).toBe(200);
+    server.clock.advance(ACCESS_TOKEN_TTL_MS - 1000);
+    expect((await call()).statusCode).toBe(200);
+    server.clock.advance(1000);
+    const res = await call();
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'auth.access-token-expired' });
+  });
+
   it('answers 401 auth.unauthenticated for a missing, tampered or foreign-key token', async () => {
     const tokens = await server.signIn('demo@ledgerport.local');
     const [h, p, s] = tokens.accessToken.split('.');

@@ -75,10 +75,18 @@ export async function getCurrentMappingsWithSource(db: Kysely<Database>, context
     .orderBy('version', 'desc')
     .limit(1)
     .executeTakeFirst();
+  return currentMappingsFrom(db, context, row);
+}
+
+/** The latest stored mapping set row of an account (mapping_set, system), if any. */
+export type LatestMappingRow = { mapping_set: unknown; system: string } | undefined;
+
+/** getCurrentMappingsWithSource from a latest mapping row the caller already read (e.g. joined into a bigger statement). */
+export async function currentMappingsFrom(db: Kysely<Database>, context: AccountMappingContext, row: LatestMappingRow): Promise<CurrentMappings> {
   const system = mappingSystemOf(context.accountingSystem);
   const defaults = defaultMappingsFor(context);
   // A set saved for another accounting system (the account switched systems) no longer applies.
-  const stored = !row || row.system !== system ? defaults : (row.mapping_set as unknown as MappingSet);
+  const stored = !row || row.system !== system ? defaults : (row.mapping_set as MappingSet);
   const reference = await findConnectedReferenceData(db, context.accountKey, system);
   if (reference) {
     const systemCodes = new Set([...reference.accounts, ...reference.bankAccounts].map((a) => a.code));

@@ -5,8 +5,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
 import type { MappingSet } from '@ledgerport/core/mapping';
-import { buildPostings, type PostingResult } from '@ledgerport/core/posting';
-import { describeKnownType, getAccountMappingContext, getCurrentMappings } from '../mappings/mapping-repository';
+import { buildPostings, type PostingResult, type PostingSettings } from '@ledgerport/core/posting';
+import type { Settlement } from '@ledgerport/core/settlements';
+import { describeKnownType, getAccountMappingContext, getCurrentMappings, type AccountMappingContext } from '../mappings/mapping-repository';
 import { loadSettlement, type SettlementRow } from '../settlements/load-settlement';
 import { postingSettingsOf } from '../posting-settings/posting-settings-repository';
 
@@ -15,11 +16,15 @@ export async function buildSettlementDocuments(db: Kysely<Database>, row: Settle
   const mappings = await getCurrentMappings(db, context);
   const settlement = await loadSettlement(db, row);
   const posting = await postingSettingsOf(db, row);
-  const result = buildPostings(settlement, mappings, {
-    ...posting.settings,
+  return { ...buildDocumentsOf(settlement, context, mappings, posting.settings), mappings, settingsVersion: posting.version };
+}
+
+/** The same from a settlement, context, mappings and posting settings (postingSettingsOf) already read. */
+export function buildDocumentsOf(settlement: Settlement, context: AccountMappingContext, mappings: MappingSet, posting: PostingSettings): PostingResult {
+  return buildPostings(settlement, mappings, {
+    ...posting,
     timeZoneId: context.timeZoneId,
     describeType: describeKnownType,
     shouldSplitByCountry: context.shouldSplitByCountry,
   });
-  return { ...result, mappings, settingsVersion: posting.version };
 }

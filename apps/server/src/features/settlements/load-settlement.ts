@@ -3,7 +3,7 @@
  * and the account-scoped lookup every settlement call starts with (another account's key: not found).
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, SettlementsTable } from '@ledgerport/db';
+import type { Database, SettlementLinesTable, SettlementsTable } from '@ledgerport/db';
 import { errorMessages } from '@ledgerport/contract';
 import { decimalToUnits } from '@ledgerport/core/money';
 import type { Channel, Settlement } from '@ledgerport/core/settlements';
@@ -22,10 +22,17 @@ export async function getSettlementForCaller(db: Kysely<Database>, caller: Calle
   return row;
 }
 
+export type SettlementLineRow = Selectable<SettlementLinesTable>;
+
 export async function loadSettlement(db: Kysely<Database>, row: SettlementRow): Promise<Settlement> {
   // A duplicate has no lines of its own: its lines are the original's.
   const linesKey = row.duplicate_of ?? row.settlement_key;
   const lines = await db.selectFrom('settlement_lines').selectAll().where('settlement_key', '=', linesKey).orderBy('line_no').execute();
+  return settlementFromRows(row, lines);
+}
+
+/** Core's Settlement from its stored header and lines (in line order). */
+export function settlementFromRows(row: SettlementRow, lines: SettlementLineRow[]): Settlement {
   return {
     channel: row.sales_source as Channel,
     settlementId: row.settlement_id,

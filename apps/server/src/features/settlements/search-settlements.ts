@@ -5,8 +5,10 @@
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '@ledgerport/db';
-import type { SearchCriterion, SettlementFilterKey } from '@ledgerport/contract';
+import { errorMessages, type SearchCriterion, type SettlementFilterKey } from '@ledgerport/contract';
 import { AppError } from '../../http/app-error';
+import type { Caller } from '../../http/caller';
+import { accountAccessQuery } from '../accounts/account-access';
 
 const COLUMNS: Record<Exclude<SettlementFilterKey, 'text' | 'order' | 'flagsSet'>, { column: string; kind: 'text' | 'time' | 'money' | 'bool' }> = {
   accountKey: { column: 'account_key', kind: 'text' },
@@ -142,12 +144,37 @@ export function orderOfSort(sort: string | undefined): RawBuilder<unknown> {
   return sql`${sql.ref(`s.${column}`)} ${sql.raw(direction === 'asc' ? 'asc nulls first' : 'desc nulls last')}, s.settlement_key ${sql.raw(direction === 'asc' ? 'asc' : 'desc')}`;
 }
 
+/** The page and the count, without an access check (the caller's search goes through searchSettlementsAsCaller). */
 export async function searchSettlementRows(db: Kysely<Database>, clause: SearchCriterion[][], page: number, size: number, sort: string | undefined) {
   const where = whereOfClause(clause);
-  // The page and the count in parallel: two pool connections on PostgreSQL (PGlite queues them).
   const [rows, count] = await Promise.all([
-    db.selectFrom('settlements as s').selectAll('s').where(where).orderBy(orderOfSort(sort)).limit(size).offset(page * size).execute(),
+    pageQuery(db, where, page, size, sort).execute(),
     db.selectFrom('settlements as s').select((eb) => eb.fn.countAll<string>().as('n')).where(where).executeTakeFirstOrThrow(),
   ]);
   return { rows, totalRows: Number(count.n) };
+}
+
+/**
+ * The caller's search: the page, and the count with the caller's access to the account, in two
+ * statements run side by side (two pool connections on PostgreSQL; PGlite queues them). A refused
+ * account answers account.not-found and its rows are dropped unsent.
+ */
+export async function searchSettlementsAsCaller(db: Kysely<Database>, caller: Caller, clause: SearchCriterion[][], page: number, size: number, sort: string | undefined) {
+  const accountKey = accountOfSearch(clause);
+  const where = whereOfClause(clause);
+  const [rows, count] = await Promise.all([
+    pageQuery(db, where, page, size, sort).execute(),
+    db
+      .selectNoFrom((eb) => [
+        eb.exists(accountAccessQuery(db, caller, accountKey)).as('can_open'),
+        eb.selectFrom('settlements as s').select((c) => c.fn.countAll<string>().as('n')).where(where).as('n'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  if (!count.can_open) throw new AppError('account.not-found', errorMessages.accountNotFound, { accountKey });
+  return { rows, totalRows: Number(count.n) };
+}
+
+function pageQuery(db: Kysely<Database>, where: RawBuilder<SqlBool>, page: number, size: number, sort: string | undefined) {
+  return db.selectFrom('settlements as s').selectAll('s').where(where).orderBy(orderOfSort(sort)).limit(size).offset(page * size);
 }

@@ -2,11 +2,11 @@
  * The documents of a settlement as the detail shows them: what was posted (or failed, or was
  * reversed), and for every part not posted, the document as it will be posted with today's mappings.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '@ledgerport/db';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, SettlementDocumentsTable } from '@ledgerport/db';
 import type { SettlementDocument } from '@ledgerport/contract';
 import { formatUnits } from '@ledgerport/core/money';
-import type { PostingDocument, PostingProblem } from '@ledgerport/core/posting';
+import type { PostingDocument, PostingProblem, PostingResult } from '@ledgerport/core/posting';
 import { buildSettlementDocuments } from '../posting/build-settlement-documents';
 import { documentFromStored } from '../posting/stored-document';
 import type { SettlementRow } from './load-settlement';
@@ -58,8 +58,17 @@ export interface SettlementDocuments {
 }
 
 export async function settlementDocuments(db: Kysely<Database>, row: SettlementRow): Promise<SettlementDocuments> {
-  const stored = await db.selectFrom('settlement_documents').selectAll().where('settlement_key', '=', row.settlement_key).orderBy('part_index').orderBy('created_at').execute();
-  const built = await buildSettlementDocuments(db, row);
+  const stored = await storedDocumentsQuery(db, row.settlement_key).execute();
+  return mergeDocuments(stored, await buildSettlementDocuments(db, row));
+}
+
+/** The settlement's stored documents, in part order then creation. */
+export function storedDocumentsQuery(db: Kysely<Database>, settlementKey: string) {
+  return db.selectFrom('settlement_documents').selectAll().where('settlement_key', '=', settlementKey).orderBy('part_index').orderBy('created_at');
+}
+
+/** The stored documents, and for every part no live stored document covers, the one built with today's mappings. */
+export function mergeDocuments(stored: Selectable<SettlementDocumentsTable>[], built: PostingResult): SettlementDocuments {
   const livePosted = new Set(stored.filter((d) => d.status === 'POSTED' || d.status === 'SENDING').map((d) => d.part_index));
   const documents: SettlementDocument[] = [];
   const posted: SettlementDocuments['posted'] = [];

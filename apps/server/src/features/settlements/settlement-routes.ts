@@ -9,50 +9,28 @@ import {
   searchSettlements,
   settlementsAvailable,
 } from '@ledgerport/contract';
-import { formatUnits } from '@ledgerport/core/money';
 import { describeTransactionType, type Channel } from '@ledgerport/core/settlements';
 import { sql } from 'kysely';
 import { addRoute } from '../../http/add-route';
 import type { Deps } from '../../http/deps';
 import { assertAccountAccess } from '../accounts/account-access';
 import { getSettlementForCaller } from './load-settlement';
-import { accountOfSearch, searchSettlementRows } from './search-settlements';
+import { searchSettlementsAsCaller } from './search-settlements';
 import { settlementBody } from './settlement-body';
-import { settlementDocuments } from './settlement-documents';
+import { settlementDetail } from './settlement-detail';
 
 export function registerSettlementRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
 
   addRoute(app, deps, searchSettlements, async ({ query, body, caller }) => {
-    await assertAccountAccess(db, caller, accountOfSearch(body.paginatedSearchCriteriaClause));
-    const { rows, totalRows } = await searchSettlementRows(db, body.paginatedSearchCriteriaClause, query.page, query.size, query.sort);
+    const { rows, totalRows } = await searchSettlementsAsCaller(db, caller, body.paginatedSearchCriteriaClause, query.page, query.size, query.sort);
     return {
       settlements: rows.map(settlementBody),
       pagination: { perPage: query.size, currentPage: query.page, cursor: null, totalRows, pageOptions: [...pageSizes] },
     };
   });
 
-  addRoute(app, deps, getSettlementDetail, async ({ query, caller }) => {
-    const row = await getSettlementForCaller(db, caller, query.settlementKey);
-    const { documents, problems } = await settlementDocuments(db, row);
-    const byType = await db
-      .selectFrom('settlement_lines')
-      .select(['type_key', sql<string>`sum(amount)::text`.as('amount'), sql<string>`count(*)`.as('n')])
-      .where('settlement_key', '=', row.duplicate_of ?? row.settlement_key)
-      .groupBy('type_key')
-      .orderBy('type_key')
-      .execute();
-    return {
-      settlement: settlementBody(row),
-      documents,
-      problems: problems.map((p) => ({ code: p.code, message: p.message, ...(p.typeKey ? { typeKey: p.typeKey } : {}), ...(p.amount !== undefined ? { amount: formatUnits(p.amount) } : {}) })),
-      byType: byType.map((t) => {
-        const info = describeTransactionType(row.sales_source as Channel, t.type_key);
-        return { typeKey: t.type_key, typeLabel: info.label, category: info.category, amount: t.amount, lineCount: Number(t.n) };
-      }),
-      canRedownload: row.source_kind === 'api' && row.report_id !== null,
-    };
-  });
+  addRoute(app, deps, getSettlementDetail, ({ query, caller }) => settlementDetail(db, caller, query.settlementKey));
 
   addRoute(app, deps, listSettlementLines, async ({ query, caller }) => {
     const row = await getSettlementForCaller(db, caller, query.settlementKey);
