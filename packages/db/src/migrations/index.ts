@@ -7,10 +7,14 @@ import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-connections';
 import * as m0003 from './0003-settlements';
 import * as m0004 from './0004-posting-settings';
+import * as m0005 from './0005-settlement-list-index';
+import * as m0006 from './0006-connection-call-budget';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-connections': m0002,
   '0003-settlements': m0003,
   '0004-posting-settings': m0004,
+  '0005-settlement-list-index': m0005,
+  '0006-connection-call-budget': m0006,
 };
