@@ -12,9 +12,21 @@ export interface LocalCalendar {
   monthOf(epochMs: number): string;
 }
 
+/** One formatter per time zone (building one costs far more than using it; a formatter never changes). */
+const FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+function formatOf(timeZoneId: string): Intl.DateTimeFormat {
+  let format = FORMATS.get(timeZoneId);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: timeZoneId, year: 'numeric', month: '2-digit', day: '2-digit' });
+    FORMATS.set(timeZoneId, format);
+  }
+  return format;
+}
+
 /** Throws RangeError for a time zone Intl does not know. */
 export function createLocalCalendar(timeZoneId: string): LocalCalendar {
-  const format = new Intl.DateTimeFormat('en-CA', { timeZone: timeZoneId, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const format = formatOf(timeZoneId);
   const cache = new Map<number, { date: string; month: string }>();
   let lastSlot = Number.NaN;
   let last = { date: '', month: '' };
