@@ -2,7 +2,8 @@
  * The api benchmark's load generator, run as its own process (`node --import tsx api-load.ts <json>`)
  * so the clients do not share the server's event loop. N clients with keep-alive each send one
  * request, wait for the whole answer, and send the next, for a warm-up (not counted) and then the
- * measured seconds. Prints one JSON line: p50, p95, requests/s, count, errors.
+ * measured seconds. Prints `measuring` when the warm-up is over, then one JSON line: p50, p95,
+ * requests/s, count, errors.
  */
 import http from 'node:http';
 
@@ -92,6 +93,8 @@ async function runLoad(plan: LoadPlan): Promise<LoadFigures> {
   let n = 0;
   try {
     await load(agent, plan, plan.warmupSeconds, () => n++);
+    // Tells the parent the measured part starts (it reads CPU counters then).
+    process.stdout.write('measuring\n');
     return await load(agent, plan, plan.seconds, () => n++);
   } finally {
     agent.destroy();

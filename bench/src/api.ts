@@ -29,6 +29,9 @@ const ACCOUNTS = 200;
 const SETTLEMENTS = 100_000;
 const LINES_PER_SETTLEMENT = 50;
 const PASSWORD = 'bench-password';
+const APPLICATION_NAME = 'ledgerport-bench-api';
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat times. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 function flag(args: string[], name: string, fallback: number): number {
   const hit = args.find((a) => a.startsWith(`--${name}=`));
@@ -43,7 +46,11 @@ export async function run(args: string[]): Promise<void> {
   }
   const seconds = flag(args, 'seconds', 10);
   const clients = flag(args, 'clients', 32);
-  const opened = await openDb({ url, schema: SCHEMA, poolSize: 20 });
+  // The server's pool: openDb's default (as the server runs) unless --pool=N.
+  const poolSize = flag(args, 'pool', 0);
+  // The pool's backends carry an application name, so their CPU time can be read per measure.
+  const serverUrl = `${url}${url.includes('?') ? '&' : '?'}application_name=${APPLICATION_NAME}`;
+  const opened = await openDb({ url: serverUrl, schema: SCHEMA, ...(poolSize ? { poolSize } : {}) });
   const db = opened.db;
   await loadData(db);
   const config = { ...loadConfig(), port: 0, logLevel: 'silent', databaseUrl: url, uploadDir: fileURLToPath(new URL('../.data/uploads', import.meta.url)) };
@@ -74,9 +81,9 @@ export async function run(args: string[]): Promise<void> {
       // One answer checked here; the load process counts every non-200 answer as an error.
       const first = await probe();
       if (first.status !== 200) throw new Error(`${name} answered ${first.status}: ${first.body}`);
-      const figures = await loadInOtherProcess({ port, token, kind, clients, seconds, warmupSeconds: 2, accounts: ACCOUNTS, settlements: SETTLEMENTS });
+      const figures = await loadInOtherProcess({ port, token, kind, clients, seconds, warmupSeconds: 2, accounts: ACCOUNTS, settlements: SETTLEMENTS }, () => backendCpuMs(db));
       if (figures.count > 0 && figures.errors === figures.count) throw new Error(`${name}: every request failed`);
-      console.log(`${name.padEnd(52)} p50 ${figures.p50.toFixed(1).padStart(6)} ms  p95 ${figures.p95.toFixed(1).padStart(6)} ms  ${figures.perSecond.toFixed(0).padStart(6)} req/s  (${figures.count} requests, ${figures.errors} errors)`);
+      console.log(`${name.padEnd(52)} p50 ${figures.p50.toFixed(1).padStart(6)} ms  p95 ${figures.p95.toFixed(1).padStart(6)} ms  ${figures.perSecond.toFixed(0).padStart(6)} req/s  (${figures.count} requests, ${figures.errors} errors; CPU per request: server ${figures.serverCpuMs.toFixed(2)} ms, PostgreSQL ${figures.dbCpuMs === null ? 'n/a' : `${figures.dbCpuMs.toFixed(2)} ms`})`);
     }
     if (!args.includes('--skip-upload')) {
       await uploadToListed(agent, port, auth, flag(args, 'lines', 1_000_000));
@@ -126,8 +133,9 @@ async function loadData(db: import('kysely').Kysely<import('@ledgerport/db').Dat
       from generate_series(${sql.raw(String(from))}, ${sql.raw(String(Math.min(SETTLEMENTS, from + chunk - 1)))}) i, generate_series(1, ${sql.raw(String(LINES_PER_SETTLEMENT))}) n`.execute(db);
     process.stdout.write(`\rdata: loading lines ${Math.min(SETTLEMENTS, from + chunk - 1) * LINES_PER_SETTLEMENT}`);
   }
-  await sql`analyze settlements`.execute(db);
-  await sql`analyze settlement_lines`.execute(db);
+  // Vacuumed as autovacuum would soon do: statistics, and the visibility map for index-only counts.
+  await sql`vacuum analyze settlements`.execute(db);
+  await sql`vacuum analyze settlement_lines`.execute(db);
   console.log(`\ndata: loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -153,15 +161,51 @@ function request(agent: http.Agent, port: number, method: string, path: string, 
   });
 }
 
-/** Runs the clients in a second Node process (api-load.ts), so they do not compete with the server's event loop. */
-function loadInOtherProcess(plan: LoadPlan): Promise<LoadFigures> {
+/**
+ * Runs the clients in a second Node process (api-load.ts), so they do not compete with the server's
+ * event loop. Beside the latencies: the CPU time the server process and its PostgreSQL backends
+ * spent per request while measured, steadier than latency on a shared machine.
+ */
+function loadInOtherProcess(plan: LoadPlan, backends: () => Promise<number | null>): Promise<LoadFigures & { serverCpuMs: number; dbCpuMs: number | null }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./api-load.ts', import.meta.url)), JSON.stringify(plan)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    let serverCpu: NodeJS.CpuUsage | undefined;
+    let dbCpu: Promise<number | null> = Promise.resolve(null);
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString('utf8');
+      if (!serverCpu && out.startsWith('measuring\n')) {
+        serverCpu = process.cpuUsage();
+        dbCpu = backends();
+      }
+    });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadFigures) : reject(new Error(`the load process ended with ${code}`))));
+    child.on('exit', (code) => {
+      if (code !== 0 || !serverCpu) return reject(new Error(`the load process ended with ${code}`));
+      const used = process.cpuUsage(serverCpu);
+      void Promise.all([dbCpu, backends()]).then(([before, after]) => {
+        const figures = JSON.parse(out.slice('measuring\n'.length)) as LoadFigures;
+        const per = (ms: number) => ms / Math.max(1, figures.count);
+        resolve({ ...figures, serverCpuMs: per((used.user + used.system) / 1000), dbCpuMs: before === null || after === null ? null : per(after - before) });
+      }, reject);
+    });
   });
+}
+
+/** CPU milliseconds used so far by the PostgreSQL backends of the server's pool (local server only: /proc), or null. */
+async function backendCpuMs(db: import('kysely').Kysely<import('@ledgerport/db').Database>): Promise<number | null> {
+  const rows = await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = ${APPLICATION_NAME}`.execute(db);
+  let ticks = 0;
+  for (const { pid } of rows.rows) {
+    try {
+      // Fields after the command name: utime and stime are the 12th and 13th.
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return null;
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
 async function uploadToListed(agent: http.Agent, port: number, auth: Record<string, string>, lineCount: number): Promise<void> {
