@@ -134,6 +134,28 @@ describe('Amazon SP-API settlements', () => {
     expect(amazon.violations()).toEqual([]);
   });
 
+  it('itemizes chargebacks, advertising, coupons and liquidations of an open group, and names the event lists it leaves to the report', async () => {
+    const usd = (n: number) => ({ CurrencyCode: 'USD', CurrencyAmount: n });
+    const at = new Date(NOW - 2 * DAY).toISOString();
+    amazon.groups.push({ FinancialEventGroupId: 'GRP-MIX', ProcessingStatus: 'Open', FundTransferStatus: 'Unknown', OriginalTotal: usd(0), FinancialEventGroupStart: new Date(NOW - 5 * DAY).toISOString() });
+    amazon.groupEvents.set('GRP-MIX', [
+      { ChargebackEventList: [{ AmazonOrderId: '112-9', PostedDate: at, ShipmentItemAdjustmentList: [{ SellerSKU: 'SKU-9', QuantityShipped: 1, ItemChargeAdjustmentList: [{ ChargeType: 'Principal', ChargeAmount: usd(-12.5) }] }] }] },
+      { ProductAdsPaymentEventList: [{ postedDate: at, transactionType: 'Charge', invoiceId: 'TR1', baseValue: usd(-20), taxValue: usd(0), transactionValue: usd(-20) }], CouponPaymentEventList: [{ PostedDate: at, CouponId: 'C1', TotalAmount: usd(-0.6) }] },
+      { FBALiquidationEventList: [{ PostedDate: at, OriginalRemovalOrderId: 'R1', LiquidationProceedsAmount: usd(8.25), LiquidationFeeAmount: usd(-1.24) }], RentalTransactionEventList: [{ AmazonOrderId: '112-R', RentalEventType: 'RentalCustomerPayment-Buyout', PostedDate: at }] },
+    ]);
+    const s = await connectedSession();
+    const { result } = await amazonConnector.fetchSettlements(s, { from: NOW - 2 * DAY, to: NOW });
+    expect(result.settlements[0]!.lines.map((l) => [l.typeKey, l.amount])).toEqual([
+      ['Chargeback Refund|ItemPrice|Principal', -12_5000n],
+      ['ServiceFee|Cost of Advertising|TransactionTotalAmount', -20_0000n],
+      ['CouponRedemptionFee|CouponRedemptionFee|Coupon Redemption Fee', -6000n],
+      ['Liquidations|LiquidationsProceeds|Liquidations Proceeds', 8_2500n],
+      ['Liquidations|LiquidationsFee|Liquidations Fee', -1_2400n],
+    ]);
+    expect(result.problems.map((p) => p.column)).toEqual(['RentalTransactionEventList']);
+    expect(amazon.violations()).toEqual([]);
+  });
+
   it('names an open group by the settlement id its transactions carry, so the closed report completes it (same duplicate key)', async () => {
     const closedReport = generated('60000000001', 0, 2);
     amazon.groups.push({ FinancialEventGroupId: 'GRP-2', ProcessingStatus: 'Open', FundTransferStatus: 'Unknown', OriginalTotal: { CurrencyCode: 'USD', CurrencyAmount: 0 }, FinancialEventGroupStart: new Date(NOW - 12 * DAY).toISOString() });
