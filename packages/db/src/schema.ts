@@ -388,6 +388,20 @@ export interface LedgerLinesTable {
   description: string;
 }
 
+/** One call started on an accounting connection (migration 0006): windows count started_at, concurrency the live leases. */
+export interface ConnectionCallsTable {
+  call_id: string;
+  connection_key: string;
+  started_at: Date;
+  lease_until: Date | null;
+}
+
+/** A Retry-After one process was told, honoured by every process of the connection. */
+export interface ConnectionCallPausesTable {
+  connection_key: string;
+  paused_until: Date;
+}
+
 export interface Database {
   users: UsersTable;
   user_permissions: UserPermissionsTable;
@@ -406,6 +420,8 @@ export interface Database {
   oauth_states: OauthStatesTable;
   idempotency_keys: IdempotencyKeysTable;
   accounting_reference_data: AccountingReferenceDataTable;
+  connection_calls: ConnectionCallsTable;
+  connection_call_pauses: ConnectionCallPausesTable;
   settlements: SettlementsTable;
   settlement_lines: SettlementLinesTable;
   settlement_imports: SettlementImportsTable;
