@@ -5,8 +5,8 @@
  * (accounts.time_zone_id, accounts.should_split_by_country): those columns are read as the current
  * value and written with every new version, in the same transaction.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '@ledgerport/db';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, PostingSettingsTable } from '@ledgerport/db';
 import { errorMessages } from '@ledgerport/contract';
 import { DEFAULT_POSTING_SETTINGS, type GroupBy, type PostingSettings } from '@ledgerport/core/posting';
 import { AppError } from '../../http/app-error';
@@ -45,6 +45,17 @@ export async function getAccountPostingSettings(db: Kysely<Database>, accountKey
     .orderBy('p.version', 'desc')
     .limit(1)
     .executeTakeFirst();
+  return accountPostingSettingsFrom(account, row);
+}
+
+/** The columns of the latest posting_settings row the settings are made of, with its author's email. */
+export type PostingSettingsRow = Pick<
+  Selectable<PostingSettingsTable>,
+  'version' | 'group_by' | 'is_split_by_month' | 'is_tracked_by_marketplace' | 'tracking_category_name' | 'inconsistent_settlements' | 'product_types' | 'created_at'
+> & { email: string | null };
+
+/** getAccountPostingSettings from rows already read (e.g. joined into a bigger statement). */
+export function accountPostingSettingsFrom(account: { time_zone_id: string; should_split_by_country: boolean }, row: PostingSettingsRow | undefined): AccountPostingSettings {
   const live = { timeZoneId: account.time_zone_id, shouldSplitByCountry: account.should_split_by_country };
   if (!row) return { ...DEFAULT_POSTING_SETTINGS, ...live, version: 0, productTypes: [], updatedAt: null, updatedBy: null };
   return {
@@ -105,7 +116,11 @@ export async function insertPostingSettingsVersion(trx: Kysely<Database>, accoun
  * settlement released from hold posts with its difference on the suspense line whatever the account chose.
  */
 export async function postingSettingsOf(db: Kysely<Database>, row: { account_key: string; hold_released_at: Date | null }): Promise<{ settings: PostingSettings; version: number }> {
-  const current = await getAccountPostingSettings(db, row.account_key);
+  return settlementPostingSettings(await getAccountPostingSettings(db, row.account_key), row);
+}
+
+/** postingSettingsOf from the account's settings already read. */
+export function settlementPostingSettings(current: AccountPostingSettings, row: { hold_released_at: Date | null }): { settings: PostingSettings; version: number } {
   const settings = toCorePostingSettings(current);
   return { settings: row.hold_released_at === null ? settings : { ...settings, inconsistentSettlements: 'suspense' }, version: current.version };
 }
