@@ -9,7 +9,8 @@
  * p50 / p95 latency and requests/s for each. Then the time from uploading the 1,000,000-line Amazon
  * V2 file (bench/.data, the parse benchmark's generator) to the settlement being listed.
  * Options: --seconds=N per measure (default 10), --clients=N (default 32), --lines=N for the upload
- * (default 1,000,000), --skip-upload. Never fails on time.
+ * (default 1,000,000), --skip-upload, --only=health,list,detail (the measures to run), --pool=N (the
+ * server's pool size; default openDb's). Never fails on time.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -77,7 +78,9 @@ export async function run(args: string[]): Promise<void> {
       ['list (page 0, size 10, 2 filters, sort total,desc)', 'list', () => request(agent, port, 'POST', '/spanner-settlements-with-pagination?page=0&size=10&sort=total,desc', listBody, auth)],
       ['detail GET /settlement/detail', 'detail', () => request(agent, port, 'GET', '/settlement/detail?settlementKey=bstl_1', undefined, auth)],
     ];
+    const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
     for (const [name, kind, probe] of measures) {
+      if (only && !only.includes(kind)) continue;
       // One answer checked here; the load process counts every non-200 answer as an error.
       const first = await probe();
       if (first.status !== 200) throw new Error(`${name} answered ${first.status}: ${first.body}`);
