@@ -27,6 +27,9 @@ export type PageKind =
   | 'sales-source'
   | 'connections-settings'
   | 'history-settings'
+  | 'account-settings'
+  | 'sales-grouping-settings'
+  | 'product-types-settings'
   | 'accounting-connect';
 
 export interface EmptyStateText {

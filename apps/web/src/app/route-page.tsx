@@ -7,6 +7,9 @@ import { ChannelConnectPage, SalesSourcePage } from '../features/channel-connect
 import { AccountingConnectPage } from '../features/accounting-connect/accounting-connect-page';
 import { ConnectionsSettingsPage } from '../features/account-settings/connections-settings-page';
 import { HistorySettingsPage } from '../features/account-settings/history-settings-page';
+import { AccountSettingsPage } from '../features/account-settings/account-settings-page';
+import { ProductTypesPage } from '../features/account-settings/product-types-page';
+import { SalesGroupingPage } from '../features/account-settings/sales-grouping-page';
 import { LoginPage } from '../features/login/login-page';
 import { MappingPage } from '../features/mapping/mapping-page';
 import { SettlementDetailPage } from '../features/settlement-detail/settlement-detail-page';
@@ -73,6 +76,12 @@ function content(meta: RouteMeta): ReactNode {
       return <ConnectionsSettingsPage />;
     case 'history-settings':
       return <HistorySettingsPage />;
+    case 'account-settings':
+      return <AccountSettingsPage />;
+    case 'sales-grouping-settings':
+      return <SalesGroupingPage />;
+    case 'product-types-settings':
+      return <ProductTypesPage />;
     default:
       return meta.empty ? <PageEmptyState what={meta.empty.what} now={meta.empty.now} action={meta.empty.action} /> : null;
   }

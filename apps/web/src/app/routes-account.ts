@@ -24,6 +24,9 @@ const accountSettingsTabs: Array<[tab: string, title: string, what: string, stri
   ['shopify-deferred-revenue', 'Shopify Deferred Revenue', 'how Shopify revenue is deferred until fulfilment', true],
 ];
 
+/** Tabs with a real page (declared with special() below); the others show what they will hold. */
+const BUILT_TABS = new Set(['product-types', 'invoices', 'connections', 'history']);
+
 const userSettingsTabs: Array<[tab: string, title: string, what: string]> = [
   ['profile', 'My Profile', 'your name and sign-in email'],
   ['billing', 'Billing', 'your payment method and invoices'],
@@ -46,10 +49,12 @@ export const accountRoutes: RouteMeta[] = [
   // The accounting system itself links to /cb (its referrer is the system's sign-in page), so the strict
   // referrer check would refuse every real callback; the server's single-use state bound to the user guards it.
   special('admin/accounting/:system/cb', 'Connect Accounting', 'accounting-connect', { connectStyle: true }),
-  page('account-settings', 'Account', { what: 'This tab will let you rename the account and see its address, plan and time zone.', now: 'Your account name, channel and accounting system are shown on the admin page.', action: { label: 'Open admin', to: '/admin' } }, { tabs: 'account-settings' }),
+  special('account-settings', 'Account', 'account-settings', { tabs: 'account-settings' }),
+  special('account-settings/product-types', 'Product Types', 'product-types-settings', { tabs: 'account-settings', strictReferrer: true }),
+  special('account-settings/invoices', 'Sales Grouping and Tracking', 'sales-grouping-settings', { tabs: 'account-settings', strictReferrer: true }),
   special('account-settings/connections', 'Connections', 'connections-settings', { tabs: 'account-settings', strictReferrer: true }),
   special('account-settings/history', 'History', 'history-settings', { tabs: 'account-settings', strictReferrer: true }),
-  ...accountSettingsTabs.filter(([tab]) => tab !== 'connections' && tab !== 'history').map(([tab, title, what, strict]) =>
+  ...accountSettingsTabs.filter(([tab]) => !BUILT_TABS.has(tab)).map(([tab, title, what, strict]) =>
     page(`account-settings/${tab}`, title, { what: `This tab will show ${what}.`, now: 'Choose another settings tab above, or go back to the admin page.', action: { label: 'Open admin', to: '/admin' } }, { tabs: 'account-settings', strictReferrer: strict }),
   ),
   page('user/settings', 'User Settings', { what: 'Your personal settings will appear in the tabs above.', now: 'Choose a tab to continue.' }, { tabs: 'user-settings' }),

@@ -1,7 +1,7 @@
 /**
  * Settings > History: ask the sales channel for settlements of an older period, and follow each
  * request (queued, running with a progress bar, done with the count, failed with the reason).
- * Accounts with requestHistoryBlocked see why the form is closed.
+ * Accounts with requestHistoryBlocked see why the form is closed. Below, who changed which setting and when.
  */
 import { Alert, Badge, Button, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { useSession } from '../../lib/session-context';
 import { channelName } from '../../ui/channel-icon';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { showToast } from '../../lib/toast';
+import { SettingChangesCard } from './setting-changes-card';
 
 const STATUS_COLORS: Record<HistoryRequest['status'], string> = { QUEUED: 'gray', RUNNING: 'blue', DONE: 'green', FAILED: 'red' };
 const STATUS_LABELS: Record<HistoryRequest['status'], string> = { QUEUED: 'Waiting', RUNNING: 'Fetching', DONE: 'Done', FAILED: 'Failed' };
@@ -83,6 +84,7 @@ export function HistorySettingsPage() {
         </Alert>
       )}
       <DataTable label="History requests" columns={columns} rows={query.data?.requests ?? []} getRowId={(r) => r.requestId} isLoading={query.isPending} emptyText="No history requested yet." />
+      <SettingChangesCard />
     </Stack>
   );
 }

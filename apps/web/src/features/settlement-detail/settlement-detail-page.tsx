@@ -17,6 +17,7 @@ import { SettlementBadges } from '../../ui/settlement-badges';
 import { settlementPeriod } from '../settlements/settlement-columns';
 import { fetchSettlementDetail } from './detail-api';
 import { DocumentCard } from './document-card';
+import { ReleaseHoldButton } from './release-hold-button';
 import { SettlementActions } from './settlement-actions';
 import { SourceLinesModal, type DrillDown } from './source-lines-modal';
 
@@ -35,7 +36,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 const isBusy = (d: SettlementDetail | undefined) => d?.settlement.sendState === 'QUEUED' || d?.settlement.sendState === 'SENDING';
 
-function Header({ detail }: { detail: SettlementDetail }) {
+function Header({ detail, onChanged }: { detail: SettlementDetail; onChanged: () => void }) {
   const s = detail.settlement;
   return (
     <Card withBorder>
@@ -80,6 +81,11 @@ function Header({ detail }: { detail: SettlementDetail }) {
       {s.onHold && (
         <Alert color="violet" mt="sm" title="On hold">
           {s.onHoldReason ?? 'This settlement is on hold.'} {s.onHoldDate ? `(since ${formatDateValue(s.onHoldDate)})` : ''}
+          {s.postingStatus === 'NOT_POSTED' && (
+            <Group mt="xs">
+              <ReleaseHoldButton settlementKey={s.settlementKey} onReleased={onChanged} />
+            </Group>
+          )}
         </Alert>
       )}
       {s.postingError && (
@@ -139,7 +145,7 @@ export function SettlementDetailPage() {
         </Anchor>
         <SettlementActions detail={detail} onChanged={refresh} />
       </Group>
-      <Header detail={detail} />
+      <Header detail={detail} onChanged={refresh} />
       {detail.problems.length > 0 && (
         <Alert color="yellow" title="Before this settlement can be posted" role="alert">
           <List size="sm">

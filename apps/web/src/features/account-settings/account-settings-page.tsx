@@ -1,0 +1,117 @@
+/**
+ * Settings > Account: rename the account (the spec's POST /account-settings?accountName), choose its
+ * time zone (month boundaries and document dates follow it), and see its plan, sales channel and
+ * accounting system.
+ */
+import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { renameCurrentAccount as renameEndpoint, savePostingSettingsBodySchema } from '@ledgerport/contract';
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/session-context';
+import { showToast } from '../../lib/toast';
+import { channelName } from '../../ui/channel-icon';
+import { fieldErrorsOf } from './field-errors';
+import { fetchPostingSettings, postingSettingsKey, putPostingSettings, renameCurrentAccount } from './posting-settings-api';
+
+const SYSTEM_NAMES: Record<string, string> = { QBO: 'QuickBooks Online', XERO: 'Xero', SAGE: 'Sage Accounting', NETSUITE: 'NetSuite', MANUAL: 'Built-in ledger (manual)', NONE: 'None chosen yet' };
+
+function timeZones(current: string): string[] {
+  const zones = new Set(Intl.supportedValuesOf('timeZone'));
+  zones.add('UTC');
+  zones.add(current);
+  return [...zones].sort();
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+export function AccountSettingsPage() {
+  const { account, reload } = useSession();
+  const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: postingSettingsKey(account.accountKey), queryFn: () => fetchPostingSettings(account.accountKey) });
+  const [name, setName] = useState<string | null>(null);
+  const [zone, setZone] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [isSaving, setSaving] = useState(false);
+  if (settings.isPending) return <Loader aria-label="Loading the account settings" />;
+  if (settings.isError) {
+    return (
+      <Alert color="red" role="alert" title="Could not load the account settings">
+        {settings.error.message}
+      </Alert>
+    );
+  }
+  const accountName = name ?? account.accountName;
+  const timeZoneId = zone ?? settings.data.timeZoneId;
+  const isChanged = accountName !== account.accountName || timeZoneId !== settings.data.timeZoneId;
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = {
+      ...fieldErrorsOf(renameEndpoint.querystring, { accountName }),
+      ...fieldErrorsOf(savePostingSettingsBodySchema, { timeZoneId }),
+    };
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      if (accountName.trim() !== account.accountName) await renameCurrentAccount(accountName.trim());
+      if (timeZoneId !== settings.data.timeZoneId) await putPostingSettings(account.accountKey, { timeZoneId });
+      await queryClient.invalidateQueries({ queryKey: postingSettingsKey(account.accountKey) });
+      await reload();
+      setName(null);
+      setZone(null);
+      showToast('success', 'Account settings saved.');
+    } catch (err) {
+      showToast('error', err instanceof ApiError ? err.message : 'Something went wrong. Please try again later.');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack maw={720}>
+      <Card withBorder component="form" onSubmit={(e: FormEvent) => void save(e)} aria-label="Account">
+        <Stack>
+          <TextInput label="Account name" value={accountName} onChange={(e) => setName(e.currentTarget.value)} error={errors.accountName} withAsterisk maxLength={100} />
+          <Select
+            label="Time zone"
+            description="Settlements are dated and split into months in this time zone."
+            data={timeZones(settings.data.timeZoneId)}
+            value={timeZoneId}
+            onChange={(v) => setZone(v ?? settings.data.timeZoneId)}
+            searchable
+            allowDeselect={false}
+            error={errors.timeZoneId}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={isSaving} disabled={!isChanged}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+      <Card withBorder aria-label="Plan and connections">
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Fact label="Plan" value={account.planCode ? `${account.planCode.charAt(0)}${account.planCode.slice(1).toLowerCase()}` : 'Trial'} />
+          <Fact label="Sales channel" value={`${channelName(account.salesChannel)}${account.salesChannelStoreName ? ` · ${account.salesChannelStoreName}` : ''}`} />
+          <Fact
+            label="Accounting system"
+            value={`${SYSTEM_NAMES[account.accountingSystem] ?? account.accountingSystem}${account.accountingSystemOrganizationName ? ` · ${account.accountingSystemOrganizationName}` : ''}`}
+          />
+        </SimpleGrid>
+      </Card>
+    </Stack>
+  );
+}
