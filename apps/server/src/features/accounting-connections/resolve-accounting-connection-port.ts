@@ -1,21 +1,27 @@
 /**
  * The real AccountingPortResolver: the adapter of the account's connected system over its stored,
- * encrypted tokens (refreshed before expiry), through one limiter per connection in this process, so
- * every send of an account shares Xero's 60/min and 5-at-once, QBO's 10/s and 500/min.
+ * encrypted tokens (refreshed before expiry), through the connection's limiter, whose budget lives in
+ * the database (shared-connection-limiter.ts), so every send of an account from every process shares
+ * Xero's 60/min, 5-at-once and 5,000/day, QBO's 10/s and 500/min.
  */
-import { ACCOUNTING_SYSTEM_DEFINITIONS, createConnectionLimiter, type ConnectionLimiter, type RemoteSystem } from '@ledgerport/integrations/accounting';
+import type { Kysely } from 'kysely';
+import type { Database } from '@ledgerport/db';
+import { ACCOUNTING_SYSTEM_DEFINITIONS, type ConnectionLimiter, type RemoteSystem } from '@ledgerport/integrations/accounting';
 import type { AccountingPort } from '@ledgerport/core/posting';
 import type { Deps } from '../../http/deps';
 import type { AccountingPortResolver } from '../posting/resolve-accounting-port';
 import { accessTokenOf, endpointsFor, findAccountingConnection, settingsOfRow } from './accounting-connection-store';
+import { createSharedConnectionLimiter } from './shared-connection-limiter';
 
-const limiters = new Map<string, ConnectionLimiter>();
+const limiters = new WeakMap<Kysely<Database>, Map<string, ConnectionLimiter>>();
 
-function limiterOf(connectionKey: string, system: RemoteSystem): ConnectionLimiter {
-  let limiter = limiters.get(connectionKey);
+function limiterOf(db: Kysely<Database>, connectionKey: string, system: RemoteSystem): ConnectionLimiter {
+  let ofDb = limiters.get(db);
+  if (!ofDb) limiters.set(db, (ofDb = new Map<string, ConnectionLimiter>()));
+  let limiter = ofDb.get(connectionKey);
   if (!limiter) {
-    limiter = createConnectionLimiter(ACCOUNTING_SYSTEM_DEFINITIONS[system].limits);
-    limiters.set(connectionKey, limiter);
+    limiter = createSharedConnectionLimiter(db, connectionKey, ACCOUNTING_SYSTEM_DEFINITIONS[system].limits);
+    ofDb.set(connectionKey, limiter);
   }
   return limiter;
 }
@@ -31,7 +37,7 @@ export async function buildAccountingPort(deps: Deps, accountKey: string): Promi
     endpoints: endpointsFor(deps, system, settings),
     remoteId: system === 'SAGE' && settings.businessId ? settings.businessId : row.remote_id,
     settings,
-    limiter: limiterOf(`${row.connection_id}:${row.remote_id}`, system),
+    limiter: limiterOf(deps.db, `${row.connection_id}:${row.remote_id}`, system),
     accessToken: (force) => accessTokenOf(deps, accountKey, force),
   });
 }
