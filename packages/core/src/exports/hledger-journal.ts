@@ -4,6 +4,7 @@
  * to its settlement. Account names are the chart's hierarchical paths, so with the default mapping
  * the payouts land in Assets:Clearing:<Channel>.
  */
+import type { LedgerAccount } from '../mapping/model';
 import type { PostingDocument } from '../posting/model';
 import { formatUnits } from '../money/money';
 import { getMinorDigits } from '../money/currencies';
@@ -17,12 +18,22 @@ const text = (s: string) => (UNCLEAN_TEXT.test(s) ? s.replace(/[;\r\n\t]/g, ' ')
 const tagValue = (s: string) => s.replace(/[,;\r\n\t]/g, ' ').trim();
 const ACCOUNT_WIDTH = 48;
 const AMOUNT_WIDTH = 18;
+/**
+ * Body lines joined into one flat text per this many: a document grouped by SKU has fifty thousand
+ * lines, and holding each line's pieces until one final join made the collector copy them all.
+ */
+const LINES_PER_CHUNK = 2048;
 
 export function writeHledgerJournal(documents: readonly PostingDocument[]): ExportFile[] {
   // Names per account path, computed once: a document grouped by SKU repeats a dozen accounts 50,000 times.
   const accounts = new Map<string, string>();
   const currencies = new Set<string>();
-  const body: string[] = [];
+  const chunks: string[] = [];
+  let body: string[] = [];
+  const flush = () => {
+    chunks.push(body.join('\n'));
+    body = [];
+  };
   for (const d of documents) {
     const lines = postedLines(d);
     if (lines.length === 0) continue;
@@ -33,17 +44,24 @@ export function writeHledgerJournal(documents: readonly PostingDocument[]): Expo
     body.push(
       `${d.date} ${flag} ${text(d.description)}  ; settlement:${tagValue(d.settlementId)}, document:${tagValue(d.number)}, mapping:${tagValue(d.mappingVersion)}, kind:${d.kind}`,
     );
+    let lastAccount: LedgerAccount | undefined;
+    let column = '';
     for (const l of lines) {
-      let column = accounts.get(l.account.path);
-      if (column === undefined) {
-        column = `    ${accountName(l.account.path).padEnd(ACCOUNT_WIDTH)}  `;
-        accounts.set(l.account.path, column);
+      if (l.account !== lastAccount) {
+        lastAccount = l.account;
+        column = accounts.get(l.account.path) ?? '';
+        if (column === '') {
+          column = `    ${accountName(l.account.path).padEnd(ACCOUNT_WIDTH)}  `;
+          accounts.set(l.account.path, column);
+        }
       }
       const amount = formatUnits(signedAmount(l), digits) + commodity;
       body.push(`${column}${amount.padStart(AMOUNT_WIDTH)}  ; ${text(l.description)}`);
+      if (body.length === LINES_PER_CHUNK) flush();
     }
     body.push('');
   }
+  if (body.length > 0) flush();
   const names = new Set([...accounts.keys()].map(accountName));
   const header = [
     '; Ledgerport export (hledger journal)',
@@ -52,5 +70,5 @@ export function writeHledgerJournal(documents: readonly PostingDocument[]): Expo
     ...[...names].sort().map((a) => `account ${a}`),
     '',
   ];
-  return [{ name: 'journal.hledger', content: `${[...header, ...body].join('\n')}\n` }];
+  return [{ name: 'journal.hledger', content: `${[...header, ...chunks].join('\n')}\n` }];
 }

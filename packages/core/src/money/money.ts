@@ -132,14 +132,14 @@ export function decimalToUnits(text: string): bigint {
  */
 export function formatUnits(units: bigint, digits: number = SCALE_DIGITS): string {
   const negative = units < 0n;
-  const abs = negative ? -units : units;
-  const whole = abs / UNITS_PER_WHOLE;
-  let fracText = (abs % UNITS_PER_WHOLE).toString().padStart(SCALE_DIGITS, '0');
+  // One decimal text of the whole amount, cut at the scale (no bigint division: exports format every line).
+  const text = (negative ? -units : units).toString().padStart(SCALE_DIGITS + 1, '0');
+  const point = text.length - SCALE_DIGITS;
   const keep = Math.max(0, Math.min(digits, SCALE_DIGITS));
-  while (fracText.length > keep && fracText.endsWith('0')) fracText = fracText.slice(0, -1);
-  if (fracText.length < keep) fracText = fracText.padEnd(keep, '0');
-  const body = fracText.length > 0 ? `${whole}.${fracText}` : `${whole}`;
-  return negative && abs !== 0n ? `-${body}` : body;
+  let end = text.length;
+  while (end > point + keep && text.charCodeAt(end - 1) === ZERO) end--;
+  const body = end > point ? `${text.slice(0, point)}.${text.slice(point, end)}` : text.slice(0, point);
+  return negative ? `-${body}` : body;
 }
 
 /** Formats an amount with its currency's minor-unit digits ("-321.69", "1200" for JPY). */

@@ -31,6 +31,8 @@ const LAST_FILE_32 = STATE * 2;
 const RANGE_COUNT_32 = STATE * 2 + 1;
 const RANGE_STRIDE = MAX_RANGES * 3;
 const INCOMPLETE = MAX_RANGES + 1;
+/** Rows a range can hold (Int32). */
+const MAX_ROW = 2 ** 31 - 1;
 const INITIAL_CAPACITY = 64;
 
 /**
@@ -46,8 +48,8 @@ export class GroupRecords {
   private track = new Float64Array(this.buffer);
   private sums = new BigInt64Array(this.buffer);
   private states = new Int32Array(this.buffer);
-  /** Per group MAX_RANGES ranges of (file, first row, last row). */
-  private ranges = new Float64Array(INITIAL_CAPACITY * RANGE_STRIDE);
+  /** Per group MAX_RANGES ranges of (file, first row, last row): 96 bytes, touched by a group's first lines only. */
+  private ranges = new Int32Array(INITIAL_CAPACITY * RANGE_STRIDE);
   /** Exact totals moved out of a record's 64-bit sum before it could overflow (absurd amounts only). */
   private readonly spilled = new Map<number, bigint>();
   private readonly files: string[] = [];
@@ -64,7 +66,7 @@ export class GroupRecords {
       this.track = new Float64Array(grown);
       this.sums = new BigInt64Array(grown);
       this.states = new Int32Array(grown);
-      const ranges = new Float64Array(this.ranges.length * 2);
+      const ranges = new Int32Array(this.ranges.length * 2);
       ranges.set(this.ranges);
       this.ranges = ranges;
     }
@@ -89,6 +91,11 @@ export class GroupRecords {
     if (count === INCOMPLETE) return;
     const file = source.file === this.lastFileName ? this.lastFileIndex : this.fileIndexOf(source.file);
     const row = source.row;
+    if (row > MAX_ROW) {
+      // Beyond what a range stores (never in a real file): the list is cut, the selector still finds the line.
+      states[at32 + RANGE_COUNT_32] = INCOMPLETE;
+      return;
+    }
     // Only a range that holds the group's previous line may grow.
     if (count > 0 && file === states[at32 + LAST_FILE_32] && row === t[at + LAST_ROW]! + 1) {
       this.ranges[g * RANGE_STRIDE + (count - 1) * 3 + 2] = row;

@@ -82,6 +82,15 @@ describe('SettlementAggregator', () => {
     }
   });
 
+  it('cuts the list of ranges at a row number beyond what a range holds, still counting the line', () => {
+    const agg = new SettlementAggregator(header, options('type'));
+    for (const row of [3, 2 ** 31, 2 ** 31 + 1]) agg.add(line('Order|ItemPrice|Principal', null, 1n, 'f.txt', row));
+    const [group] = agg.groups;
+    expect(group!.sources.lineCount).toBe(3);
+    expect(group!.sources.isComplete).toBe(false);
+    expect(group!.sources.rows).toEqual([{ file: 'f.txt', first: 3, last: 3 }]);
+  });
+
   it('joins consecutive rows of a group into one range', () => {
     const agg = new SettlementAggregator(header, options('type'));
     for (const row of [3, 4, 5, 9]) agg.add(line('Order|ItemPrice|Principal', null, 1n, 'f.txt', row));
