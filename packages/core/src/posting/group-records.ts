@@ -17,7 +17,7 @@ const SPILL_LIMIT = 2n ** 61n;
 /**
  * The record of group g starts at g * STRIDE (32 bytes, two to a cache line), read as Float64
  * (line count and last row: whole numbers, exact below 2^53), at STATE as two Int32 (the last
- * line's file number, and the ranges stored: 0..MAX_RANGES, or INCOMPLETE once a range had to be
+ * line's file number, and the ranges stored: 0..MAX_RANGES, plus INCOMPLETE once a range had to be
  * left out) and at SUM as BigInt64 (the running sum). The row ranges, written only while a group
  * has few lines, are apart in `ranges`, so the record a line of a large group touches stays small.
  */
@@ -30,7 +30,8 @@ const SUM = 3;
 const LAST_FILE_32 = STATE * 2;
 const RANGE_COUNT_32 = STATE * 2 + 1;
 const RANGE_STRIDE = MAX_RANGES * 3;
-const INCOMPLETE = MAX_RANGES + 1;
+/** Added to the range count once a range was left out: no range is stored or grows after that. */
+const INCOMPLETE = 16;
 /** Rows a range can hold (Int32). */
 const MAX_ROW = 2 ** 31 - 1;
 const INITIAL_CAPACITY = 64;
@@ -88,19 +89,19 @@ export class GroupRecords {
     const count = states[at32 + RANGE_COUNT_32]!;
     // Once a range is left out, no range grows any more (a range must never claim rows of other
     // groups): the group's lines only add to its sum and count.
-    if (count === INCOMPLETE) return;
+    if (count >= INCOMPLETE) return;
     const file = source.file === this.lastFileName ? this.lastFileIndex : this.fileIndexOf(source.file);
     const row = source.row;
     if (row > MAX_ROW) {
       // Beyond what a range stores (never in a real file): the list is cut, the selector still finds the line.
-      states[at32 + RANGE_COUNT_32] = INCOMPLETE;
+      states[at32 + RANGE_COUNT_32] = INCOMPLETE + count;
       return;
     }
     // Only a range that holds the group's previous line may grow.
     if (count > 0 && file === states[at32 + LAST_FILE_32] && row === t[at + LAST_ROW]! + 1) {
       this.ranges[g * RANGE_STRIDE + (count - 1) * 3 + 2] = row;
     } else if (count >= MAX_RANGES) {
-      states[at32 + RANGE_COUNT_32] = INCOMPLETE;
+      states[at32 + RANGE_COUNT_32] = INCOMPLETE + count;
       return;
     } else {
       const r = g * RANGE_STRIDE + count * 3;
@@ -128,13 +129,13 @@ export class GroupRecords {
     const t = this.track;
     const at = g * STRIDE;
     const count = this.states[at * 2 + RANGE_COUNT_32]!;
-    const stored = Math.min(count, MAX_RANGES);
+    const stored = count >= INCOMPLETE ? count - INCOMPLETE : count;
     const rows = new Array<RowRange>(stored);
     const ranges = this.ranges;
     for (let i = 0, r = g * RANGE_STRIDE; i < stored; i++, r += 3) {
       rows[i] = { file: this.files[ranges[r]!]!, first: ranges[r + 1]!, last: ranges[r + 2]! };
     }
-    return { settlementId, selector, lineCount: t[at + LINE_COUNT]!, rows, isComplete: count !== INCOMPLETE };
+    return { settlementId, selector, lineCount: t[at + LINE_COUNT]!, rows, isComplete: count < INCOMPLETE };
   }
 
   private fileIndexOf(file: string): number {
