@@ -58,6 +58,8 @@ export class SettlementAggregator {
   // month -> dimensions key -> cell number; type key -> type number. Lookups use the strings the parser
   // made (one instance per distinct type key, and per run of rows sharing a SKU): no key is built per line.
   private readonly cellIndex = new Map<string, Map<string, number>>();
+  private monthOfCells: string | null = null;
+  private monthCells = new Map<string, number>();
   private readonly cells: GroupCell[] = [];
   /** Group number + 1 (0: none yet) of cell c and type t at c * typeSlots + t. */
   private groupOf = new Int32Array(64 * INITIAL_TYPE_SLOTS);
@@ -268,8 +270,14 @@ export class SettlementAggregator {
   }
 
   private findCell(month: string, key: string, dimension: string | null, country: string | null, marketplace: string | null): number {
-    let byKey = this.cellIndex.get(month);
-    if (byKey === undefined) this.cellIndex.set(month, (byKey = new Map<string, number>()));
+    // The month's table is kept from the last call: a settlement has a month or two, its SKUs change every few rows.
+    let byKey = this.monthCells;
+    if (month !== this.monthOfCells) {
+      byKey = this.cellIndex.get(month);
+      if (byKey === undefined) this.cellIndex.set(month, (byKey = new Map<string, number>()));
+      this.monthOfCells = month;
+      this.monthCells = byKey;
+    }
     let cell = byKey.get(key);
     if (cell === undefined) {
       cell = this.cells.length;
