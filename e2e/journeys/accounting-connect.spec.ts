@@ -6,7 +6,7 @@
  * 1. Connect Xero: the OAuth redirect round trip through the local Xero's consent page, back on /cb,
  *    connected to the organisation; its chart is fetched. The mappings screen offers Xero's chart
  *    (Refresh from Xero fetches it again); a type is mapped to 405, an account only the local Xero
- *    has. Then send a settlement: Posted with the Xero invoice id, and the local Xero holds exactly
+ *    has. Then send a settlement: Posted with the Xero invoice number and id, and the local Xero holds exactly
  *    that one invoice, with a line on 405.
  * 2. Cancel at Xero: the spec's cancelled-authorization message.
  * 3. Connect QuickBooks Online: back on /cb, then the bank-account settings page lists the company's
@@ -114,7 +114,7 @@ test('connect Xero through its OAuth redirect round trip', async ({ page }) => {
   expect(invoices).toHaveLength(1);
   expect((invoices[0]!.body.LineItems ?? []).map((l) => l.AccountCode)).toContain('405');
   expect(remote.violations).toEqual([]);
-  await expect(page.getByText(invoices[0]!.number, { exact: false }).first()).toBeVisible();
+  await expect(page.getByLabel(/^Remote document of /)).toHaveText(`Posted to Xero as ${invoices[0]!.number} · ID ${invoices[0]!.id}`);
   await saveScreenshot(page, '66-accounting-xero-posted');
 });
 
