@@ -155,6 +155,14 @@ describe('POST /spanner-settlements-with-pagination', () => {
     expect(miss.json<{ settlements: Settlement[] }>().settlements).toEqual([]);
   });
 
+  it('finds the settlement holding an order id (eq and like), and none for an order it does not hold', async () => {
+    const keys = async (operation: string, value: string) =>
+      (await search(demo, [account, [{ filterKey: 'order', operation, value, joinTableName: 'lines' }]])).json<{ settlements: Settlement[] }>().settlements.map((s) => s.settlementKey);
+    expect(await keys('eq', '112-1234567-7654321')).toEqual([amazonKey]);
+    expect(await keys('like', '1234567-765')).toEqual([amazonKey]);
+    expect(await keys('eq', '112-0000000-0000000')).toEqual([]);
+  });
+
   it('refuses an unknown operation or column, and a search without its account, saying what and where', async () => {
     const op = await search(demo, [account, [{ filterKey: 'currency', operation: 'contains', value: 'USD' }]]);
     expect(op.statusCode).toBe(400);
