@@ -34,6 +34,14 @@ describe('product types', () => {
     expect(checkProductTypePattern('(ab)+')).toBeNull();
   });
 
+  it('refuses a repeated group with alternatives, and back-references; accepts optional and plain groups', () => {
+    expect(checkProductTypePattern('^(a|ab)*$')).toMatch(/repeats a group/);
+    expect(checkProductTypePattern('(?:[A-Z]+-){2,}')).toMatch(/repeats a group/);
+    expect(checkProductTypePattern('(a)\\1')).toMatch(/refers back/);
+    expect(checkProductTypePattern('^(TENT|BAG)-[0-9]+(-XL|-L)?$')).toBeNull();
+    expect(checkProductTypePattern('^[(|+]+x$')).toBeNull();
+  });
+
   it('refuses a pattern longer than the limit', () => {
     expect(checkProductTypePattern('a'.repeat(201))).toMatch(/at most 200/);
   });
