@@ -45,9 +45,9 @@ describe('bulk send progress', () => {
     const meter = await within(bar).findByRole('progressbar', { name: 'Bulk send progress' });
     expect(meter.getAttribute('aria-valuenow')).toBe('0');
     expect(within(bar).getByRole('status', { name: 'Bulk send status' }).textContent).toBe('0 of 3 posted, 3 waiting');
-    await waitFor(() => expect(within(bar).getByRole('status', { name: 'Bulk send status' }).textContent).toBe('1 of 3 posted, 2 waiting'), { timeout: 3000 });
+    await waitFor(() => expect(within(bar).getByRole('status', { name: 'Bulk send status' }).textContent).toBe('1 of 3 posted, 2 waiting'), { timeout: 5000 });
     expect(within(bar).getByRole('progressbar', { name: 'Bulk send progress' }).getAttribute('aria-valuenow')).toBe('33');
-    await waitFor(() => expect(within(bar).getByRole('status', { name: 'Bulk send status' }).textContent).toBe('2 of 3 posted, 1 failed'), { timeout: 3000 });
+    await waitFor(() => expect(within(bar).getByRole('status', { name: 'Bulk send status' }).textContent).toBe('2 of 3 posted, 1 failed'), { timeout: 5000 });
     expect(within(bar).getByRole('progressbar', { name: 'Bulk send progress' }).getAttribute('aria-valuenow')).toBe('100');
     expect(within(bar).getByText('Bulk send finished')).toBeTruthy();
 
@@ -58,7 +58,7 @@ describe('bulk send progress', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(fake.calls.filter((c) => c.path === '/settlementSendProgress')).toHaveLength(asked);
     expect(readBulkSendKeys('acc-amazon')).toEqual([]);
-  });
+  }, 20_000);
 
   it('picks up a bulk send still running after the page is loaded again', async () => {
     sessionStorage.setItem('ledgerport.bulkSend.acc-amazon', JSON.stringify(['k2', 'k3']));
