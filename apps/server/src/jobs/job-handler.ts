@@ -41,6 +41,8 @@ export interface SendJobOptions {
 export interface JobSender {
   /** Queues a job; answers its id (null when a singleton job with that key is already queued). */
   send(queue: string, data: Record<string, unknown>, options?: SendJobOptions): Promise<string | null>;
+  /** How many jobs sent with this singletonKey are still waiting, retrying or running. */
+  countPending?(queue: string, singletonKey: string): Promise<number>;
 }
 
 /** Used when the server runs without background jobs (unit tests of other features): refuses to queue. */

@@ -70,6 +70,10 @@ export async function startJobs(opened: OpenedDb, options: StartJobsOptions): Pr
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
       }),
+    async countPending(queue: string, singletonKey: string) {
+      const found = await boss.findJobs(queue, { key: singletonKey });
+      return found.filter((j) => j.state === 'created' || j.state === 'retry' || j.state === 'active').length;
+    },
     async startWorkers(deps: Deps) {
       for (const h of handlers) {
         for (let i = 0; i < (h.concurrency ?? 1); i++) {

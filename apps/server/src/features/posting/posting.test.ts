@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, Mappings, SettlementDetail, SettlementImport, TokenSet } from '@ledgerport/contract';
 import { bearer } from '../../../test/test-app';
+import { SEND_SETTLEMENT_QUEUE } from './send-settlement-job';
 import { coreFixture, form, startSettlementTestServer, upload, waitFor, waitForImport, type SettlementTestServer } from '../settlements/settlement-test-server';
 
 const amazonV2 = fs.readFileSync(coreFixture('amazon', 'us-v2-promotion-reserve.txt'));
@@ -113,6 +114,21 @@ describe('send', () => {
     const journals = await server.testDb.db.selectFrom('ledger_journals').select(['number', 'reverses_id']).orderBy('created_at').execute();
     expect(journals).toHaveLength(3);
     expect(journals[1]!.number.startsWith('R-')).toBe(true);
+  });
+});
+
+describe('a send whose job is gone', () => {
+  it('sends again a settlement left QUEUED without a job, and still refuses one whose job waits', async () => {
+    const files = ['99887766551', '99887766552'].map((id) => ({ name: `${id}.txt`, content: amazonV2.toString('utf8').replaceAll('11223344556', id) }));
+    const done = await waitForImport(server, demo, (await upload(server, demo, 'acme-amazon-us', files)).json<SettlementImport>().importId);
+    const [orphan, waiting] = done.files.map((f) => f.settlements[0]!.settlementKey);
+    // The process died between marking it QUEUED and queueing its job.
+    await server.testDb.db.updateTable('settlements').set({ send_state: 'QUEUED' }).where('settlement_key', 'in', [orphan!, waiting!]).execute();
+    await server.jobs.send(SEND_SETTLEMENT_QUEUE, { settlementKey: waiting! }, { singletonKey: waiting!, startAfterSeconds: 3600 });
+    const res = await post('/bulkActionSettlement', [['bulkAction', 'send'], ['bulkSettlement', orphan!], ['bulkSettlement', waiting!]]);
+    expect(res.json()).toMatchObject({ queued: [orphan], skipped: [{ settlementKey: waiting, reason: 'Settlement 99887766552 is already being sent.' }] });
+    const after = await settled(orphan!);
+    expect(after.settlement).toMatchObject({ postingStatus: 'POSTED', sendState: 'IDLE' });
   });
 });
 

@@ -26,3 +26,12 @@ export async function queueSend(db: Kysely<Database>, jobs: JobSender, settlemen
   await db.updateTable('settlements').set({ send_state: 'QUEUED', posting_error: null }).where('settlement_key', '=', settlementKey).execute();
   await jobs.send(SEND_SETTLEMENT_QUEUE, { settlementKey }, { singletonKey: settlementKey });
 }
+
+/**
+ * A settlement marked QUEUED or SENDING whose send job is gone: the process died between marking it
+ * and queueing the job, or its job gave up. Sending it again is then the way out, not "already being sent".
+ */
+export async function isSendOrphaned(deps: { jobs: JobSender }, settlementKey: string): Promise<boolean> {
+  if (!deps.jobs.countPending) return false;
+  return (await deps.jobs.countPending(SEND_SETTLEMENT_QUEUE, settlementKey)) === 0;
+}

@@ -18,7 +18,7 @@ import type { Caller } from '../../http/caller';
 import type { Deps } from '../../http/deps';
 import { storeSettlements } from '../imports/store-settlements';
 import { refreshMappingState } from '../mappings/refresh-mapping-state';
-import { queueSend } from '../posting/send-settlement-job';
+import { isSendOrphaned, queueSend } from '../posting/send-settlement-job';
 import { heldSendRefusal } from '../posting-settings/inconsistent-holds';
 import { getSettlementForCaller, type SettlementRow } from './load-settlement';
 import { reprocessSettlement } from './reprocess-settlement';
@@ -120,8 +120,9 @@ async function queueSends(deps: Deps, rows: SettlementRow[]): Promise<{ queued: 
     if (row.posting_status === 'POSTED') skipped.push({ settlementKey: row.settlement_key, reason: `Settlement ${row.settlement_id} is already posted.` });
     else if (row.duplicate_of) skipped.push({ settlementKey: row.settlement_key, reason: `Settlement ${row.settlement_id} is a duplicate; send the original.` });
     else if (row.on_hold) skipped.push({ settlementKey: row.settlement_key, reason: heldSendRefusal(row) });
-    else if (row.send_state === 'QUEUED' || row.send_state === 'SENDING') skipped.push({ settlementKey: row.settlement_key, reason: `Settlement ${row.settlement_id} is already being sent.` });
-    else {
+    else if ((row.send_state === 'QUEUED' || row.send_state === 'SENDING') && !(await isSendOrphaned(deps, row.settlement_key))) {
+      skipped.push({ settlementKey: row.settlement_key, reason: `Settlement ${row.settlement_id} is already being sent.` });
+    } else {
       await queueSend(deps.db, deps.jobs, row.settlement_key);
       queued.push(row.settlement_key);
     }
