@@ -273,8 +273,9 @@ export class SettlementAggregator {
     // The month's table is kept from the last call: a settlement has a month or two, its SKUs change every few rows.
     let byKey = this.monthCells;
     if (month !== this.monthOfCells) {
-      byKey = this.cellIndex.get(month);
-      if (byKey === undefined) this.cellIndex.set(month, (byKey = new Map<string, number>()));
+      const known = this.cellIndex.get(month);
+      byKey = known ?? new Map<string, number>();
+      if (known === undefined) this.cellIndex.set(month, byKey);
       this.monthOfCells = month;
       this.monthCells = byKey;
     }
