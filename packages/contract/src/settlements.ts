@@ -168,6 +168,8 @@ export const settlementDocumentSchema = z
     total: decimalAmountSchema,
     partNet: decimalAmountSchema,
     mappingVersion: z.string(),
+    /** The posting settings version it was (or will be) built with; null when posted before settings were versioned. */
+    settingsVersion: z.number().int().nullable(),
     flags: z.array(z.string()),
     remoteId: z.string().nullable(),
     remoteNumber: z.string().nullable(),

@@ -57,6 +57,7 @@ describe('posting settings', () => {
     const after = (await get(`/settlement/detail?settlementKey=${key}`)).json<SettlementDetail>();
     const skus = after.documents[0]!.lines.flatMap((l) => (l.sources.selector.sku ? [l.sources.selector.sku] : []));
     expect(skus).toContain('SKU-RED-1');
+    expect(after.documents[0]!.settingsVersion).toBe(1);
     expect(after.documents[0]!.lines.filter((l) => l.role === 'transaction').every((l) => l.tracking.some((t) => t.name === 'Channel' && t.option === 'Amazon.com'))).toBe(true);
     const [latest] = await history();
     expect(latest).toMatchObject({ action: 'account.posting-settings-changed', actorEmail: 'demo@ledgerport.local', before: { groupBy: 'type' }, after: { groupBy: 'sku' } });
@@ -226,6 +227,7 @@ describe('posted documents', () => {
     expect(sent.settlement).toMatchObject({ postingError: null, postingStatus: 'POSTED' });
     const stored = await server.testDb.db.selectFrom('settlement_documents').select(['settings_version', 'status']).where('settlement_key', '=', key).execute();
     expect(stored).toEqual([{ settings_version: version, status: 'POSTED' }]);
+    expect((await get(`/settlement/detail?settlementKey=${key}`)).json<SettlementDetail>().documents[0]!.settingsVersion).toBe(version);
     await put({ groupBy: 'type' });
     const preview = await get(`/settlement?ajax=true&action=reprocess&settlementKey=${key}`);
     const body = preview.json<{ preview: { hasChanges: boolean; changedLines: { description: string; before: unknown; after: unknown }[] } }>();

@@ -62,8 +62,8 @@ export async function reprocessSettlement(deps: Deps, row: SettlementRow, isConf
     .filter((c) => c.changes.length > 0 || c.replacement?.mappingVersion !== c.p.doc.mappingVersion && c.changes.length > 0);
   const preview = {
     hasChanges: changed.length > 0,
-    toReverse: changed.map((c) => documentBody(c.p.doc, { documentId: c.p.documentId, status: 'POSTED', remoteId: c.p.remoteId, remoteNumber: c.p.remoteNumber, remoteUrl: null, postedAt: null, error: null })),
-    replacements: changed.flatMap((c) => (c.replacement ? [documentBody(c.replacement, null)] : [])),
+    toReverse: changed.map((c) => documentBody(c.p.doc, { documentId: c.p.documentId, status: 'POSTED', remoteId: c.p.remoteId, remoteNumber: c.p.remoteNumber, remoteUrl: null, postedAt: null, error: null }, c.p.settingsVersion)),
+    replacements: changed.flatMap((c) => (c.replacement ? [documentBody(c.replacement, null, docs.settingsVersion)] : [])),
     changedLines: changed.flatMap((c) => c.changes),
   };
   if (!isConfirmed || changed.length === 0) {

@@ -92,7 +92,7 @@ export async function settlementDetail(db: Kysely<Database>, caller: Caller, set
           email: null,
         };
   const posting = settlementPostingSettings(accountPostingSettingsFrom({ time_zone_id: a_time_zone_id, should_split_by_country: a_split_by_country }, latestSettings), row);
-  const { documents, problems } = mergeDocuments(stored, buildDocumentsOf(settlementFromRows(row, lines), context, mappings.set, posting.settings));
+  const { documents, problems } = mergeDocuments(stored, buildDocumentsOf(settlementFromRows(row, lines), context, mappings.set, posting.settings), posting.version);
   return {
     settlement: settlementBody(row),
     documents,

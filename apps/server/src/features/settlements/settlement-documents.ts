@@ -14,6 +14,7 @@ import type { SettlementRow } from './load-settlement';
 export function documentBody(
   doc: PostingDocument,
   stored: { documentId: string; status: SettlementDocument['status']; remoteId: string | null; remoteNumber: string | null; remoteUrl: string | null; postedAt: Date | null; error: string | null } | null,
+  settingsVersion: number | null,
 ): SettlementDocument {
   return {
     documentId: stored?.documentId ?? null,
@@ -28,6 +29,7 @@ export function documentBody(
     total: formatUnits(doc.total),
     partNet: formatUnits(doc.partNet),
     mappingVersion: doc.mappingVersion,
+    settingsVersion,
     flags: doc.flags,
     remoteId: stored?.remoteId ?? null,
     remoteNumber: stored?.remoteNumber ?? null,
@@ -54,12 +56,15 @@ export interface SettlementDocuments {
   /** Built with today's mappings (every part). */
   built: PostingDocument[];
   /** Stored posted documents with their rows. */
-  posted: { documentId: string; doc: PostingDocument; remoteId: string | null; remoteNumber: string | null; remoteType: string | null }[];
+  posted: { documentId: string; doc: PostingDocument; remoteId: string | null; remoteNumber: string | null; remoteType: string | null; settingsVersion: number | null }[];
+  /** The posting settings version the built documents use. */
+  settingsVersion: number;
 }
 
 export async function settlementDocuments(db: Kysely<Database>, row: SettlementRow): Promise<SettlementDocuments> {
   const stored = await storedDocumentsQuery(db, row.settlement_key).execute();
-  return mergeDocuments(stored, await buildSettlementDocuments(db, row));
+  const built = await buildSettlementDocuments(db, row);
+  return mergeDocuments(stored, built, built.settingsVersion);
 }
 
 /** The settlement's stored documents, in part order then creation. */
@@ -68,17 +73,17 @@ export function storedDocumentsQuery(db: Kysely<Database>, settlementKey: string
 }
 
 /** The stored documents, and for every part no live stored document covers, the one built with today's mappings. */
-export function mergeDocuments(stored: Selectable<SettlementDocumentsTable>[], built: PostingResult): SettlementDocuments {
+export function mergeDocuments(stored: Selectable<SettlementDocumentsTable>[], built: PostingResult, settingsVersion: number): SettlementDocuments {
   const livePosted = new Set(stored.filter((d) => d.status === 'POSTED' || d.status === 'SENDING').map((d) => d.part_index));
   const documents: SettlementDocument[] = [];
   const posted: SettlementDocuments['posted'] = [];
   for (const d of stored) {
     const doc = documentFromStored(d.document);
     const status = d.status === 'SENDING' ? 'PENDING' : d.status;
-    documents.push(documentBody(doc, { documentId: d.document_id, status, remoteId: d.remote_id, remoteNumber: d.remote_number, remoteUrl: d.remote_url, postedAt: d.posted_at, error: d.error }));
-    if (d.status === 'POSTED') posted.push({ documentId: d.document_id, doc, remoteId: d.remote_id, remoteNumber: d.remote_number, remoteType: d.remote_type });
+    documents.push(documentBody(doc, { documentId: d.document_id, status, remoteId: d.remote_id, remoteNumber: d.remote_number, remoteUrl: d.remote_url, postedAt: d.posted_at, error: d.error }, d.settings_version));
+    if (d.status === 'POSTED') posted.push({ documentId: d.document_id, doc, remoteId: d.remote_id, remoteNumber: d.remote_number, remoteType: d.remote_type, settingsVersion: d.settings_version });
   }
-  for (const doc of built.documents) if (!livePosted.has(doc.part.index)) documents.push(documentBody(doc, null));
+  for (const doc of built.documents) if (!livePosted.has(doc.part.index)) documents.push(documentBody(doc, null, settingsVersion));
   documents.sort((a, b) => a.part.index - b.part.index);
-  return { documents, problems: built.problems, built: built.documents, posted };
+  return { documents, problems: built.problems, built: built.documents, posted, settingsVersion };
 }

@@ -155,6 +155,17 @@ describe('POST /spanner-settlements-with-pagination', () => {
     expect(miss.json<{ settlements: Settlement[] }>().settlements).toEqual([]);
   });
 
+  it('answers a page past the end with no settlements and the full count, and keeps the sort across pages', async () => {
+    const all = (await search(demo, [account], 'page=0&size=10&sort=total,asc')).json<{ settlements: Settlement[]; pagination: { totalRows: number } }>();
+    expect(all.settlements.length).toBe(all.pagination.totalRows);
+    const totals = all.settlements.map((s) => Number(s.total));
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+    const second = (await search(demo, [account], 'page=1&size=1&sort=total,asc')).json<{ settlements: Settlement[] }>();
+    expect(second.settlements.map((s) => s.settlementKey)).toEqual([all.settlements[1]!.settlementKey]);
+    const past = (await search(demo, [account], 'page=9&size=10')).json<{ settlements: Settlement[]; pagination: { totalRows: number } }>();
+    expect(past).toMatchObject({ settlements: [], pagination: { totalRows: all.pagination.totalRows } });
+  });
+
   it('finds the settlement holding an order id (eq and like), and none for an order it does not hold', async () => {
     const keys = async (operation: string, value: string) =>
       (await search(demo, [account, [{ filterKey: 'order', operation, value, joinTableName: 'lines' }]])).json<{ settlements: Settlement[] }>().settlements.map((s) => s.settlementKey);

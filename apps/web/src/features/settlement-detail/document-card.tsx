@@ -67,6 +67,7 @@ export function DocumentCard({ document: d, onDrill }: { document: SettlementDoc
         </Group>
         <Text size="sm" c="dimmed">
           {formatDateValue(d.date)} · {d.system} · mapping version {d.mappingVersion}
+          {d.settingsVersion !== null ? ` · settings v${d.settingsVersion}` : ''}
         </Text>
       </Group>
       <RemoteDocument document={d} />

@@ -19,6 +19,7 @@ const doc = (over: Partial<SettlementDocument>): SettlementDocument => ({
   total: '100.0000',
   partNet: '80.0000',
   mappingVersion: '3',
+  settingsVersion: 2,
   flags: [],
   remoteId: null,
   remoteNumber: null,
