@@ -33,6 +33,7 @@ export const errorStatusByCode = {
   'auth.rate-limited': 429,
   'account.not-found': 404,
   'account.no-credentials': 409,
+  'account.not-amazon': 422,
   'user.not-found': 404,
   'user.email-taken': 409,
   'organization.not-found': 404,

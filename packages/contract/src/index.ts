@@ -15,3 +15,4 @@ export * from './ledger';
 export * from './channel-connections';
 export * from './accounting-connections';
 export * from './posting-settings';
+export * from './amazon-deferred-transactions';

@@ -25,6 +25,7 @@ import { resolveTargetUser } from '../users/resolve-target-user';
 import { assertAccountAccess, canAccessAccount } from './account-access';
 import { findAccount, listCopyMappingCandidates, toSummary } from './account-repository';
 import { decodeCursor, encodeCursor } from './account-cursor';
+import { registerAmazonDeferredTransactionsRoutes } from './amazon-deferred-transactions-routes';
 
 export const ADMIN_PAGE = '/app/admin';
 
@@ -161,4 +162,6 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
     });
     return getAccountOrThrow(caller, query.accountKey);
   });
+
+  registerAmazonDeferredTransactionsRoutes(app, deps);
 }

@@ -10,11 +10,13 @@ const FIELD_LABELS: Record<string, string> = {
   trackingCategoryName: 'Tracking category',
   inconsistentSettlements: 'Inconsistent settlements',
   productTypes: 'Product types',
+  amazonDeferredTransactionEnabled: 'Post Amazon deferred transactions',
 };
 
 const ACTION_LABELS: Record<string, string> = {
   'account.renamed': 'Renamed the account',
   'account.posting-settings-changed': 'Changed the posting settings',
+  'account.features-changed': 'Changed the account features',
   'settlement.hold-released': 'Released a settlement from hold',
   'user.switched-account': 'Opened the account',
 };
