@@ -30,6 +30,7 @@ export type PageKind =
   | 'account-settings'
   | 'sales-grouping-settings'
   | 'product-types-settings'
+  | 'amazon-deferred-transactions-settings'
   | 'accounting-connect';
 
 export interface EmptyStateText {

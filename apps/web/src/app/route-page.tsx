@@ -8,6 +8,7 @@ import { AccountingConnectPage } from '../features/accounting-connect/accounting
 import { ConnectionsSettingsPage } from '../features/account-settings/connections-settings-page';
 import { HistorySettingsPage } from '../features/account-settings/history-settings-page';
 import { AccountSettingsPage } from '../features/account-settings/account-settings-page';
+import { AmazonDeferredTransactionsPage } from '../features/account-settings/amazon-deferred-transactions-page';
 import { ProductTypesPage } from '../features/account-settings/product-types-page';
 import { SalesGroupingPage } from '../features/account-settings/sales-grouping-page';
 import { LoginPage } from '../features/login/login-page';
@@ -82,6 +83,8 @@ function content(meta: RouteMeta): ReactNode {
       return <SalesGroupingPage />;
     case 'product-types-settings':
       return <ProductTypesPage />;
+    case 'amazon-deferred-transactions-settings':
+      return <AmazonDeferredTransactionsPage />;
     default:
       return meta.empty ? <PageEmptyState what={meta.empty.what} now={meta.empty.now} action={meta.empty.action} /> : null;
   }
