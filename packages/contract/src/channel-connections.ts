@@ -104,7 +104,10 @@ export const historyRequestSchema = z.object({
   status: z.enum(['QUEUED', 'RUNNING', 'DONE', 'FAILED']),
   requestedAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** New settlements, and stored ones whose lines or total changed. */
   settlementCount: z.number().int().nullable(),
+  /** Open settlements fetched again exactly as they were (not counted in settlementCount). */
+  unchangedCount: z.number().int().nullable().optional(),
   message: z.string().nullable(),
 });
 export type HistoryRequest = z.infer<typeof historyRequestSchema>;

@@ -149,3 +149,30 @@ describe('Amazon deferred transactions', () => {
     expect(amazon.violations()).toEqual([]);
   });
 });
+
+describe('fetch counts in Settings > History', () => {
+  it('counts an open settlement fetched again unchanged apart, and as stored again once its lines change', async () => {
+    openGroup('GRP-U', 6);
+    amazon.transactions.push(transaction('TU', { group: 'GRP-U', settlement: '80000000009', amount: 19.99, at: NOW - 3 * DAY }));
+    expect(await fetchNow()).toEqual({ stored: 1 });
+    expect(await fetchNow()).toEqual({ stored: 0, unchanged: 1 });
+    expect(await fetchNow()).toEqual({ stored: 0, unchanged: 1 });
+    const events = amazon.groupEvents.get('GRP-U') as Array<{ ShipmentEventList: Array<Record<string, unknown>> }>;
+    events[0]!.ShipmentEventList.push({ AmazonOrderId: '112-GRP-U-2', MarketplaceName: 'Amazon.com', PostedDate: iso(NOW - 2 * DAY), ShipmentItemList: [{ SellerSKU: 'SKU-2', QuantityShipped: 1, ItemChargeList: [{ ChargeType: 'Principal', ChargeAmount: { CurrencyCode: 'USD', CurrencyAmount: 5 } }] }] });
+    expect(await fetchNow()).toEqual({ stored: 1 });
+    expect(await rowsOf(['80000000009'])).toMatchObject([{ status: 'open', line_count: 2 }]);
+  });
+
+  it('lists a history request with the settlements it stored and the unchanged open ones apart', async () => {
+    openGroup('GRP-H', 6);
+    const ask = async () => {
+      const res = await server.inject({ method: 'POST', url: '/sales-channel/history', headers: auth(demo), payload: { accountKey: ACCOUNT, fromDate: '2026-11-01', toDate: '2026-11-21' } });
+      const { requestId } = res.json<{ requestId: string }>();
+      await runChannelFetch({ accountKey: ACCOUNT, role: 'sales-channel', kind: 'history', requestId }, deps);
+      const list = (await server.inject({ method: 'GET', url: `/sales-channel/history?accountKey=${ACCOUNT}`, headers: auth(demo) })).json<{ requests: { requestId: string; status: string; settlementCount: number; unchangedCount?: number }[] }>();
+      return list.requests.find((r) => r.requestId === requestId);
+    };
+    expect(await ask()).toMatchObject({ status: 'DONE', settlementCount: 1, unchangedCount: 0 });
+    expect(await ask()).toMatchObject({ status: 'DONE', settlementCount: 0, unchangedCount: 1 });
+  });
+});

@@ -96,6 +96,8 @@ export interface StoredHistoryRequest {
   requestedAt: string;
   finishedAt: string | null;
   settlementCount: number | null;
+  /** Open settlements the request fetched again unchanged (absent on requests stored before it was counted). */
+  unchangedCount?: number | null;
   message: string | null;
 }
 

@@ -107,8 +107,8 @@ describe('connecting Etsy', () => {
       { settlement_id: '2026-11-05_57.95', source_kind: 'api', total: '57.9500', duplicate_key: expect.stringContaining('2026-11-05_57.95') as string },
       { settlement_id: 'open_2026-11-20', source_kind: 'api', total: null, duplicate_key: expect.stringContaining('open_2026-11-20') as string },
     ]);
-    // The next fetch refreshes the open tail in place and recognises the closed deposit: still two rows.
-    expect(await runChannelFetch({ accountKey: ACCOUNT, role: 'sales-channel', kind: 'scheduled' }, deps)).toEqual({ stored: 1 });
+    // The next fetch refreshes the open tail in place (unchanged, so not counted as stored) and recognises the closed deposit: still two rows.
+    expect(await runChannelFetch({ accountKey: ACCOUNT, role: 'sales-channel', kind: 'scheduled' }, deps)).toEqual({ stored: 0, unchanged: 1 });
     const again = await testDb.db.selectFrom('settlements').select(['settlement_id', 'duplicate_of']).where('account_key', '=', ACCOUNT).orderBy('settlement_id').execute();
     expect(again.map((r) => r.settlement_id)).toEqual(['2026-11-05_57.95', 'open_2026-11-20']);
     expect(etsy.violations()).toEqual([]);

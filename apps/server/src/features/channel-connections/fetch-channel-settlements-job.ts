@@ -39,7 +39,8 @@ async function setHistory(db: Kysely<Database>, accountKey: string, role: Channe
   await updateConnection(db, accountKey, role, { settings: JSON.stringify({ ...settings, historyRequests: requests }) }, now);
 }
 
-export async function runChannelFetch(job: FetchChannelJob, deps: Deps): Promise<{ stored: number } | null> {
+/** stored: new or changed settlements; unchanged (only when there are some): open ones fetched again as they were. */
+export async function runChannelFetch(job: FetchChannelJob, deps: Deps): Promise<{ stored: number; unchanged?: number } | null> {
   const { db, clock } = deps;
   const row = await findChannelConnection(db, job.accountKey, job.role);
   if (!row?.credentials_sealed || row.status === 'DISCONNECTED') return null;
@@ -55,14 +56,14 @@ export async function runChannelFetch(job: FetchChannelJob, deps: Deps): Promise
     const features = await db.selectFrom('account_features').select('amazon_deferred_transaction_enabled').where('account_key', '=', job.accountKey).executeTakeFirst();
     const options = { isDeferredTransactionsEnabled: features?.amazon_deferred_transaction_enabled === true };
     const outcome = await getConnector(row.system).fetchSettlements(openSession(deps, db, row), range, options);
-    const stored = await storeFetchedSettlements(deps, job.accountKey, row.system as Channel, outcome);
+    const { stored, unchanged } = await storeFetchedSettlements(deps, job.accountKey, row.system as Channel, outcome);
     const after = clock();
     const fresh = settingsOf((await findChannelConnection(db, job.accountKey, job.role)) ?? row);
     const next = job.kind === 'scheduled' ? Math.min(after.getTime() - OVERLAP_MS, ...outcome.notReady.map((r) => r.createdAt)) : fresh.fetchFrom;
     await updateConnection(db, job.accountKey, job.role, { status: 'CONNECTED', last_error: null, last_error_at: null, last_synced_at: after, settings: JSON.stringify({ ...fresh, ...(next === undefined ? {} : { fetchFrom: next }) }) }, after);
     await db.updateTable('accounts').set({ sales_channel_connected: true, requires_reauthentication: false }).where('account_key', '=', job.accountKey).execute();
-    if (history) await setHistory(db, job.accountKey, job.role, history.requestId, { status: 'DONE', finishedAt: after.toISOString(), settlementCount: stored, message: problemsText(outcome.result) }, after);
-    return { stored };
+    if (history) await setHistory(db, job.accountKey, job.role, history.requestId, { status: 'DONE', finishedAt: after.toISOString(), settlementCount: stored, unchangedCount: unchanged, message: problemsText(outcome.result) }, after);
+    return unchanged > 0 ? { stored, unchanged } : { stored };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const isAuth = error instanceof ChannelAuthError;
@@ -86,7 +87,7 @@ export const fetchChannelSettlementsJob: ChannelJobHandler<FetchChannelJob> = {
   concurrency: 1,
   handle: async (data, deps, log) => {
     const outcome = await runChannelFetch(data, deps);
-    log.info(`channel fetch ${data.accountKey}/${data.role} (${data.kind}): ${outcome ? `${outcome.stored} settlement(s) stored` : 'failed or not connected'}`);
+    log.info(`channel fetch ${data.accountKey}/${data.role} (${data.kind}): ${outcome ? `${outcome.stored} settlement(s) stored${outcome.unchanged ? `, ${outcome.unchanged} open one(s) unchanged` : ''}` : 'failed or not connected'}`);
   },
 };
 

@@ -10,6 +10,8 @@
  * (storeSettlements replaces an unposted open one) instead of standing beside them; when the closed
  * one is already stored, the provisional open one is removed (the closed one has every line).
  * Settlements the connector marks as deferred transactions are flagged for that list.
+ * Counted as stored: a new settlement, or a stored one whose lines or total changed; an open one
+ * fetched again just as it was is counted apart as unchanged (not as stored again on every fetch).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
@@ -17,23 +19,33 @@ import { duplicateKey, type Channel } from '@ledgerport/core/settlements';
 import type { FetchOutcome } from '@ledgerport/integrations/channels';
 import type { Deps } from '../../http/deps';
 import { storeSettlements } from '../imports/store-settlements';
+import { isOpenSettlementUnchanged } from './is-open-settlement-unchanged';
 
-export async function storeFetchedSettlements(deps: Deps, accountKey: string, channel: Channel, outcome: Omit<FetchOutcome, 'notReady'>): Promise<number> {
+export interface FetchedSettlementCounts {
+  /** New settlements, and stored ones whose lines or total changed. */
+  stored: number;
+  /** Open settlements fetched again exactly as they were stored. */
+  unchanged: number;
+}
+
+export async function storeFetchedSettlements(deps: Deps, accountKey: string, channel: Channel, outcome: Omit<FetchOutcome, 'notReady'>): Promise<FetchedSettlementCounts> {
   for (const rename of outcome.renamed ?? []) await deps.db.transaction().execute((trx) => renameOpenSettlement(trx, accountKey, channel, rename, deps.clock()));
   const deferred = new Set(outcome.deferredTransactionIds ?? []);
-  let stored = 0;
+  const counts: FetchedSettlementCounts = { stored: 0, unchanged: 0 };
   for (const settlement of outcome.result.settlements) {
-    const isStored = await deps.db.transaction().execute(async (trx) => {
+    const counted = await deps.db.transaction().execute(async (trx) => {
+      const isUnchanged = await isOpenSettlementUnchanged(trx, accountKey, settlement);
       const result = await storeSettlements(trx, accountKey, { settlements: [settlement], problems: [] }, { kind: 'api', reportId: settlement.settlementId, loadReadable: true, at: deps.clock() });
       const keys = result.settlements.map((s) => s.settlementKey);
       if (deferred.has(settlement.settlementId) && keys.length > 0)
         await trx.updateTable('settlements').set({ is_deferred_transaction: true }).where('account_key', '=', accountKey).where('settlement_key', 'in', keys).execute();
       // A settlement already stored (the overlap of the previous fetch) is recognised, not counted.
-      return result.isStored && result.settlements.some((s) => s.outcome !== 'duplicate');
+      if (!result.isStored || !result.settlements.some((s) => s.outcome !== 'duplicate')) return null;
+      return isUnchanged ? 'unchanged' : 'stored';
     });
-    if (isStored) stored++;
+    if (counted) counts[counted]++;
   }
-  return stored;
+  return counts;
 }
 
 async function renameOpenSettlement(trx: Kysely<Database>, accountKey: string, channel: Channel, rename: { from: string; to: string }, at: Date): Promise<void> {

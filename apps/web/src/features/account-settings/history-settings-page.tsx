@@ -50,7 +50,26 @@ export function HistorySettingsPage() {
         </Stack>
       ),
     },
-    { id: 'count', header: 'Settlements', align: 'right', cell: (r) => (r.settlementCount === null ? '--' : String(r.settlementCount)), sortValue: (r) => r.settlementCount ?? -1 },
+    {
+      id: 'count',
+      header: 'Settlements',
+      align: 'right',
+      sortValue: (r) => r.settlementCount ?? -1,
+      // Open settlements fetched again as they were are not stored again: said apart, not counted.
+      cell: (r) =>
+        r.settlementCount === null ? (
+          '--'
+        ) : (
+          <Stack gap={0} align="flex-end">
+            <Text size="sm">{r.settlementCount}</Text>
+            {(r.unchangedCount ?? 0) > 0 && (
+              <Text size="xs" c="dimmed">
+                {r.unchangedCount} open unchanged
+              </Text>
+            )}
+          </Stack>
+        ),
+    },
     { id: 'message', header: 'Notes', cell: (r) => r.message ?? '--' },
   ];
   const isBlocked = query.data?.requestHistoryBlocked ?? false;
