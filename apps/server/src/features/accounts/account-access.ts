@@ -5,7 +5,7 @@
  * like everyone else (the backend list pages through all accounts).
  * A refused account answers 404 account.not-found, the same as a missing one: no existence leak.
  */
-import { sql, type Expression, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { errorMessages } from '@ledgerport/contract';
 import type { Database } from '@ledgerport/db';
 import { AppError } from '../../http/app-error';
@@ -48,6 +48,18 @@ export async function canAccessAccount(db: Kysely<Database>, caller: Caller, acc
 
 /** The account's row when the caller may open it, as a query to run or to embed (`exists (...)`) in a bigger statement; the key may be a column of the outer statement. */
 export function accountAccessQuery(db: Kysely<Database>, caller: Caller, accountKey: string | Expression<string>) {
-  const query = db.selectFrom('accounts').select('account_key').where('account_key', '=', accountKey);
-  return caller.isAdmin ? query : query.where(reachableBy(caller.userId, caller.partnerCode));
+  return db.selectFrom('accounts').select('account_key').where('account_key', '=', accountKey).where(callerMayOpen(caller, 'accounts'));
+}
+
+/**
+ * SQL condition on an accounts row of the statement (its table name or alias): the caller may open
+ * it. The rule of reachableBy (admins open every account), with the two memberships as one EXISTS
+ * over UNION ALL: PostgreSQL probes each membership index for that one row, where reachableBy's OR
+ * of two EXISTS is planned as hashing every membership of the user (0.15 ms for 200 accounts).
+ */
+export function callerMayOpen(caller: Caller, accounts: string): RawBuilder<boolean> {
+  if (caller.isAdmin) return sql<boolean>`true`;
+  const member = sql`exists (select 1 from account_memberships am where am.account_key = ${sql.ref(`${accounts}.account_key`)} and am.user_id = ${caller.userId}
+    union all select 1 from organization_memberships om where om.organization_id = ${sql.ref(`${accounts}.organization_id`)} and om.user_id = ${caller.userId})`;
+  return caller.partnerCode ? sql<boolean>`(${member} or ${sql.ref(`${accounts}.partner_code`)} = ${caller.partnerCode})` : sql<boolean>`${member}`;
 }

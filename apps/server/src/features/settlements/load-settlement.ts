@@ -23,6 +23,8 @@ export async function getSettlementForCaller(db: Kysely<Database>, caller: Calle
 }
 
 export type SettlementLineRow = Selectable<SettlementLinesTable>;
+/** The columns of a line settlementFromRows reads. */
+export type SettlementLineInput = Pick<SettlementLineRow, 'posted_at' | 'type_key' | 'order_id' | 'sku' | 'quantity' | 'marketplace' | 'fulfilment_channel' | 'amount' | 'description' | 'source_file' | 'source_row'>;
 
 export async function loadSettlement(db: Kysely<Database>, row: SettlementRow): Promise<Settlement> {
   // A duplicate has no lines of its own: its lines are the original's.
@@ -32,7 +34,7 @@ export async function loadSettlement(db: Kysely<Database>, row: SettlementRow): 
 }
 
 /** Core's Settlement from its stored header and lines (in line order). */
-export function settlementFromRows(row: SettlementRow, lines: SettlementLineRow[]): Settlement {
+export function settlementFromRows(row: SettlementRow, lines: SettlementLineInput[]): Settlement {
   return {
     channel: row.sales_source as Channel,
     settlementId: row.settlement_id,

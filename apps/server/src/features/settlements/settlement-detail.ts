@@ -1,9 +1,8 @@
 /**
- * The settlement detail in few statements: the header with the caller's access, the account's
- * mapping context, its latest mapping set and posting settings (one statement), the lines and the stored documents,
- * all three side by side (lines and documents are keyed by the requested settlement, so they need
- * not wait for the header; a refused settlement's rows are dropped unsent). The documents are
- * built with today's mappings, and the totals by type summed from the lines already read.
+ * The settlement detail in one statement (detailQuery): the header with the caller's access, the
+ * account's mapping context, its latest mapping set and posting settings, and the lines and stored
+ * documents aggregated as JSON arrays of the columns used (a missing or refused settlement: no row).
+ * The documents are built with today's mappings, and the totals by type summed from the lines read.
  */
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
@@ -13,61 +12,21 @@ import { formatUnits, decimalToUnits } from '@ledgerport/core/money';
 import { describeTransactionType, type Channel } from '@ledgerport/core/settlements';
 import { AppError } from '../../http/app-error';
 import type { Caller } from '../../http/caller';
-import { accountAccessQuery } from '../accounts/account-access';
+import { callerMayOpen } from '../accounts/account-access';
 import { currentMappingsFrom, type AccountMappingContext } from '../mappings/mapping-repository';
 import { buildDocumentsOf } from '../posting/build-settlement-documents';
-import { accountPostingSettingsFrom, settlementPostingSettings } from '../posting-settings/posting-settings-repository';
-import { settlementFromRows, type SettlementLineRow, type SettlementRow } from './load-settlement';
+import { accountPostingSettingsFrom, settlementPostingSettings, type PostingSettingsRow } from '../posting-settings/posting-settings-repository';
+import { settlementFromRows, type SettlementLineInput, type SettlementRow } from './load-settlement';
 import { settlementBody } from './settlement-body';
-import { mergeDocuments, storedDocumentsQuery } from './settlement-documents';
+import { mergeDocuments, type StoredDocumentRow } from './settlement-documents';
 
 export async function settlementDetail(db: Kysely<Database>, caller: Caller, settlementKey: string): Promise<SettlementDetail> {
-  const [header, lines, stored] = await Promise.all([
-    db
-      .selectFrom('settlements as s')
-      .innerJoin('accounts as a', 'a.account_key', 's.account_key')
-      .leftJoinLateral(
-        (eb) => eb.selectFrom('mapping_sets as m').select(['m.mapping_set', 'm.system']).whereRef('m.account_key', '=', 's.account_key').orderBy('m.version', 'desc').limit(1).as('m'),
-        (join) => join.onTrue(),
-      )
-      .leftJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom('posting_settings as p')
-            .select(['p.version', 'p.group_by', 'p.is_split_by_month', 'p.is_tracked_by_marketplace', 'p.tracking_category_name', 'p.inconsistent_settlements', 'p.product_types', 'p.created_at'])
-            .whereRef('p.account_key', '=', 's.account_key')
-            .orderBy('p.version', 'desc')
-            .limit(1)
-            .as('p'),
-        (join) => join.onTrue(),
-      )
-      .selectAll('s')
-      .select(['a.sales_channel as a_sales_channel', 'a.accounting_system as a_accounting_system', 'a.time_zone_id as a_time_zone_id', 'a.should_split_by_country as a_split_by_country'])
-      .select(['m.mapping_set as m_mapping_set', 'm.system as m_system'])
-      .select([
-        'p.version as p_version',
-        'p.group_by as p_group_by',
-        'p.is_split_by_month as p_is_split_by_month',
-        'p.is_tracked_by_marketplace as p_is_tracked_by_marketplace',
-        'p.tracking_category_name as p_tracking_category_name',
-        'p.inconsistent_settlements as p_inconsistent_settlements',
-        'p.product_types as p_product_types',
-        'p.created_at as p_created_at',
-      ])
-      .select((eb) => eb.exists(accountAccessQuery(db, caller, sql.ref<string>('s.account_key'))).as('can_open'))
-      .where('s.settlement_key', '=', settlementKey)
-      .executeTakeFirst(),
-    // A duplicate has no lines of its own: its lines are the original's.
-    db
-      .selectFrom('settlement_lines')
-      .selectAll()
-      .where('settlement_key', '=', sql<string>`coalesce((select d.duplicate_of from settlements d where d.settlement_key = ${settlementKey}), ${settlementKey})`)
-      .orderBy('line_no')
-      .execute(),
-    storedDocumentsQuery(db, settlementKey).execute(),
-  ]);
-  if (!header?.can_open) throw new AppError('settlement.not-found', errorMessages.settlementNotFound, { settlementKey });
-  const { a_sales_channel, a_accounting_system, a_time_zone_id, a_split_by_country, m_mapping_set, m_system, can_open: _, ...rest } = header;
+  const header = (await detailQuery(caller, settlementKey).execute(db)).rows[0];
+  if (!header) throw new AppError('settlement.not-found', errorMessages.settlementNotFound, { settlementKey });
+  const { lines: lineTuples, documents: documentTuples, ...withoutRows } = header;
+  const lines = (lineTuples ?? []).map(lineOf);
+  const stored = (documentTuples ?? []).map(storedDocumentOf);
+  const { a_sales_channel, a_accounting_system, a_time_zone_id, a_split_by_country, m_mapping_set, m_system, ...rest } = withoutRows;
   const { p_version, p_group_by, p_is_split_by_month, p_is_tracked_by_marketplace, p_tracking_category_name, p_inconsistent_settlements, p_product_types, p_created_at, ...row } = rest;
   const context: AccountMappingContext = {
     accountKey: row.account_key,
@@ -103,7 +62,7 @@ export async function settlementDetail(db: Kysely<Database>, caller: Caller, set
 }
 
 /** Amount and line count per transaction type, in type key order. */
-function totalsByType(row: SettlementRow, lines: SettlementLineRow[]): SettlementDetail['byType'] {
+function totalsByType(row: SettlementRow, lines: SettlementLineInput[]): SettlementDetail['byType'] {
   const byKey = new Map<string, { amount: bigint; n: number }>();
   for (const l of lines) {
     const t = byKey.get(l.type_key);
@@ -117,4 +76,64 @@ function totalsByType(row: SettlementRow, lines: SettlementLineRow[]): Settlemen
     const info = describeTransactionType(row.sales_source as Channel, typeKey);
     return { typeKey, typeLabel: info.label, category: info.category, amount: formatUnits(t.amount), lineCount: t.n };
   });
+}
+
+/** A settlement line as the detail reads it (the columns settlementFromRows uses), one JSON array per line. */
+type LineTuple = [postedAtMs: number | null, typeKey: string, orderId: string | null, sku: string | null, quantity: number | null, marketplace: string | null, fulfilmentChannel: string | null, amount: string, description: string | null, sourceFile: string | null, sourceRow: number];
+/** A stored document as mergeDocuments uses it, one JSON array per document. */
+type DocumentTuple = [documentId: string, status: StoredDocumentRow['status'], partIndex: number, remoteId: string | null, remoteNumber: string | null, remoteType: string | null, remoteUrl: string | null, postedAtMs: number | null, error: string | null, settingsVersion: number | null, document: Record<string, unknown>];
+
+type DetailRow = SettlementRow & {
+  a_sales_channel: string;
+  a_accounting_system: AccountMappingContext['accountingSystem'];
+  a_time_zone_id: string;
+  a_split_by_country: boolean;
+  m_mapping_set: unknown;
+  m_system: string | null;
+  p_version: number | null;
+  p_group_by: PostingSettingsRow['group_by'] | null;
+  p_is_split_by_month: boolean | null;
+  p_is_tracked_by_marketplace: boolean | null;
+  p_tracking_category_name: string | null;
+  p_inconsistent_settlements: PostingSettingsRow['inconsistent_settlements'] | null;
+  p_product_types: PostingSettingsRow['product_types'] | null;
+  p_created_at: Date | null;
+  /** null when the settlement has no lines. */
+  lines: LineTuple[] | null;
+  documents: DocumentTuple[] | null;
+};
+
+/** Epoch milliseconds of a timestamptz, as pg's Date would give them (exact: extract is numeric). */
+const epochMs = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)`);
+
+/**
+ * One statement: the settlement with its account, the account's latest mapping set and posting
+ * settings, its lines (a duplicate's are the original's) and stored documents aggregated as JSON
+ * arrays; no row when it is missing or the caller may not open its account.
+ */
+function detailQuery(caller: Caller, settlementKey: string) {
+  return sql<DetailRow>`select s.*, a.sales_channel as a_sales_channel, a.accounting_system as a_accounting_system, a.time_zone_id as a_time_zone_id, a.should_split_by_country as a_split_by_country,
+  m.mapping_set as m_mapping_set, m.system as m_system,
+  p.version as p_version, p.group_by as p_group_by, p.is_split_by_month as p_is_split_by_month, p.is_tracked_by_marketplace as p_is_tracked_by_marketplace,
+  p.tracking_category_name as p_tracking_category_name, p.inconsistent_settlements as p_inconsistent_settlements, p.product_types as p_product_types, p.created_at as p_created_at,
+  (select json_agg(json_build_array(${epochMs('l.posted_at')}, l.type_key, l.order_id, l.sku, l.quantity, l.marketplace, l.fulfilment_channel, l.amount::text, l.description, l.source_file, l.source_row) order by l.line_no)
+    from settlement_lines l where l.settlement_key = coalesce(s.duplicate_of, s.settlement_key)) as lines,
+  (select json_agg(json_build_array(d.document_id, d.status, d.part_index, d.remote_id, d.remote_number, d.remote_type, d.remote_url, ${epochMs('d.posted_at')}, d.error, d.settings_version, d.document) order by d.part_index, d.created_at)
+    from settlement_documents d where d.settlement_key = s.settlement_key) as documents
+from settlements s
+join accounts a on a.account_key = s.account_key
+left join lateral (select m.mapping_set, m.system from mapping_sets m where m.account_key = s.account_key order by m.version desc limit 1) m on true
+left join lateral (select p.version, p.group_by, p.is_split_by_month, p.is_tracked_by_marketplace, p.tracking_category_name, p.inconsistent_settlements, p.product_types, p.created_at
+  from posting_settings p where p.account_key = s.account_key order by p.version desc limit 1) p on true
+where s.settlement_key = ${settlementKey} and ${callerMayOpen(caller, 'a')}`;
+}
+
+const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+function lineOf(t: LineTuple): SettlementLineInput {
+  return { posted_at: dateOf(t[0]), type_key: t[1], order_id: t[2], sku: t[3], quantity: t[4], marketplace: t[5], fulfilment_channel: t[6], amount: t[7], description: t[8], source_file: t[9], source_row: t[10] };
+}
+
+function storedDocumentOf(t: DocumentTuple): StoredDocumentRow {
+  return { document_id: t[0], status: t[1], part_index: t[2], remote_id: t[3], remote_number: t[4], remote_type: t[5], remote_url: t[6], posted_at: dateOf(t[7]), error: t[8], settings_version: t[9], document: t[10] };
 }

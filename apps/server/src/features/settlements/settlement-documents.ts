@@ -72,8 +72,14 @@ export function storedDocumentsQuery(db: Kysely<Database>, settlementKey: string
   return db.selectFrom('settlement_documents').selectAll().where('settlement_key', '=', settlementKey).orderBy('part_index').orderBy('created_at');
 }
 
+/** The columns of a stored document mergeDocuments reads. */
+export type StoredDocumentRow = Pick<
+  Selectable<SettlementDocumentsTable>,
+  'document_id' | 'status' | 'part_index' | 'remote_id' | 'remote_number' | 'remote_type' | 'remote_url' | 'posted_at' | 'error' | 'settings_version' | 'document'
+>;
+
 /** The stored documents, and for every part no live stored document covers, the one built with today's mappings. */
-export function mergeDocuments(stored: Selectable<SettlementDocumentsTable>[], built: PostingResult, settingsVersion: number): SettlementDocuments {
+export function mergeDocuments(stored: StoredDocumentRow[], built: PostingResult, settingsVersion: number): SettlementDocuments {
   const livePosted = new Set(stored.filter((d) => d.status === 'POSTED' || d.status === 'SENDING').map((d) => d.part_index));
   const documents: SettlementDocument[] = [];
   const posted: SettlementDocuments['posted'] = [];
