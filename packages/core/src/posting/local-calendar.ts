@@ -24,22 +24,42 @@ function formatOf(timeZoneId: string): Intl.DateTimeFormat {
   return format;
 }
 
+interface SlotDate {
+  date: string;
+  month: string;
+}
+
+/**
+ * Local dates of 15-minute slots per time zone, shared by every calendar of the process: a slot's
+ * local date never changes, so this is a memo of a pure function (a settlement's detail builds its
+ * documents on every request; formatting the dates of its lines was most of that work). A zone's
+ * memo is emptied when it reaches SLOTS_MAX (about 500 days of slots).
+ */
+const SLOT_DATES = new Map<string, Map<number, SlotDate>>();
+const SLOTS_MAX = 50_000;
+
 /** Throws RangeError for a time zone Intl does not know. */
 export function createLocalCalendar(timeZoneId: string): LocalCalendar {
   const format = formatOf(timeZoneId);
-  const cache = new Map<number, { date: string; month: string }>();
+  let cache = SLOT_DATES.get(timeZoneId);
+  if (cache === undefined) {
+    cache = new Map<number, SlotDate>();
+    SLOT_DATES.set(timeZoneId, cache);
+  }
+  const slots = cache;
   let lastSlot = Number.NaN;
-  let last = { date: '', month: '' };
+  let last: SlotDate = { date: '', month: '' };
   const entryOf = (epochMs: number) => {
     const slot = Math.floor(epochMs / SLOT_MS);
     if (slot === lastSlot) return last;
-    let entry = cache.get(slot);
+    let entry = slots.get(slot);
     if (entry === undefined) {
       const parts = format.formatToParts(new Date(slot * SLOT_MS));
       const get = (type: string) => parts.find((p) => p.type === type)!.value;
       const date = `${get('year')}-${get('month')}-${get('day')}`;
       entry = { date, month: date.slice(0, 7) };
-      cache.set(slot, entry);
+      if (slots.size >= SLOTS_MAX) slots.clear();
+      slots.set(slot, entry);
     }
     lastSlot = slot;
     last = entry;
