@@ -7,6 +7,7 @@ import type { SettlementHeader, SettlementLine } from '../settlements/model';
 import { detach, GroupRecords } from './group-records';
 import type { LocalCalendar } from './local-calendar';
 import { countryOfMarketplace } from './marketplace-country';
+import { KeyTable } from './key-table';
 import type { GroupBy, GroupSelector, LineSources, ProductTypeRule } from './model';
 import { createProductTypeMatcher } from './product-types';
 
@@ -55,11 +56,11 @@ export interface GroupCell {
 
 export class SettlementAggregator {
   private readonly records = new GroupRecords();
-  // month -> dimensions key -> cell number; type key -> type number. Lookups use the strings the parser
+  // month -> dimensions key -> cell number (KeyTable); type key -> type number. Lookups use the strings the parser
   // made (one instance per distinct type key, and per run of rows sharing a SKU): no key is built per line.
-  private readonly cellIndex = new Map<string, Map<string, number>>();
+  private readonly cellIndex = new Map<string, KeyTable>();
   private monthOfCells: string | null = null;
-  private monthCells = new Map<string, number>();
+  private monthCells = new KeyTable();
   private readonly cells: GroupCell[] = [];
   /** Group number + 1 (0: none yet) of cell c and type t at c * typeSlots + t. */
   private groupOf = new Int32Array(64 * INITIAL_TYPE_SLOTS);
@@ -274,13 +275,13 @@ export class SettlementAggregator {
     let byKey = this.monthCells;
     if (month !== this.monthOfCells) {
       const known = this.cellIndex.get(month);
-      byKey = known ?? new Map<string, number>();
+      byKey = known ?? new KeyTable();
       if (known === undefined) this.cellIndex.set(month, byKey);
       this.monthOfCells = month;
       this.monthCells = byKey;
     }
     let cell = byKey.get(key);
-    if (cell === undefined) {
+    if (cell < 0) {
       cell = this.cells.length;
       this.cells.push({
         month,
@@ -288,7 +289,7 @@ export class SettlementAggregator {
         country,
         marketplace: this.options.isByMarketplace && marketplace !== null ? detach(marketplace) : null,
       });
-      byKey.set(detach(key), cell);
+      byKey.set(key, cell);
       if ((cell + 1) * this.typeSlots > this.groupOf.length) {
         const grown = new Int32Array(this.groupOf.length * 2);
         grown.set(this.groupOf);
