@@ -5,18 +5,46 @@
  * the payouts land in Assets:Clearing:<Channel>.
  */
 import type { LedgerAccount } from '../mapping/model';
-import type { PostingDocument } from '../posting/model';
+import type { DocumentLine, PostingDocument } from '../posting/model';
 import { formatUnits } from '../money/money';
 import { getMinorDigits } from '../money/currencies';
-import { amountText, postedLines, signedAmount, type ExportFile } from './model';
+import { amountText, signedAmount, type ExportFile } from './model';
 
 // Two spaces end an account name and ';' starts a comment: neither may appear inside a name or text.
 const accountName = (path: string) => path.replace(/[;\t]/g, ' ').replace(/\s{2,}/g, ' ').trim();
-/** Text that `text` would change; most descriptions are clean and are kept as they are. */
-const UNCLEAN_TEXT = /[;\r\n\t]|\s\s|^\s|\s$/;
-const text = (s: string) => (UNCLEAN_TEXT.test(s) ? s.replace(/[;\r\n\t]/g, ' ').replace(/\s{2,}/g, ' ').trim() : s);
+/** True for the characters of the regular expression class \s (white space and line terminators). */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/**
+ * False for text that `text` would change (a ';', CR, LF or tab, two spaces in a row, a space at
+ * either end), as /[;\r\n\t]|\s\s|^\s|\s$/ tests it, in one pass over the characters: a
+ * document grouped by SKU has fifty thousand descriptions, and the regular expression tried its
+ * four alternatives at every character of each.
+ */
+function isCleanText(s: string): boolean {
+  let wasSpace = true; // a space at the start is unclean, as after a space
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // Printable ASCII but ';': the usual character, neither space nor forbidden.
+    if (c > 32 && c < 127 && c !== 59) {
+      wasSpace = false;
+      continue;
+    }
+    if (c === 59) return false;
+    const space = isSpace(c);
+    if (space && wasSpace) return false; // two in a row, or one at the start (\t, \r, \n are spaces too)
+    if (c === 9 || c === 10 || c === 13) return false;
+    wasSpace = space;
+  }
+  return !wasSpace || s.length === 0;
+}
+
+const text = (s: string) => (isCleanText(s) ? s : s.replace(/[;\r\n\t]/g, ' ').replace(/\s{2,}/g, ' ').trim());
 const tagValue = (s: string) => s.replace(/[,;\r\n\t]/g, ' ').trim();
 const ACCOUNT_WIDTH = 48;
+const isPosted = (l: DocumentLine) => l.amount !== 0n;
 const AMOUNT_WIDTH = 18;
 /**
  * Body lines joined into one flat text per this many: a document grouped by SKU has fifty thousand
@@ -35,8 +63,9 @@ export function writeHledgerJournal(documents: readonly PostingDocument[]): Expo
     body = [];
   };
   for (const d of documents) {
-    const lines = postedLines(d);
-    if (lines.length === 0) continue;
+    // Lines with an amount only (postedLines), without copying fifty thousand of them into a new list.
+    const lines = d.lines;
+    if (!lines.some(isPosted)) continue;
     currencies.add(d.currency);
     const digits = getMinorDigits(d.currency);
     const commodity = ` ${d.currency}`;
@@ -47,6 +76,7 @@ export function writeHledgerJournal(documents: readonly PostingDocument[]): Expo
     let lastAccount: LedgerAccount | undefined;
     let column = '';
     for (const l of lines) {
+      if (!isPosted(l)) continue;
       if (l.account !== lastAccount) {
         lastAccount = l.account;
         column = accounts.get(l.account.path) ?? '';
@@ -55,7 +85,8 @@ export function writeHledgerJournal(documents: readonly PostingDocument[]): Expo
           accounts.set(l.account.path, column);
         }
       }
-      const amount = formatUnits(signedAmount(l), digits) + commodity;
+      // A credit's amount negated as text, not as a bigint (formatUnits(-a) is '-' + formatUnits(a) for a > 0).
+      const amount = l.side === 'credit' && l.amount > 0n ? `-${formatUnits(l.amount, digits)}${commodity}` : formatUnits(signedAmount(l), digits) + commodity;
       body.push(`${column}${amount.padStart(AMOUNT_WIDTH)}  ; ${text(l.description)}`);
       if (body.length === LINES_PER_CHUNK) flush();
     }
