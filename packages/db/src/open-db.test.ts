@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { openDb, type OpenedDb } from './open-db';
+import { openDb, prepared, type OpenedDb } from './open-db';
 import { migrateToLatest } from './migrate-to-latest';
 import { migrations } from './migrations/index';
 
@@ -69,6 +69,8 @@ describe('openDb on PGlite', () => {
       expect(opened.kind).toBe('pglite');
       expect(opened.pglite).toBeDefined();
       await exerciseEngine(opened);
+      // A statement marked to be prepared runs as any other on PGlite.
+      expect((await sql<{ n: number }>`${prepared()}select ${3}::int as n`.execute(opened.db)).rows).toEqual([{ n: 3 }]);
     } finally {
       await opened.close();
     }
@@ -96,6 +98,20 @@ describe.runIf(process.env.DATABASE_URL)('openDb on PostgreSQL', () => {
       await exerciseEngine(opened);
     } finally {
       await sql`drop schema ${sql.id(schemaName)} cascade`.execute(opened.db);
+      await opened.close();
+    }
+  });
+
+  it('prepares a statement marked with prepared() once per connection and runs it with the values of each call', async () => {
+    const opened = await openDb({ url: process.env.DATABASE_URL ?? '', poolSize: 1, migrate: false });
+    try {
+      const twice = (n: number) => sql<{ n: number }>`${prepared()}select ${n}::int * 2 as n`.execute(opened.db);
+      expect((await twice(2)).rows).toEqual([{ n: 4 }]);
+      expect((await twice(5)).rows).toEqual([{ n: 10 }]);
+      await sql`select ${1}::int as unmarked`.execute(opened.db);
+      const statements = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(opened.db);
+      expect(statements.rows.map((r) => r.statement)).toEqual(['/* prepared */ select $1::int * 2 as n']);
+    } finally {
       await opened.close();
     }
   });

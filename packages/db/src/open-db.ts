@@ -6,10 +6,12 @@
  * PGlite has ONE connection: inside `db.transaction().execute(trx => ...)` every query must go
  * through `trx`. A query on `db` there waits for the connection the transaction holds, forever.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql, type RawBuilder } from 'kysely';
 import type { PGlite } from '@electric-sql/pglite';
+import type { PoolClient } from 'pg';
 import { migrateToLatest } from './migrate-to-latest';
 import type { Database } from './schema';
 
@@ -89,6 +91,7 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Opened
     max: options.poolSize ?? 10,
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
+  pool.on('connect', preparingMarkedStatements);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {
@@ -100,4 +103,37 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Opened
       await db.destroy();
     },
   };
+}
+
+/** The comment that starts a statement to prepare (see `prepared`). */
+const PREPARED_MARK = '/* prepared */ ';
+
+/**
+ * Marks a hot statement to be prepared once per PostgreSQL connection and reused: `sql`${prepared()}select ...``.
+ * PostgreSQL then parses and plans it once per connection, not on every request (the settlement
+ * detail statement spent more time planned than run). Only for statements with a fixed text and
+ * an explicit column list (a prepared `select *` fails once its table gains a column). PGlite runs
+ * it as any other statement.
+ */
+export function prepared(): RawBuilder<unknown> {
+  return sql.raw(PREPARED_MARK);
+}
+
+/** Statement names by text: a hash of the text, so one name never stands for two texts. */
+const preparedNames = new Map<string, string>();
+
+/** Sends the marked statements of a pool client as named (prepared) statements; anything else as before. */
+function preparingMarkedStatements(client: PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const patched = (...args: unknown[]): unknown => {
+    const [text, values] = args;
+    if (typeof text !== 'string' || !text.startsWith(PREPARED_MARK) || !Array.isArray(values) || args.length > 2) return query(...args);
+    let name = preparedNames.get(text);
+    if (name === undefined) {
+      name = `lp_${crypto.createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+      preparedNames.set(text, name);
+    }
+    return query({ name, text, values });
+  };
+  (client as unknown as { query: typeof patched }).query = patched;
 }

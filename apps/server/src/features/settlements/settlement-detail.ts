@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { errorMessages, type SettlementDetail } from '@ledgerport/contract';
-import type { Database } from '@ledgerport/db';
+import { prepared, type Database, type SettlementsTable } from '@ledgerport/db';
 import { formatUnits, decimalToUnits } from '@ledgerport/core/money';
 import { describeTransactionType, type Channel } from '@ledgerport/core/settlements';
 import { AppError } from '../../http/app-error';
@@ -103,16 +103,25 @@ type DetailRow = SettlementRow & {
   documents: DocumentTuple[] | null;
 };
 
+/** Every column of settlements, spelled out for the prepared statement (a new column of SettlementsTable fails the typecheck until listed). */
+const SETTLEMENT_COLUMNS = sql.raw(
+  Object.keys({
+    settlement_key: true, account_key: true, settlement_id: true, sales_source: true, format: true, marketplace: true, channel: true, gateway: true, currency: true, start_at: true, end_at: true, deposit_at: true, total: true, status: true, seller_id: true, lines_total: true, line_count: true, inconsistent: true, difference: true, inconsistency_reason: true, duplicate_key: true, duplicate_of: true, source_kind: true, source_file: true, report_id: true, import_id: true, posting_status: true, posted_to_xero: true, cogs_posting_status: true, cogs_posted: true, cogs_invoices_total: true, cogs_currency: true, all_product_costs_available: true, flags_set: true, on_hold: true, on_hold_reason: true, on_hold_date: true, on_hold_cause: true, hold_released_at: true, hold_released_by: true, taxes_mapped: true, accounts_mapped: true, is_single_order: true, is_deferred_transaction: true, send_state: true, posting_error: true, posting_error_at: true, search_text: true, created_at: true, updated_at: true,
+  } satisfies Record<keyof SettlementsTable, true>)
+    .map((c) => `s.${c}`)
+    .join(', '),
+);
+
 /** Epoch milliseconds of a timestamptz, as pg's Date would give them (exact: extract is numeric). */
 const epochMs = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)`);
 
 /**
- * One statement: the settlement with its account, the account's latest mapping set and posting
- * settings, its lines (a duplicate's are the original's) and stored documents aggregated as JSON
- * arrays; no row when it is missing or the caller may not open its account.
+ * One statement, prepared once per connection: the settlement with its account, the account's
+ * latest mapping set and posting settings, its lines (a duplicate's are the original's) and stored
+ * documents aggregated as JSON arrays; no row when it is missing or the caller may not open its account.
  */
 function detailQuery(caller: Caller, settlementKey: string) {
-  return sql<DetailRow>`select s.*, a.sales_channel as a_sales_channel, a.accounting_system as a_accounting_system, a.time_zone_id as a_time_zone_id, a.should_split_by_country as a_split_by_country,
+  return sql<DetailRow>`${prepared()}select ${SETTLEMENT_COLUMNS}, a.sales_channel as a_sales_channel, a.accounting_system as a_accounting_system, a.time_zone_id as a_time_zone_id, a.should_split_by_country as a_split_by_country,
   m.mapping_set as m_mapping_set, m.system as m_system,
   p.version as p_version, p.group_by as p_group_by, p.is_split_by_month as p_is_split_by_month, p.is_tracked_by_marketplace as p_is_tracked_by_marketplace,
   p.tracking_category_name as p_tracking_category_name, p.inconsistent_settlements as p_inconsistent_settlements, p.product_types as p_product_types, p.created_at as p_created_at,
