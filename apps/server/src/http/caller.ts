@@ -2,8 +2,8 @@
  * The signed-in user behind a request, loaded fresh from the database on every call so that a
  * removed role or permission takes effect at once (the access token carries only the user id).
  */
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '@ledgerport/db';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { prepared, type Database, type UsersTable } from '@ledgerport/db';
 
 export interface Caller {
   userId: string;
@@ -18,14 +18,14 @@ export interface Caller {
   isAdmin: boolean;
 }
 
-/** One statement per request: the user and its permissions (an array subquery). */
+type CallerRow = Pick<Selectable<UsersTable>, 'user_id' | 'email' | 'partner_code' | 'root_admin' | 'support_lead' | 'support_admin' | 'developer'> & { permissions: string[] };
+
+/** One statement per request, prepared once per connection: the user and its permissions (an array subquery). */
 export async function findCaller(db: Kysely<Database>, userId: string): Promise<Caller | undefined> {
-  const user = await db
-    .selectFrom('users')
-    .select(['user_id', 'email', 'partner_code', 'root_admin', 'support_lead', 'support_admin', 'developer'])
-    .select(sql<string[]>`array(select p.permission from user_permissions p where p.user_id = users.user_id order by p.permission)`.as('permissions'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const { rows } = await sql<CallerRow>`${prepared()}select user_id, email, partner_code, root_admin, support_lead, support_admin, developer,
+    array(select p.permission from user_permissions p where p.user_id = users.user_id order by p.permission) as permissions
+  from users where user_id = ${userId}`.execute(db);
+  const user = rows[0];
   if (!user) return undefined;
   return {
     userId: user.user_id,
