@@ -57,10 +57,17 @@ export function writeHledgerJournal(documents: readonly PostingDocument[]): Expo
   const accounts = new Map<string, string>();
   const currencies = new Set<string>();
   const chunks: string[] = [];
+  // A chunk's lines as pieces ('\n' before every line but its first), joined once: no string is
+  // made per line only to be copied into the chunk.
   let body: string[] = [];
+  let bodyLines = 0;
+  const startLine = () => {
+    if (bodyLines++ > 0) body.push('\n');
+  };
   const flush = () => {
-    chunks.push(body.join('\n'));
+    chunks.push(body.join(''));
     body = [];
+    bodyLines = 0;
   };
   for (const d of documents) {
     // Lines with an amount only (postedLines), without copying fifty thousand of them into a new list.
@@ -70,6 +77,7 @@ export function writeHledgerJournal(documents: readonly PostingDocument[]): Expo
     const digits = getMinorDigits(d.currency);
     const commodity = ` ${d.currency}`;
     const flag = d.flags.includes('inconsistent') || d.flags.includes('unmapped-to-suspense') ? '!' : '*';
+    startLine();
     body.push(
       `${d.date} ${flag} ${text(d.description)}  ; settlement:${tagValue(d.settlementId)}, document:${tagValue(d.number)}, mapping:${tagValue(d.mappingVersion)}, kind:${d.kind}`,
     );
@@ -87,12 +95,13 @@ export function writeHledgerJournal(documents: readonly PostingDocument[]): Expo
       }
       // A credit's amount negated as text, not as a bigint (formatUnits(-a) is '-' + formatUnits(a) for a > 0).
       const amount = l.side === 'credit' && l.amount > 0n ? `-${formatUnits(l.amount, digits)}${commodity}` : formatUnits(signedAmount(l), digits) + commodity;
-      body.push(`${column}${amount.padStart(AMOUNT_WIDTH)}  ; ${text(l.description)}`);
-      if (body.length === LINES_PER_CHUNK) flush();
+      startLine();
+      body.push(column, amount.padStart(AMOUNT_WIDTH), '  ; ', text(l.description));
+      if (bodyLines === LINES_PER_CHUNK) flush();
     }
-    body.push('');
+    startLine(); // the blank line after a transaction
   }
-  if (body.length > 0) flush();
+  if (bodyLines > 0) flush();
   const names = new Set([...accounts.keys()].map(accountName));
   const header = [
     '; Ledgerport export (hledger journal)',
