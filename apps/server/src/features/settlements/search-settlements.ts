@@ -8,6 +8,7 @@ import type { Database } from '@ledgerport/db';
 import { errorMessages, type SearchCriterion, type SettlementFilterKey } from '@ledgerport/contract';
 import { AppError } from '../../http/app-error';
 import type { Caller } from '../../http/caller';
+import type { SettlementRow } from './load-settlement';
 import { accountAccessQuery } from '../accounts/account-access';
 
 const COLUMNS: Record<Exclude<SettlementFilterKey, 'text' | 'order' | 'flagsSet'>, { column: string; kind: 'text' | 'time' | 'money' | 'bool' }> = {
@@ -156,24 +157,22 @@ export async function searchSettlementRows(db: Kysely<Database>, clause: SearchC
 }
 
 /**
- * The caller's search: the page, and the count with the caller's access to the account, in two
- * statements run side by side (two pool connections on PostgreSQL; PGlite queues them). A refused
- * account answers account.not-found and its rows are dropped unsent.
+ * The caller's search, in one statement when the page has rows: the page of the account the caller
+ * may open, each row with the count (computed once). An empty answer (a refused account, no match,
+ * a page past the end) asks again for the access and the count alone: a refused account answers
+ * account.not-found, anything else no settlements with the full count.
  */
 export async function searchSettlementsAsCaller(db: Kysely<Database>, caller: Caller, clause: SearchCriterion[][], page: number, size: number, sort: string | undefined) {
   const accountKey = accountOfSearch(clause);
   const where = whereOfClause(clause);
-  const [rows, count] = await Promise.all([
-    pageQuery(db, where, page, size, sort).execute(),
-    db
-      .selectNoFrom((eb) => [
-        eb.exists(accountAccessQuery(db, caller, accountKey)).as('can_open'),
-        eb.selectFrom('settlements as s').select((c) => c.fn.countAll<string>().as('n')).where(where).as('n'),
-      ])
-      .executeTakeFirstOrThrow(),
-  ]);
-  if (!count.can_open) throw new AppError('account.not-found', errorMessages.accountNotFound, { accountKey });
-  return { rows, totalRows: Number(count.n) };
+  const access = accountAccessQuery(db, caller, accountKey);
+  const count = sql<string>`(select count(*) from settlements s where ${where})`;
+  const { rows } = await sql<SettlementRow & { total_rows: string }>`select s.*, ${count} as total_rows from settlements s
+  where ${where} and exists (${access}) order by ${orderOfSort(sort)} limit ${size} offset ${page * size}`.execute(db);
+  if (rows.length > 0) return { rows: rows.map(({ total_rows: _, ...row }) => row), totalRows: Number(rows[0]!.total_rows) };
+  const empty = await db.selectNoFrom((eb) => [eb.exists(access).as('can_open'), count.as('n')]).executeTakeFirstOrThrow();
+  if (!empty.can_open) throw new AppError('account.not-found', errorMessages.accountNotFound, { accountKey });
+  return { rows: [], totalRows: Number(empty.n) };
 }
 
 function pageQuery(db: Kysely<Database>, where: RawBuilder<SqlBool>, page: number, size: number, sort: string | undefined) {
