@@ -51,6 +51,8 @@ export class GroupRecords {
   private states = new Int32Array(this.buffer);
   /** Per group MAX_RANGES ranges of (file, first row, last row): 96 bytes, touched by a group's first lines only. */
   private ranges = new Int32Array(INITIAL_CAPACITY * RANGE_STRIDE);
+  /** `ranges` is read by sources handed out: copied before it is written again (copy on write). */
+  private isRangesShared = false;
   /** Exact totals moved out of a record's 64-bit sum before it could overflow (absurd amounts only). */
   private readonly spilled = new Map<number, bigint>();
   private readonly files: string[] = [];
@@ -70,6 +72,7 @@ export class GroupRecords {
       const ranges = new Int32Array(this.ranges.length * 2);
       ranges.set(this.ranges);
       this.ranges = ranges;
+      this.isRangesShared = false;
     }
     this.track[g * STRIDE + LAST_ROW] = -2;
     return g;
@@ -99,13 +102,13 @@ export class GroupRecords {
     }
     // Only a range that holds the group's previous line may grow.
     if (count > 0 && file === states[at32 + LAST_FILE_32] && row === t[at + LAST_ROW]! + 1) {
-      this.ranges[g * RANGE_STRIDE + (count - 1) * 3 + 2] = row;
+      (this.isRangesShared ? this.unshareRanges() : this.ranges)[g * RANGE_STRIDE + (count - 1) * 3 + 2] = row;
     } else if (count >= MAX_RANGES) {
       states[at32 + RANGE_COUNT_32] = INCOMPLETE + count;
       return;
     } else {
       const r = g * RANGE_STRIDE + count * 3;
-      const ranges = this.ranges;
+      const ranges = this.isRangesShared ? this.unshareRanges() : this.ranges;
       ranges[r] = file;
       ranges[r + 1] = row;
       ranges[r + 2] = row;
@@ -124,18 +127,22 @@ export class GroupRecords {
     return this.track[g * STRIDE + LINE_COUNT]!;
   }
 
-  /** The group's lines as a document line refers to them (selector: the filter that finds them all). */
+  /**
+   * The group's lines as a document line refers to them (selector: the filter that finds them all),
+   * as they are now: the row ranges are made from the table only when `rows` is read.
+   */
   sourcesOf(g: number, settlementId: string, selector: GroupSelector): LineSources {
-    const t = this.track;
     const at = g * STRIDE;
     const count = this.states[at * 2 + RANGE_COUNT_32]!;
     const stored = count >= INCOMPLETE ? count - INCOMPLETE : count;
-    const rows = new Array<RowRange>(stored);
-    const ranges = this.ranges;
-    for (let i = 0, r = g * RANGE_STRIDE; i < stored; i++, r += 3) {
-      rows[i] = { file: this.files[ranges[r]!]!, first: ranges[r + 1]!, last: ranges[r + 2]! };
-    }
-    return { settlementId, selector, lineCount: t[at + LINE_COUNT]!, rows, isComplete: count < INCOMPLETE };
+    this.isRangesShared = true;
+    return new TableSources(settlementId, selector, this.track[at + LINE_COUNT]!, count < INCOMPLETE, this.ranges, g * RANGE_STRIDE, stored, this.files);
+  }
+
+  private unshareRanges(): Int32Array {
+    this.ranges = this.ranges.slice();
+    this.isRangesShared = false;
+    return this.ranges;
   }
 
   private fileIndexOf(file: string): number {
@@ -144,5 +151,65 @@ export class GroupRecords {
     this.lastFileName = file;
     this.lastFileIndex = index;
     return index;
+  }
+}
+
+/** `rows` of a TableSources: an own enumerable property (JSON.stringify, spreading, structuredClone and deep equality see it like a plain object's), made on first read. */
+const ROWS: PropertyDescriptor = {
+  get(this: TableSources): RowRange[] {
+    return this.rowsMade();
+  },
+  set(this: TableSources, rows: RowRange[]): void {
+    this.rowsSet(rows);
+  },
+  enumerable: true,
+  configurable: true,
+};
+
+/**
+ * LineSources whose row ranges stay in the records' range table until read: a document line of a
+ * SKU group would otherwise carry up to eight objects nobody but the detail's drill-down reads
+ * (the journal and CSV writers never do). The table is never written after it was handed out
+ * (GroupRecords copies it first), so the ranges are those of the moment the sources were made.
+ * Own properties in the order of a plain LineSources: settlementId, selector, lineCount, rows, isComplete.
+ */
+class TableSources implements LineSources {
+  declare settlementId: string;
+  declare selector: GroupSelector;
+  declare lineCount: number;
+  declare rows: RowRange[];
+  declare isComplete: boolean;
+  readonly #table: Int32Array;
+  readonly #at: number;
+  readonly #stored: number;
+  readonly #files: readonly string[];
+  #rows: RowRange[] | undefined = undefined;
+
+  constructor(settlementId: string, selector: GroupSelector, lineCount: number, isComplete: boolean, table: Int32Array, at: number, stored: number, files: readonly string[]) {
+    this.#table = table;
+    this.#at = at;
+    this.#stored = stored;
+    this.#files = files;
+    this.settlementId = settlementId;
+    this.selector = selector;
+    this.lineCount = lineCount;
+    Object.defineProperty(this, 'rows', ROWS);
+    this.isComplete = isComplete;
+  }
+
+  rowsMade(): RowRange[] {
+    if (this.#rows !== undefined) return this.#rows;
+    const stored = this.#stored;
+    const rows = new Array<RowRange>(stored);
+    const ranges = this.#table;
+    for (let i = 0, r = this.#at; i < stored; i++, r += 3) {
+      rows[i] = { file: this.#files[ranges[r]!]!, first: ranges[r + 1]!, last: ranges[r + 2]! };
+    }
+    this.#rows = rows;
+    return rows;
+  }
+
+  rowsSet(rows: RowRange[]): void {
+    this.#rows = rows;
   }
 }

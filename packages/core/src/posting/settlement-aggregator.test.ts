@@ -104,6 +104,32 @@ describe('SettlementAggregator', () => {
     });
   });
 
+  it('hands out sources that read like plain objects and keep the ranges of the moment they were made', () => {
+    const agg = new SettlementAggregator(header, options('sku'));
+    for (const row of [3, 4, 9]) agg.add(line('Order|ItemPrice|Principal', 'A', 1n, 'f.txt', row));
+    const before = agg.groups[0]!.sources;
+    // More lines grow the last range and add others: sources already handed out do not change.
+    agg.add(line('Order|ItemPrice|Principal', 'A', 1n, 'f.txt', 10));
+    for (const row of [20, 30]) agg.add(line('Order|ItemPrice|Principal', 'A', 1n, 'g.txt', row));
+    for (let sku = 0; sku < 100; sku++) agg.add(line('Order|ItemPrice|Principal', `S${sku}`, 1n, 'f.txt', 100 + sku));
+    const plain = {
+      settlementId: header.settlementId,
+      selector: { typeKey: 'Order|ItemPrice|Principal', month: '2026-05', sku: 'A' },
+      lineCount: 3,
+      rows: [{ file: 'f.txt', first: 3, last: 4 }, { file: 'f.txt', first: 9, last: 9 }],
+      isComplete: true,
+    };
+    expect(before).toEqual(plain);
+    expect(JSON.stringify(before)).toBe(JSON.stringify(plain));
+    expect(Object.keys(before)).toEqual(Object.keys(plain));
+    expect({ ...before }).toStrictEqual(plain);
+    expect(structuredClone(before)).toStrictEqual(plain);
+    expect(before.rows).toBe(before.rows);
+    expect(agg.groups[0]!.sources.rows).toEqual([{ file: 'f.txt', first: 3, last: 4 }, { file: 'f.txt', first: 9, last: 10 }, { file: 'g.txt', first: 20, last: 20 }, { file: 'g.txt', first: 30, last: 30 }]);
+    before.rows = [];
+    expect(before.rows).toEqual([]);
+  });
+
   it('returns the same group objects on every read and brings them up to date after more lines', () => {
     const agg = new SettlementAggregator(header, options('sku'));
     agg.add(line('Order|ItemPrice|Principal', 'A', 5n, 'f.txt', 2));
