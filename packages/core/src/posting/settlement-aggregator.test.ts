@@ -109,7 +109,7 @@ describe('SettlementAggregator', () => {
     for (const row of [3, 4, 9]) agg.add(line('Order|ItemPrice|Principal', 'A', 1n, 'f.txt', row));
     const before = agg.groups[0]!.sources;
     // More lines grow the last range and add others: sources already handed out do not change.
-    agg.add(line('Order|ItemPrice|Principal', 'A', 1n, 'f.txt', 10));
+    for (const row of [10, 11]) agg.add(line('Order|ItemPrice|Principal', 'A', 1n, 'f.txt', row));
     for (const row of [20, 30]) agg.add(line('Order|ItemPrice|Principal', 'A', 1n, 'g.txt', row));
     for (let sku = 0; sku < 100; sku++) agg.add(line('Order|ItemPrice|Principal', `S${sku}`, 1n, 'f.txt', 100 + sku));
     const plain = {
@@ -125,7 +125,7 @@ describe('SettlementAggregator', () => {
     expect({ ...before }).toStrictEqual(plain);
     expect(structuredClone(before)).toStrictEqual(plain);
     expect(before.rows).toBe(before.rows);
-    expect(agg.groups[0]!.sources.rows).toEqual([{ file: 'f.txt', first: 3, last: 4 }, { file: 'f.txt', first: 9, last: 10 }, { file: 'g.txt', first: 20, last: 20 }, { file: 'g.txt', first: 30, last: 30 }]);
+    expect(agg.groups[0]!.sources.rows).toEqual([{ file: 'f.txt', first: 3, last: 4 }, { file: 'f.txt', first: 9, last: 11 }, { file: 'g.txt', first: 20, last: 20 }, { file: 'g.txt', first: 30, last: 30 }]);
     before.rows = [];
     expect(before.rows).toEqual([]);
   });
