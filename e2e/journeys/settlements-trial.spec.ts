@@ -236,7 +236,7 @@ test('a trial user loads Shopify payout exports and bulk sends three payouts to 
   await expect(bar).toContainText('3 selected');
   await bar.getByRole('button', { name: 'Send selected' }).click();
   // The bar holds two live regions: the result of the bulk request and the send's progress.
-  await expect(bar.getByRole('status').filter({ hasText: 'send: 3 of 3 settlements queued.' })).toBeVisible({ timeout: 30_000 });
+  await expect(bar.getByRole('status').filter({ hasText: '3 of 3 settlements queued for sending.' })).toBeVisible({ timeout: 30_000 });
   await expect(bar.getByRole('status', { name: 'Bulk send status' })).toHaveText('3 of 3 posted', { timeout: 30_000 });
   for (const id of ['2025-07-01', '2025-06-30', '2026-03-10']) {
     const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: `Open settlement ${id}` }) });

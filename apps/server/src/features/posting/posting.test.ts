@@ -126,7 +126,7 @@ describe('a send whose job is gone', () => {
     await server.testDb.db.updateTable('settlements').set({ send_state: 'QUEUED' }).where('settlement_key', 'in', [orphan!, waiting!]).execute();
     await server.jobs.send(SEND_SETTLEMENT_QUEUE, { settlementKey: waiting! }, { singletonKey: waiting!, startAfterSeconds: 3600 });
     const res = await post('/bulkActionSettlement', [['bulkAction', 'send'], ['bulkSettlement', orphan!], ['bulkSettlement', waiting!]]);
-    expect(res.json()).toMatchObject({ queued: [orphan], skipped: [{ settlementKey: waiting, reason: 'Settlement 99887766552 is already being sent.' }] });
+    expect(res.json()).toMatchObject({ queued: [orphan], skipped: [{ settlementKey: waiting, reason: 'Settlement 99887766552 is already being sent.' }], message: '1 of 2 settlements queued for sending, 1 skipped.' });
     const after = await settled(orphan!);
     expect(after.settlement).toMatchObject({ postingStatus: 'POSTED', sendState: 'IDLE' });
   });
@@ -149,7 +149,7 @@ describe('POST /bulkActionSettlement', () => {
     const foreign = await post('/bulkActionSettlement', [['bulkAction', 'send'], ...keys.map((k): [string, string] => ['bulkSettlement', k])], other);
     expect(foreign.statusCode).toBe(404);
     const res = await post('/bulkActionSettlement', [['bulkAction', 'send'], ...keys.map((k): [string, string] => ['bulkSettlement', k])]);
-    expect(res.json()).toMatchObject({ bulkAction: 'send', queued: keys });
+    expect(res.json()).toMatchObject({ bulkAction: 'send', queued: keys, message: '3 of 3 settlements queued for sending.' });
     for (const key of keys) {
       const d = await waitFor(() => detail(key), (x) => x.settlement.sendState === 'IDLE' || x.settlement.sendState === 'FAILED', key);
       expect({ key, status: d.settlement.postingStatus, error: d.settlement.postingError }).toEqual({ key, status: 'POSTED', error: null });

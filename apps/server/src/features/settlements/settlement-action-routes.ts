@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   BULK_SETTLEMENTS_MAX,
   bulkActionSettlement,
+  type bulkActions,
   errorMessages,
   redownloadSettlement,
   sendSettlement,
@@ -100,9 +101,22 @@ export function registerSettlementActionRoutes(app: FastifyInstance, deps: Deps)
         for (const row of rows) skipped.push({ settlementKey: row.settlement_key, reason: 'No product costs are set up for this account, so there is no cost of goods sold.' });
         break;
     }
-    const message = `${body.bulkAction}: ${queued.length + done.length} of ${rows.length} settlement${rows.length === 1 ? '' : 's'}${queued.length > 0 ? ' queued' : ' done'}${skipped.length > 0 ? `, ${skipped.length} skipped` : ''}.`;
+    const message = bulkMessage(body.bulkAction, queued.length + done.length, rows.length, skipped.length);
     return { bulkAction: body.bulkAction, queued, done, skipped, message, downloadUrl };
   });
+}
+
+/** What a bulk action did, as a bookkeeper reads it: '3 of 3 settlements queued for sending.', '2 of 3 settlements deleted, 1 skipped.' */
+function bulkMessage(action: (typeof bulkActions)[number], acted: number, asked: number, skipped: number): string {
+  const outcome: Record<(typeof bulkActions)[number], string> = {
+    send: 'queued for sending',
+    export: 'exported',
+    delete: 'deleted',
+    reprocess: 'reprocessed',
+    cogsSend: 'sent with their cost of goods sold',
+    cogsExport: 'exported with their cost of goods sold',
+  };
+  return `${acted} of ${asked} settlement${asked === 1 ? '' : 's'} ${outcome[action]}${skipped > 0 ? `, ${skipped} skipped` : ''}.`;
 }
 
 /** Every key must be a settlement of one account the caller may open; otherwise nothing happens (not found). */

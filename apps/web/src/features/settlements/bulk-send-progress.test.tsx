@@ -27,7 +27,7 @@ function serve(steps: SendProgress[]) {
     'GET /account-currencies': { body: { currencies: ['USD'] } },
     'GET /spanner-settlements-available': { body: { available: true, count: 3 } },
     'POST /spanner-settlements-with-pagination': { body: buildSettlementPage(three) },
-    'POST /bulkActionSettlement': { body: { bulkAction: 'send', queued: ['k1', 'k2', 'k3'], done: [], skipped: [], message: 'send: 3 of 3 settlements queued.', downloadUrl: null } },
+    'POST /bulkActionSettlement': { body: { bulkAction: 'send', queued: ['k1', 'k2', 'k3'], done: [], skipped: [], message: '3 of 3 settlements queued for sending.', downloadUrl: null } },
     'GET /settlementSendProgress': () => ({ body: steps[Math.min(asked++, steps.length - 1)] }),
   });
 }
