@@ -15,13 +15,13 @@
  *    Clearing. Then send the CA settlement: Posted with the QBO JournalEntry id, and the local QBO
  *    holds exactly that one valid journal entry, on those accounts and tax code.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { saveScreenshot, signIn } from './sign-in';
+import { saveScreenshot, signIn, switchTo } from './sign-in';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = 8178;
@@ -59,12 +59,6 @@ test.beforeAll(async () => {
 test.afterAll(() => {
   for (const child of children) if (child.pid) process.kill(child.pid, 'SIGTERM');
 });
-
-async function switchTo(page: Page, accountName: string): Promise<void> {
-  await page.getByRole('button', { name: /^Current account:/ }).click();
-  await page.getByRole('menuitem', { name: new RegExp(`^${accountName}`) }).click();
-  await expect(page.getByRole('button', { name: `Current account: ${accountName}` })).toBeVisible();
-}
 
 test('connect Xero through its OAuth redirect round trip', async ({ page }) => {
   await signIn(page, 'demo@ledgerport.local', `${BASE}/app/admin`);

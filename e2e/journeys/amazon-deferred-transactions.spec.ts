@@ -4,42 +4,11 @@
  * Transactions settlements, and finds the change in Settings > History; a Shopify account has no such tab.
  * This file starts its own server on its own port and data folder (the demo data, fresh).
  */
-import { expect, test, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { saveScreenshot, signIn } from './sign-in';
+import { expect, test } from '@playwright/test';
+import { useOwnServer } from './own-server';
+import { saveScreenshot, signIn, switchTo } from './sign-in';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const PORT = 8196;
-const BASE = `http://127.0.0.1:${PORT}`;
-let server: ChildProcess | undefined;
-let log = '';
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  const dataDir = mkdtempSync(join(tmpdir(), 'ledgerport-e2e-deferred-'));
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env: { ...process.env, DATABASE_URL: '', PORT: String(PORT), LEDGERPORT_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
-  server.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  server.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  for (let i = 0; i < 240; i++) {
-    if (await fetch(`${BASE}/health`).then((r) => r.ok).catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`the server did not start:\n${log}`);
-});
-
-test.afterAll(() => {
-  if (server?.pid) process.kill(server.pid, 'SIGTERM');
-});
-
-async function switchTo(page: Page, accountName: string): Promise<void> {
-  await page.getByRole('button', { name: /^Current account:/ }).click();
-  await page.getByRole('menuitem', { name: new RegExp(`^${accountName}`) }).click();
-  await expect(page.getByRole('button', { name: `Current account: ${accountName}` })).toBeVisible();
-}
+const BASE = useOwnServer(8196, 'deferred');
 
 test('turn on Amazon deferred transactions, open their list, and see the change in History', async ({ page }) => {
   test.setTimeout(120_000);

@@ -9,19 +9,17 @@
  * 2. Upload Shopify payout exports, see the payouts listed, bulk send three of them: all Posted.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { DEMO_PASSWORD, saveScreenshot, signIn } from './sign-in';
+import { REPO_ROOT as root, useOwnServer } from './own-server';
+import { DEMO_PASSWORD, saveScreenshot, signIn, switchTo } from './sign-in';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fixtures = join(root, 'packages', 'core', 'src', 'channels');
 const amazonFixture = (name: string) => join(fixtures, 'amazon', '__fixtures__', name);
 const shopifyFixture = (name: string) => join(fixtures, 'shopify', '__fixtures__', name);
 const PORT = 8177;
-const BASE = `http://127.0.0.1:${PORT}`;
 const TRIAL_EMAIL = 'trial@ledgerport.local';
 const TRIAL_TEXT = 'Upgrade to send all transactions; choose a plan to sync all transactions and load multiple files.';
 
@@ -56,43 +54,11 @@ await opened.close();
 `;
 }
 
-let server: ChildProcess | undefined;
-let serverLog = '';
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  const dataDir = mkdtempSync(join(tmpdir(), 'ledgerport-e2e-settlements-'));
+// The demo data plus the trial user's two accounts, prepared before the server starts.
+const BASE = useOwnServer(PORT, 'settlements', (env, dataDir) => {
   const script = join(dataDir, 'prepare.mts');
   writeFileSync(script, prepareScript());
-  const env = { ...process.env, DATABASE_URL: '', PORT: String(PORT), LEDGERPORT_DATA_DIR: dataDir };
   execFileSync(process.execPath, ['--import', 'tsx', script], { cwd: root, env, stdio: 'pipe' });
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  server.stdout?.on('data', (d: Buffer) => (serverLog += d.toString()));
-  server.stderr?.on('data', (d: Buffer) => (serverLog += d.toString()));
-  for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`${BASE}/health`).then((r) => r.ok).catch(() => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`The journey's server did not start:\n${serverLog}`);
-});
-
-/**
- * The journeys need the settlement calls of issue 5 on the server. While the server does not serve
- * them yet (the backend of the issue is built in parallel), the journeys are skipped with that reason
- * rather than failing on a missing route; once the calls exist they run.
- */
-async function hasSettlementCalls(): Promise<boolean> {
-  const r = await fetch(`${BASE}/spanner-settlements-with-pagination?page=0&size=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-  return r.status !== 404;
-}
-
-test.beforeEach(async () => {
-  test.skip(!(await hasSettlementCalls()), 'The server does not serve the settlement calls of issue 5 yet.');
-});
-
-test.afterAll(() => {
-  if (server?.pid) process.kill(server.pid, 'SIGTERM');
 });
 
 async function uploadFiles(page: Page, files: string[]): Promise<void> {
@@ -100,12 +66,6 @@ async function uploadFiles(page: Page, files: string[]): Promise<void> {
   await page.locator('input[type=file]').setInputFiles(files);
   const label = files.length === 1 ? 'Load 1 file' : `Load ${files.length} files`;
   await page.getByRole('button', { name: label }).click();
-}
-
-async function switchTo(page: Page, accountName: string): Promise<void> {
-  await page.getByRole('button', { name: /^Current account:/ }).click();
-  await page.getByRole('menuitem', { name: new RegExp(`^${accountName}`) }).click();
-  await expect(page.getByRole('button', { name: `Current account: ${accountName}` })).toBeVisible();
 }
 
 /** Maps every unmapped transaction type to the first account offered, then saves. */

@@ -18,3 +18,10 @@ export async function signIn(page: Page, email: string, startAt = '/app/admin'):
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
+
+/** Switches the current account through the account menu of the header. */
+export async function switchTo(page: Page, accountName: string): Promise<void> {
+  await page.getByRole('button', { name: /^Current account:/ }).click();
+  await page.getByRole('menuitem', { name: new RegExp(`^${accountName}`) }).click();
+  await expect(page.getByRole('button', { name: `Current account: ${accountName}` })).toBeVisible();
+}
