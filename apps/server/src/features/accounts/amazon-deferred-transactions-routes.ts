@@ -18,18 +18,18 @@ import { addRoute } from '../../http/add-route';
 import { AppError } from '../../http/app-error';
 import type { Caller } from '../../http/caller';
 import type { Deps } from '../../http/deps';
-import { assertAccountAccess } from './account-access';
+import { callerMayOpen } from './account-access';
 
 const canEdit = (caller: Caller) => caller.isAdmin || !isClarityViewOnly(caller);
 
-/** The account's row after the access check; refuses accounts that do not sell on Amazon. */
+/** The account's row when the caller may open it (else account.not-found); refuses accounts that do not sell on Amazon. */
 async function getAmazonAccount(db: Kysely<Database>, caller: Caller, accountKey: string) {
-  await assertAccountAccess(db, caller, accountKey);
   const row = await db
     .selectFrom('accounts as a')
     .leftJoin('account_features as f', 'f.account_key', 'a.account_key')
     .select(['a.account_key', 'a.account_name', 'a.sales_channel', 'f.amazon_deferred_transaction_enabled'])
     .where('a.account_key', '=', accountKey)
+    .where(callerMayOpen(caller, 'a'))
     .executeTakeFirst();
   if (!row) throw new AppError('account.not-found', errorMessages.accountNotFound, { accountKey });
   if (row.sales_channel !== 'AMAZON') {
