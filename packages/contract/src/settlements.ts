@@ -408,6 +408,7 @@ export const sendSettlement = defineEndpoint({
 
 export const BULK_SETTLEMENTS_MAX = 50;
 export const bulkActions = ['send', 'export', 'delete', 'reprocess', 'cogsSend', 'cogsExport'] as const;
+export type BulkAction = (typeof bulkActions)[number];
 
 export const bulkActionSettlement = defineEndpoint({
   method: 'POST',

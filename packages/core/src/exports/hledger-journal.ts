@@ -5,10 +5,10 @@
  * the payouts land in Assets:Clearing:<Channel>.
  */
 import type { LedgerAccount } from '../mapping/model';
-import type { DocumentLine, PostingDocument } from '../posting/model';
+import type { PostingDocument } from '../posting/model';
 import { formatUnits } from '../money/money';
 import { getMinorDigits } from '../money/currencies';
-import { amountText, signedAmount, type ExportFile } from './model';
+import { amountText, isPostedLine as isPosted, signedAmount, type ExportFile } from './model';
 
 // Two spaces end an account name and ';' starts a comment: neither may appear inside a name or text.
 const accountName = (path: string) => path.replace(/[;\t]/g, ' ').replace(/\s{2,}/g, ' ').trim();
@@ -44,7 +44,6 @@ function isCleanText(s: string): boolean {
 const text = (s: string) => (isCleanText(s) ? s : s.replace(/[;\r\n\t]/g, ' ').replace(/\s{2,}/g, ' ').trim());
 const tagValue = (s: string) => s.replace(/[,;\r\n\t]/g, ' ').trim();
 const ACCOUNT_WIDTH = 48;
-const isPosted = (l: DocumentLine) => l.amount !== 0n;
 const AMOUNT_WIDTH = 18;
 /**
  * Body lines joined into one flat text per this many: a document grouped by SKU has fifty thousand
@@ -70,7 +69,7 @@ export function writeHledgerJournal(documents: readonly PostingDocument[]): Expo
     bodyLines = 0;
   };
   for (const d of documents) {
-    // Lines with an amount only (postedLines), without copying fifty thousand of them into a new list.
+    // Lines with an amount only (as postedLines), without copying fifty thousand of them into a new list.
     const lines = d.lines;
     if (!lines.some(isPosted)) continue;
     currencies.add(d.currency);

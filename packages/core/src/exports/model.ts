@@ -28,7 +28,10 @@ export class ExportLimitError extends Error {
   override name = 'ExportLimitError';
 }
 
-export const postedLines = (doc: PostingDocument): DocumentLine[] => doc.lines.filter((l) => l.amount !== 0n);
+/** A line with an amount: the lines an export writes (a zero line posts nothing). */
+export const isPostedLine = (l: DocumentLine): boolean => l.amount !== 0n;
+
+export const postedLines = (doc: PostingDocument): DocumentLine[] => doc.lines.filter(isPostedLine);
 
 export const amountText = (units: bigint, currency: string): string => formatUnits(units, getMinorDigits(currency));
 

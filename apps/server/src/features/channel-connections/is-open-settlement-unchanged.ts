@@ -8,57 +8,25 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
-import { formatUnits, parseDecimalUnits } from '@ledgerport/core/money';
-import { duplicateKey, type Settlement } from '@ledgerport/core/settlements';
+import { decimalToUnits, formatUnits } from '@ledgerport/core/money';
+import { duplicateKey, type Settlement, type SettlementLine } from '@ledgerport/core/settlements';
+import { loadSettlement } from '../settlements/load-settlement';
 
-interface ComparableLine {
-  postedAt: number | null;
-  typeKey: string;
-  orderId: string | null;
-  sku: string | null;
-  quantity: number | null;
-  marketplace: string | null;
-  fulfilmentChannel: string | null;
-  amount: bigint;
-  description: string | null;
-}
-
-const lineText = (l: ComparableLine) =>
-  JSON.stringify([l.postedAt, l.typeKey, l.orderId, l.sku, l.quantity, l.marketplace, l.fulfilmentChannel, formatUnits(l.amount), l.description]);
-
-const unitsOf = (text: string | null) => (text === null ? null : (parseDecimalUnits(text) ?? null));
+/** What a line posts, as one comparable text (its source, where it was read from, left out). */
+const lineText = (l: SettlementLine) =>
+  JSON.stringify([l.postedAt, l.typeKey, l.orderId, l.sku, l.quantity, l.marketplace, l.fulfilmentChannel, formatUnits(l.amount), l.description ?? null]);
 
 export async function isOpenSettlementUnchanged(trx: Kysely<Database>, accountKey: string, settlement: Settlement): Promise<boolean> {
   if (settlement.status !== 'open') return false;
-  const stored = await trx
+  const row = await trx
     .selectFrom('settlements')
-    .select(['settlement_key', 'status', 'total', 'line_count'])
+    .selectAll()
     .where('account_key', '=', accountKey)
     .where('duplicate_key', '=', duplicateKey(settlement))
     .where('duplicate_of', 'is', null)
     .executeTakeFirst();
-  if (!stored || stored.status !== 'open' || stored.line_count !== settlement.lines.length || unitsOf(stored.total) !== settlement.total) return false;
-  const rows = await trx
-    .selectFrom('settlement_lines')
-    .select(['posted_at', 'type_key', 'order_id', 'sku', 'quantity', 'marketplace', 'fulfilment_channel', 'amount', 'description'])
-    .where('account_key', '=', accountKey)
-    .where('settlement_key', '=', stored.settlement_key)
-    .execute();
-  const before = rows
-    .map((r) =>
-      lineText({
-        postedAt: r.posted_at === null ? null : r.posted_at.getTime(),
-        typeKey: r.type_key,
-        orderId: r.order_id,
-        sku: r.sku,
-        quantity: r.quantity,
-        marketplace: r.marketplace,
-        fulfilmentChannel: r.fulfilment_channel,
-        amount: unitsOf(r.amount) ?? 0n,
-        description: r.description,
-      }),
-    )
-    .sort();
-  const after = settlement.lines.map((l) => lineText({ ...l, description: l.description ?? null })).sort();
+  if (!row || row.status !== 'open' || row.line_count !== settlement.lines.length || (row.total === null ? null : decimalToUnits(row.total)) !== settlement.total) return false;
+  const before = (await loadSettlement(trx, row)).lines.map(lineText).sort();
+  const after = settlement.lines.map(lineText).sort();
   return before.length === after.length && before.every((text, i) => text === after[i]);
 }

@@ -167,9 +167,11 @@ export async function searchSettlementsAsCaller(db: Kysely<Database>, caller: Ca
   const where = whereOfClause(clause);
   const access = accountAccessQuery(db, caller, accountKey);
   const count = sql<string>`(select count(*) from settlements s where ${where})`;
-  const { rows } = await sql<SettlementRow & { total_rows: string }>`select s.*, ${count} as total_rows from settlements s
-  where ${where} and exists (${access}) order by ${orderOfSort(sort)} limit ${size} offset ${page * size}`.execute(db);
-  if (rows.length > 0) return { rows: rows.map(({ total_rows: _, ...row }) => row), totalRows: Number(rows[0]!.total_rows) };
+  const rows = await pageQuery(db, where, page, size, sort)
+    .select(count.as('total_rows'))
+    .where((eb) => eb.exists(access))
+    .execute();
+  if (rows.length > 0) return { rows: rows.map(({ total_rows: _, ...row }): SettlementRow => row), totalRows: Number(rows[0]!.total_rows) };
   const empty = await db.selectNoFrom((eb) => [eb.exists(access).as('can_open'), count.as('n')]).executeTakeFirstOrThrow();
   if (!empty.can_open) throw new AppError('account.not-found', errorMessages.accountNotFound, { accountKey });
   return { rows: [], totalRows: Number(empty.n) };

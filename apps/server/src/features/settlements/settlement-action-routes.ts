@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   BULK_SETTLEMENTS_MAX,
   bulkActionSettlement,
-  type bulkActions,
+  type BulkAction,
   errorMessages,
   redownloadSettlement,
   sendSettlement,
@@ -107,8 +107,8 @@ export function registerSettlementActionRoutes(app: FastifyInstance, deps: Deps)
 }
 
 /** What a bulk action did, as a bookkeeper reads it: '3 of 3 settlements queued for sending.', '2 of 3 settlements deleted, 1 skipped.' */
-function bulkMessage(action: (typeof bulkActions)[number], acted: number, asked: number, skipped: number): string {
-  const outcome: Record<(typeof bulkActions)[number], string> = {
+function bulkMessage(action: BulkAction, acted: number, asked: number, skipped: number): string {
+  const outcome: Record<BulkAction, string> = {
     send: 'queued for sending',
     export: 'exported',
     delete: 'deleted',
