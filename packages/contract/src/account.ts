@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
 import { accountingSystemSchema, featureFlagNameSchema, salesChannelSchema } from './enums';
 import { decimalAmountSchema } from './money';
 
-const accountKey = z.string().trim().min(1, 'The accountKey is missing.').max(100, 'The accountKey is too long.');
+const accountKey = accountKeySchema;
 
 export const accountSummarySchema = z
   .object({

@@ -4,9 +4,10 @@
  * sage/financial-settings) and the cached chart of accounts and tax rates.
  */
 import { z } from 'zod';
+import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
 
-const accountKey = z.string().trim().min(1, 'The accountKey is missing.').max(100);
+const accountKey = accountKeySchema;
 
 export const remoteAccountingSystems = ['XERO', 'QBO', 'SAGE', 'NETSUITE'] as const;
 export const remoteAccountingSystemSchema = z.enum(remoteAccountingSystems);

@@ -4,9 +4,10 @@
  * account feature amazonDeferredTransactionEnabled; only Amazon accounts have it.
  */
 import { z } from 'zod';
+import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
 
-const accountKey = z.string().trim().min(1, 'The accountKey is missing.').max(100, 'The accountKey is too long.');
+const accountKey = accountKeySchema;
 
 export const amazonDeferredTransactionsSettingsSchema = z
   .object({

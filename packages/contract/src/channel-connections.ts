@@ -3,10 +3,11 @@
  * disconnect, and history requests (Settings > History).
  */
 import { z } from 'zod';
+import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
 import { salesChannelSchema } from './enums';
 
-const accountKey = z.string().trim().min(1, 'The accountKey is missing.').max(100);
+const accountKey = accountKeySchema;
 
 /** The spec's connection badges (section 4, UI states). */
 export const connectionBadges = ['Connected', 'Disconnected', 'Connection Error', 'Connection Problem'] as const;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
 import { featureFlagNameSchema } from './enums';
 
-const accountKey = z.string().trim().min(1, 'The accountKey is missing.').max(100);
+const accountKey = accountKeySchema;
 const flagList = z.array(featureFlagNameSchema).min(1, 'Name at least one feature flag.').max(50);
 
 export const featureFlagsResponseSchema = z.object({ featureFlags: z.array(featureFlagNameSchema) });

@@ -5,9 +5,10 @@
  * loadReadable=true (the user chose to load the readable settlements).
  */
 import { z } from 'zod';
+import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
 
-const accountKey = z.string().trim().min(1, 'The accountKey is missing.').max(100, 'The accountKey is too long.');
+const accountKey = accountKeySchema;
 export const importIdSchema = z.string().trim().min(1, 'The importId is missing.').max(100);
 
 /** The spec's trial text (section 1), shown when a trial account uploads a fourth file. */

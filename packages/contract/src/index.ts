@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './money';
 export * from './enums';
+export * from './ids';
 export * from './endpoint';
 export * from './auth';
 export * from './account';

@@ -3,11 +3,12 @@
  * journal), the trial balance, one account's ledger, and downloads in every export format of core.
  */
 import { z } from 'zod';
+import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
 import { decimalAmountSchema } from './money';
 import { paginationSchema } from './settlements';
 
-const accountKey = z.string().trim().min(1, 'The accountKey is missing.').max(100, 'The accountKey is too long.');
+const accountKey = accountKeySchema;
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-11-23.');
 
 /** core's EXPORT_FORMATS. */

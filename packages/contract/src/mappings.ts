@@ -4,11 +4,12 @@
  * first, with line counts and amounts per currency. Writing creates a new mapping version.
  */
 import { z } from 'zod';
+import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
 import { salesChannelSchema } from './enums';
 import { decimalAmountSchema } from './money';
 
-const accountKey = z.string().trim().min(1, 'The accountKey is missing.').max(100, 'The accountKey is too long.');
+const accountKey = accountKeySchema;
 
 export const mappingRowSchema = z
   .object({

@@ -4,10 +4,11 @@
  * core's (DEFAULT_POSTING_SETTINGS, the product-type matcher and its pattern check).
  */
 import { z } from 'zod';
+import { accountKeySchema } from './ids';
 import { checkProductTypePattern, createLocalCalendar, GROUP_BY_VALUES, INCONSISTENT_SETTLEMENT_POLICIES, UNASSIGNED_PRODUCT_TYPE } from '@ledgerport/core/posting';
 import { defineEndpoint } from './endpoint';
 
-const accountKey = z.string().trim().min(1, 'The accountKey is missing.').max(100, 'The accountKey is too long.');
+const accountKey = accountKeySchema;
 
 export const PRODUCT_TYPE_RULES_MAX = 100;
 export const PRODUCT_TYPE_SKUS_MAX = 5000;

@@ -7,11 +7,12 @@
  * group are ORed. Exactly one top-level group must be `accountKey eq <key>` (the account searched).
  */
 import { z } from 'zod';
+import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
 import { salesChannelSchema } from './enums';
 import { decimalAmountSchema } from './money';
 
-const accountKey = z.string().trim().min(1, 'The accountKey is missing.').max(100, 'The accountKey is too long.');
+const accountKey = accountKeySchema;
 export const settlementKeySchema = z.string().trim().min(1, 'The settlementKey is missing.').max(100, 'The settlementKey is too long.');
 
 export const postingStatuses = ['POSTED', 'PARTIALLY_POSTED', 'NOT_POSTED'] as const;

@@ -1,0 +1,5 @@
+/** Identifier schemas shared by the calls' query strings and bodies. */
+import { z } from 'zod';
+
+/** An account's key as a call names it (query string or body). */
+export const accountKeySchema = z.string().trim().min(1, 'The accountKey is missing.').max(100, 'The accountKey is too long.');
