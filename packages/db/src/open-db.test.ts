@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { openDb, prepared, type OpenedDb } from './open-db';
+import { MAX_PREPARED_TEXTS, openDb, prepared, type OpenedDb } from './open-db';
 import { migrateToLatest } from './migrate-to-latest';
 import { migrations } from './migrations/index';
 
@@ -111,6 +111,22 @@ describe.runIf(process.env.DATABASE_URL)('openDb on PostgreSQL', () => {
       await sql`select ${1}::int as unmarked`.execute(opened.db);
       const statements = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(opened.db);
       expect(statements.rows.map((r) => r.statement)).toEqual(['/* prepared */ select $1::int * 2 as n']);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('prepares at most MAX_PREPARED_TEXTS distinct texts and runs the rest unprepared, each with its right answer', async () => {
+    const opened = await openDb({ url: process.env.DATABASE_URL ?? '', poolSize: 1, migrate: false });
+    try {
+      // Texts that vary with the request (as a search's filters make them) must not grow without limit.
+      for (let i = 0; i < MAX_PREPARED_TEXTS + 20; i++) {
+        const { rows } = await sql<{ n: number }>`${prepared()}select ${i}::int + ${sql.raw(String(i))} as n`.execute(opened.db);
+        expect(rows).toEqual([{ n: 2 * i }]);
+      }
+      const count = await sql<{ n: string }>`select count(*) as n from pg_prepared_statements`.execute(opened.db);
+      expect(Number(count.rows[0]?.n)).toBeLessThanOrEqual(MAX_PREPARED_TEXTS);
+      expect(Number(count.rows[0]?.n)).toBeGreaterThan(0);
     } finally {
       await opened.close();
     }

@@ -111,9 +111,9 @@ const PREPARED_MARK = '/* prepared */ ';
 /**
  * Marks a hot statement to be prepared once per PostgreSQL connection and reused: `sql`${prepared()}select ...``.
  * PostgreSQL then parses and plans it once per connection, not on every request (the settlement
- * detail statement spent more time planned than run). Only for statements with a fixed text and
- * an explicit column list (a prepared `select *` fails once its table gains a column). PGlite runs
- * it as any other statement.
+ * detail statement spent more time planned than run). Only for statements with an explicit column
+ * list (a prepared `select *` fails once its table gains a column) and a text drawn from a small set
+ * (see MAX_PREPARED_TEXTS). PGlite runs it as any other statement.
  */
 export function prepared(): RawBuilder<unknown> {
   return sql.raw(PREPARED_MARK);
@@ -121,6 +121,13 @@ export function prepared(): RawBuilder<unknown> {
 
 /** Statement names by text: a hash of the text, so one name never stands for two texts. */
 const preparedNames = new Map<string, string>();
+
+/**
+ * At most this many distinct texts are prepared per process (and so per connection). A marked
+ * statement whose text varies with the request (the settlement search, by its filters) stays
+ * bounded: texts beyond the limit run unprepared, as any other statement.
+ */
+export const MAX_PREPARED_TEXTS = 200;
 
 /** Sends the marked statements of a pool client as named (prepared) statements; anything else as before. */
 function preparingMarkedStatements(client: PoolClient): void {
@@ -130,6 +137,7 @@ function preparingMarkedStatements(client: PoolClient): void {
     if (typeof text !== 'string' || !text.startsWith(PREPARED_MARK) || !Array.isArray(values) || args.length > 2) return query(...args);
     let name = preparedNames.get(text);
     if (name === undefined) {
+      if (preparedNames.size >= MAX_PREPARED_TEXTS) return query(...args);
       name = `lp_${crypto.createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
       preparedNames.set(text, name);
     }

@@ -4,11 +4,11 @@
  * group must be `accountKey eq`, the account searched (the caller's access to it is checked).
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { Database } from '@ledgerport/db';
+import { prepared, type Database } from '@ledgerport/db';
 import { errorMessages, type SearchCriterion, type SettlementFilterKey } from '@ledgerport/contract';
 import { AppError } from '../../http/app-error';
 import type { Caller } from '../../http/caller';
-import type { SettlementRow } from './load-settlement';
+import { SETTLEMENT_COLUMN_NAMES, type SettlementRow } from './load-settlement';
 import { accountAccessQuery } from '../accounts/account-access';
 
 const COLUMNS: Record<Exclude<SettlementFilterKey, 'text' | 'order' | 'flagsSet'>, { column: string; kind: 'text' | 'time' | 'money' | 'bool' }> = {
@@ -167,10 +167,11 @@ export async function searchSettlementsAsCaller(db: Kysely<Database>, caller: Ca
   const where = whereOfClause(clause);
   const access = accountAccessQuery(db, caller, accountKey);
   const count = sql<string>`(select count(*) from settlements s where ${where})`;
-  const rows = await pageQuery(db, where, page, size, sort)
+  const pageOfAccount = pageQuery(db, where, page, size, sort)
     .select(count.as('total_rows'))
-    .where((eb) => eb.exists(access))
-    .execute();
+    .where((eb) => eb.exists(access));
+  // Prepared: its text depends only on the shape of the filters, so PostgreSQL plans each shape once per connection.
+  const { rows } = await sql<SettlementRow & { total_rows: string }>`${prepared()}${pageOfAccount}`.execute(db);
   if (rows.length > 0) return { rows: rows.map(({ total_rows: _, ...row }): SettlementRow => row), totalRows: Number(rows[0]!.total_rows) };
   const empty = await db.selectNoFrom((eb) => [eb.exists(access).as('can_open'), count.as('n')]).executeTakeFirstOrThrow();
   if (!empty.can_open) throw new AppError('account.not-found', errorMessages.accountNotFound, { accountKey });
@@ -178,5 +179,5 @@ export async function searchSettlementsAsCaller(db: Kysely<Database>, caller: Ca
 }
 
 function pageQuery(db: Kysely<Database>, where: RawBuilder<SqlBool>, page: number, size: number, sort: string | undefined) {
-  return db.selectFrom('settlements as s').selectAll('s').where(where).orderBy(orderOfSort(sort)).limit(size).offset(page * size);
+  return db.selectFrom('settlements as s').select(SETTLEMENT_COLUMN_NAMES.map((c) => `s.${c}` as const)).where(where).orderBy(orderOfSort(sort)).limit(size).offset(page * size);
 }

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { errorMessages, type SettlementDetail } from '@ledgerport/contract';
-import { prepared, type Database, type SettlementsTable } from '@ledgerport/db';
+import { prepared, type Database } from '@ledgerport/db';
 import { formatUnits, decimalToUnits } from '@ledgerport/core/money';
 import { describeTransactionType, type Channel } from '@ledgerport/core/settlements';
 import { AppError } from '../../http/app-error';
@@ -16,7 +16,7 @@ import { callerMayOpen } from '../accounts/account-access';
 import { currentMappingsFrom, type AccountMappingContext } from '../mappings/mapping-repository';
 import { buildDocumentsOf } from '../posting/build-settlement-documents';
 import { accountPostingSettingsFrom, settlementPostingSettings, type PostingSettingsRow } from '../posting-settings/posting-settings-repository';
-import { settlementFromRows, type SettlementLineInput, type SettlementRow } from './load-settlement';
+import { SETTLEMENT_COLUMN_NAMES, settlementFromRows, type SettlementLineInput, type SettlementRow } from './load-settlement';
 import { settlementBody } from './settlement-body';
 import { mergeDocuments, type StoredDocumentRow } from './settlement-documents';
 
@@ -103,14 +103,8 @@ type DetailRow = SettlementRow & {
   documents: DocumentTuple[] | null;
 };
 
-/** Every column of settlements, spelled out for the prepared statement (a new column of SettlementsTable fails the typecheck until listed). */
-const SETTLEMENT_COLUMNS = sql.raw(
-  Object.keys({
-    settlement_key: true, account_key: true, settlement_id: true, sales_source: true, format: true, marketplace: true, channel: true, gateway: true, currency: true, start_at: true, end_at: true, deposit_at: true, total: true, status: true, seller_id: true, lines_total: true, line_count: true, inconsistent: true, difference: true, inconsistency_reason: true, duplicate_key: true, duplicate_of: true, source_kind: true, source_file: true, report_id: true, import_id: true, posting_status: true, posted_to_xero: true, cogs_posting_status: true, cogs_posted: true, cogs_invoices_total: true, cogs_currency: true, all_product_costs_available: true, flags_set: true, on_hold: true, on_hold_reason: true, on_hold_date: true, on_hold_cause: true, hold_released_at: true, hold_released_by: true, taxes_mapped: true, accounts_mapped: true, is_single_order: true, is_deferred_transaction: true, send_state: true, posting_error: true, posting_error_at: true, search_text: true, created_at: true, updated_at: true,
-  } satisfies Record<keyof SettlementsTable, true>)
-    .map((c) => `s.${c}`)
-    .join(', '),
-);
+/** Every column of settlements, spelled out for the prepared statement. */
+const SETTLEMENT_COLUMNS = sql.raw(SETTLEMENT_COLUMN_NAMES.map((c) => `s.${c}`).join(', '));
 
 /** Epoch milliseconds of a timestamptz, as pg's Date would give them (exact: extract is numeric). */
 const epochMs = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)`);
