@@ -2,7 +2,7 @@
  * Reads a stored settlement back into core's Settlement (header and lines) for the posting engine,
  * and the account-scoped lookup every settlement call starts with (another account's key: not found).
  */
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, SettlementLinesTable, SettlementsTable } from '@ledgerport/db';
 import { errorMessages } from '@ledgerport/contract';
 import { decimalToUnits } from '@ledgerport/core/money';
@@ -17,9 +17,12 @@ export type SettlementRow = Selectable<SettlementsTable>;
  * Every column of settlements, spelled out for statements that are prepared (a prepared `select *`
  * fails once the table gains a column); a new column of SettlementsTable fails the typecheck until listed.
  */
-export const SETTLEMENT_COLUMN_NAMES = Object.keys({
+const SETTLEMENT_COLUMN_NAMES = Object.keys({
     settlement_key: true, account_key: true, settlement_id: true, sales_source: true, format: true, marketplace: true, channel: true, gateway: true, currency: true, start_at: true, end_at: true, deposit_at: true, total: true, status: true, seller_id: true, lines_total: true, line_count: true, inconsistent: true, difference: true, inconsistency_reason: true, duplicate_key: true, duplicate_of: true, source_kind: true, source_file: true, report_id: true, import_id: true, posting_status: true, posted_to_xero: true, cogs_posting_status: true, cogs_posted: true, cogs_invoices_total: true, cogs_currency: true, all_product_costs_available: true, flags_set: true, on_hold: true, on_hold_reason: true, on_hold_date: true, on_hold_cause: true, hold_released_at: true, hold_released_by: true, taxes_mapped: true, accounts_mapped: true, is_single_order: true, is_deferred_transaction: true, send_state: true, posting_error: true, posting_error_at: true, search_text: true, created_at: true, updated_at: true,
   } satisfies Record<keyof SettlementsTable, true>) as (keyof SettlementsTable)[];
+
+/** Every column of the settlements table aliased `s`, as one piece of SQL (nothing parsed per request). */
+export const SETTLEMENT_COLUMNS_OF_S = sql.raw(SETTLEMENT_COLUMN_NAMES.map((c) => `s.${c}`).join(', '));
 
 /** The settlement if the caller may open its account; otherwise settlement.not-found (no existence leak). */
 export async function getSettlementForCaller(db: Kysely<Database>, caller: Caller, settlementKey: string): Promise<SettlementRow> {

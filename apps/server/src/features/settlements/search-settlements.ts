@@ -8,8 +8,8 @@ import { prepared, type Database } from '@ledgerport/db';
 import { errorMessages, type SearchCriterion, type SettlementFilterKey } from '@ledgerport/contract';
 import { AppError } from '../../http/app-error';
 import type { Caller } from '../../http/caller';
-import { SETTLEMENT_COLUMN_NAMES, type SettlementRow } from './load-settlement';
-import { accountAccessQuery } from '../accounts/account-access';
+import { SETTLEMENT_COLUMNS_OF_S, type SettlementRow } from './load-settlement';
+import { callerMayOpen } from '../accounts/account-access';
 
 const COLUMNS: Record<Exclude<SettlementFilterKey, 'text' | 'order' | 'flagsSet'>, { column: string; kind: 'text' | 'time' | 'money' | 'bool' }> = {
   accountKey: { column: 'account_key', kind: 'text' },
@@ -150,34 +150,35 @@ export function orderOfSort(sort: string | undefined): RawBuilder<unknown> {
 export async function searchSettlementRows(db: Kysely<Database>, clause: SearchCriterion[][], page: number, size: number, sort: string | undefined) {
   const where = whereOfClause(clause);
   const [rows, count] = await Promise.all([
-    pageQuery(db, where, page, size, sort).execute(),
-    db.selectFrom('settlements as s').select((eb) => eb.fn.countAll<string>().as('n')).where(where).executeTakeFirstOrThrow(),
+    pageQuery(sql``, where, page, size, sort).execute(db),
+    sql<{ n: string }>`select ${countOf(where)} as n`.execute(db),
   ]);
-  return { rows, totalRows: Number(count.n) };
+  return { rows: rows.rows, totalRows: Number(count.rows[0]!.n) };
 }
 
 /**
  * The caller's search, in one statement when the page has rows: the page of the account the caller
  * may open, each row with the count (computed once). An empty answer (a refused account, no match,
  * a page past the end) asks again for the access and the count alone: a refused account answers
- * account.not-found, anything else no settlements with the full count.
+ * account.not-found, anything else no settlements with the full count. Written as SQL text, not
+ * built node by node, and prepared: its text depends only on the shape of the filters, so
+ * PostgreSQL plans each shape once per connection.
  */
 export async function searchSettlementsAsCaller(db: Kysely<Database>, caller: Caller, clause: SearchCriterion[][], page: number, size: number, sort: string | undefined) {
   const accountKey = accountOfSearch(clause);
   const where = whereOfClause(clause);
-  const access = accountAccessQuery(db, caller, accountKey);
-  const count = sql<string>`(select count(*) from settlements s where ${where})`;
-  const pageOfAccount = pageQuery(db, where, page, size, sort)
-    .select(count.as('total_rows'))
-    .where((eb) => eb.exists(access));
-  // Prepared: its text depends only on the shape of the filters, so PostgreSQL plans each shape once per connection.
-  const { rows } = await sql<SettlementRow & { total_rows: string }>`${prepared()}${pageOfAccount}`.execute(db);
+  const mayOpen = sql<SqlBool>`exists (select 1 from accounts a where a.account_key = ${accountKey} and ${callerMayOpen(caller, 'a')})`;
+  const count = countOf(where);
+  const { rows } = await sql<SettlementRow & { total_rows: string }>`${prepared()}${pageQuery(sql`, ${count} as total_rows`, sql<SqlBool>`${where} and ${mayOpen}`, page, size, sort)}`.execute(db);
   if (rows.length > 0) return { rows: rows.map(({ total_rows: _, ...row }): SettlementRow => row), totalRows: Number(rows[0]!.total_rows) };
-  const empty = await db.selectNoFrom((eb) => [eb.exists(access).as('can_open'), count.as('n')]).executeTakeFirstOrThrow();
-  if (!empty.can_open) throw new AppError('account.not-found', errorMessages.accountNotFound, { accountKey });
+  const { rows: [empty] } = await sql<{ can_open: boolean; n: string }>`select ${mayOpen} as can_open, ${count} as n`.execute(db);
+  if (!empty?.can_open) throw new AppError('account.not-found', errorMessages.accountNotFound, { accountKey });
   return { rows: [], totalRows: Number(empty.n) };
 }
 
-function pageQuery(db: Kysely<Database>, where: RawBuilder<SqlBool>, page: number, size: number, sort: string | undefined) {
-  return db.selectFrom('settlements as s').select(SETTLEMENT_COLUMN_NAMES.map((c) => `s.${c}` as const)).where(where).orderBy(orderOfSort(sort)).limit(size).offset(page * size);
+const countOf = (where: RawBuilder<SqlBool>) => sql<string>`(select count(*) from settlements s where ${where})`;
+
+/** A page of settlements (every column, then `extra`) matching `where`, sorted. */
+function pageQuery(extra: RawBuilder<unknown>, where: RawBuilder<SqlBool>, page: number, size: number, sort: string | undefined) {
+  return sql<SettlementRow>`select ${SETTLEMENT_COLUMNS_OF_S}${extra} from settlements s where ${where} order by ${orderOfSort(sort)} limit ${size} offset ${page * size}`;
 }

@@ -16,7 +16,7 @@ import { callerMayOpen } from '../accounts/account-access';
 import { currentMappingsFrom, type AccountMappingContext } from '../mappings/mapping-repository';
 import { buildDocumentsOf } from '../posting/build-settlement-documents';
 import { accountPostingSettingsFrom, settlementPostingSettings, type PostingSettingsRow } from '../posting-settings/posting-settings-repository';
-import { SETTLEMENT_COLUMN_NAMES, settlementFromRows, type SettlementLineInput, type SettlementRow } from './load-settlement';
+import { SETTLEMENT_COLUMNS_OF_S, settlementFromRows, type SettlementLineInput, type SettlementRow } from './load-settlement';
 import { settlementBody } from './settlement-body';
 import { mergeDocuments, type StoredDocumentRow } from './settlement-documents';
 
@@ -103,9 +103,6 @@ type DetailRow = SettlementRow & {
   documents: DocumentTuple[] | null;
 };
 
-/** Every column of settlements, spelled out for the prepared statement. */
-const SETTLEMENT_COLUMNS = sql.raw(SETTLEMENT_COLUMN_NAMES.map((c) => `s.${c}`).join(', '));
-
 /** Epoch milliseconds of a timestamptz, as pg's Date would give them (exact: extract is numeric). */
 const epochMs = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)`);
 
@@ -115,7 +112,7 @@ const epochMs = (column: string) => sql.raw(`floor(extract(epoch from ${column})
  * documents aggregated as JSON arrays; no row when it is missing or the caller may not open its account.
  */
 function detailQuery(caller: Caller, settlementKey: string) {
-  return sql<DetailRow>`${prepared()}select ${SETTLEMENT_COLUMNS}, a.sales_channel as a_sales_channel, a.accounting_system as a_accounting_system, a.time_zone_id as a_time_zone_id, a.should_split_by_country as a_split_by_country,
+  return sql<DetailRow>`${prepared()}select ${SETTLEMENT_COLUMNS_OF_S}, a.sales_channel as a_sales_channel, a.accounting_system as a_accounting_system, a.time_zone_id as a_time_zone_id, a.should_split_by_country as a_split_by_country,
   m.mapping_set as m_mapping_set, m.system as m_system,
   p.version as p_version, p.group_by as p_group_by, p.is_split_by_month as p_is_split_by_month, p.is_tracked_by_marketplace as p_is_tracked_by_marketplace,
   p.tracking_category_name as p_tracking_category_name, p.inconsistent_settlements as p_inconsistent_settlements, p.product_types as p_product_types, p.created_at as p_created_at,
