@@ -17,7 +17,7 @@ import type { Caller } from '../../http/caller';
  * UNION ALL: PostgreSQL probes each membership index for that one row, where an OR of two EXISTS is
  * planned as hashing every membership of the user (0.15 ms for 200 accounts).
  */
-function reachableFrom(accounts: string, userId: string, partnerCode: string | null): RawBuilder<boolean> {
+function reachableFrom(accounts: string, userId: Expression<string>, partnerCode: Expression<string | null> | null): RawBuilder<boolean> {
   const member = sql`exists (select 1 from account_memberships am where am.account_key = ${sql.ref(`${accounts}.account_key`)} and am.user_id = ${userId}
     union all select 1 from organization_memberships om where om.organization_id = ${sql.ref(`${accounts}.organization_id`)} and om.user_id = ${userId})`;
   return partnerCode ? sql<boolean>`(${member} or ${sql.ref(`${accounts}.partner_code`)} = ${partnerCode})` : sql<boolean>`${member}`;
@@ -25,7 +25,7 @@ function reachableFrom(accounts: string, userId: string, partnerCode: string | n
 
 /** SQL condition: the accounts row (table `accounts`) is reachable by the user through membership, organization or partner code. */
 export function reachableBy(userId: string, partnerCode: string | null): RawBuilder<boolean> {
-  return reachableFrom('accounts', userId, partnerCode);
+  return reachableFrom('accounts', sql.val(userId), partnerCode === null ? null : sql.val(partnerCode));
 }
 
 /** Throws account.not-found unless the caller may open the account. */
@@ -46,5 +46,16 @@ export function accountAccessQuery(db: Kysely<Database>, caller: Caller, account
 
 /** SQL condition on an accounts row of the statement (its table name or alias): the caller may open it (admins every account). */
 export function callerMayOpen(caller: Caller, accounts: string): RawBuilder<boolean> {
-  return caller.isAdmin ? sql<boolean>`true` : reachableFrom(accounts, caller.userId, caller.partnerCode);
+  return caller.isAdmin ? sql<boolean>`true` : reachableFrom(accounts, sql.val(caller.userId), caller.partnerCode === null ? null : sql.val(caller.partnerCode));
+}
+
+/**
+ * SQL condition on an accounts row of the statement: the user `userId` may open it, with the users
+ * row read in the statement itself (the rule of callerMayOpen: an admin, a member, or the partner);
+ * false when the user no longer exists. For routes that check their caller in their own statement
+ * (addSignedInRoute).
+ */
+export function userMayOpen(userId: string, accounts: string): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from users u where u.user_id = ${userId}
+    and (u.root_admin or u.support_lead or u.support_admin or ${reachableFrom(accounts, sql.ref('u.user_id'), sql.ref('u.partner_code'))}))`;
 }

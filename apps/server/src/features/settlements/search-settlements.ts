@@ -7,9 +7,8 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { prepared, type Database } from '@ledgerport/db';
 import { errorMessages, type SearchCriterion, type SettlementFilterKey } from '@ledgerport/contract';
 import { AppError } from '../../http/app-error';
-import type { Caller } from '../../http/caller';
 import { SETTLEMENT_COLUMNS_OF_S, type SettlementRow } from './load-settlement';
-import { callerMayOpen } from '../accounts/account-access';
+import { userMayOpen } from '../accounts/account-access';
 
 const COLUMNS: Record<Exclude<SettlementFilterKey, 'text' | 'order' | 'flagsSet'>, { column: string; kind: 'text' | 'time' | 'money' | 'bool' }> = {
   accountKey: { column: 'account_key', kind: 'text' },
@@ -146,7 +145,7 @@ export function orderOfSort(sort: string | undefined): RawBuilder<unknown> {
   return sql`${sql.ref(`s.${column}`)} ${sql.raw(direction === 'asc' ? 'asc nulls first' : 'desc nulls last')}, s.settlement_key ${sql.raw(direction === 'asc' ? 'asc' : 'desc')}`;
 }
 
-/** The page and the count, without an access check (the caller's search goes through searchSettlementsAsCaller). */
+/** The page and the count, without an access check (the user's search goes through searchSettlementsOfUser). */
 export async function searchSettlementRows(db: Kysely<Database>, clause: SearchCriterion[][], page: number, size: number, sort: string | undefined) {
   const where = whereOfClause(clause);
   const [rows, count] = await Promise.all([
@@ -157,22 +156,24 @@ export async function searchSettlementRows(db: Kysely<Database>, clause: SearchC
 }
 
 /**
- * The caller's search, in one statement when the page has rows: the page of the account the caller
- * may open, each row with the count (computed once). An empty answer (a refused account, no match,
- * a page past the end) asks again for the access and the count alone: a refused account answers
- * account.not-found, anything else no settlements with the full count. Written as SQL text, not
- * built node by node, and prepared: its text depends only on the shape of the filters, so
- * PostgreSQL plans each shape once per connection.
+ * The signed-in user's search, in one statement when the page has rows: the page of the account the
+ * user may open (the users row read in the statement, see userMayOpen), each row with the count
+ * (computed once). An empty answer (a refused account, no match, a page past the end, a removed
+ * user) asks again for the user, the access and the count alone: a removed user answers
+ * auth.unauthenticated, a refused account account.not-found, anything else no settlements with the
+ * full count. Written as SQL text, not built node by node, and prepared: its text depends only on
+ * the shape of the filters, so PostgreSQL plans each shape once per connection.
  */
-export async function searchSettlementsAsCaller(db: Kysely<Database>, caller: Caller, clause: SearchCriterion[][], page: number, size: number, sort: string | undefined) {
+export async function searchSettlementsOfUser(db: Kysely<Database>, userId: string, clause: SearchCriterion[][], page: number, size: number, sort: string | undefined) {
   const accountKey = accountOfSearch(clause);
   const where = whereOfClause(clause);
-  const mayOpen = sql<SqlBool>`exists (select 1 from accounts a where a.account_key = ${accountKey} and ${callerMayOpen(caller, 'a')})`;
+  const mayOpen = sql<SqlBool>`exists (select 1 from accounts a where a.account_key = ${accountKey} and ${userMayOpen(userId, 'a')})`;
   const count = countOf(where);
   const { rows } = await sql<SettlementRow & { total_rows: string }>`${prepared()}${pageQuery(sql`, ${count} as total_rows`, sql<SqlBool>`${where} and ${mayOpen}`, page, size, sort)}`.execute(db);
   if (rows.length > 0) return { rows: rows.map(({ total_rows: _, ...row }): SettlementRow => row), totalRows: Number(rows[0]!.total_rows) };
-  const { rows: [empty] } = await sql<{ can_open: boolean; n: string }>`select ${mayOpen} as can_open, ${count} as n`.execute(db);
-  if (!empty?.can_open) throw new AppError('account.not-found', errorMessages.accountNotFound, { accountKey });
+  const { rows: [empty] } = await sql<{ is_user: boolean; can_open: boolean; n: string }>`select exists (select 1 from users where user_id = ${userId}) as is_user, ${mayOpen} as can_open, ${count} as n`.execute(db);
+  if (!empty?.is_user) throw new AppError('auth.unauthenticated', errorMessages.unauthenticated);
+  if (!empty.can_open) throw new AppError('account.not-found', errorMessages.accountNotFound, { accountKey });
   return { rows: [], totalRows: Number(empty.n) };
 }
 

@@ -11,8 +11,8 @@ import { prepared, type Database } from '@ledgerport/db';
 import { formatUnits, decimalToUnits } from '@ledgerport/core/money';
 import { describeTransactionType, type Channel } from '@ledgerport/core/settlements';
 import { AppError } from '../../http/app-error';
-import type { Caller } from '../../http/caller';
-import { callerMayOpen } from '../accounts/account-access';
+import { assertSignedInUser } from '../../http/add-route';
+import { userMayOpen } from '../accounts/account-access';
 import { currentMappingsFrom, type AccountMappingContext } from '../mappings/mapping-repository';
 import { buildDocumentsOf } from '../posting/build-settlement-documents';
 import { accountPostingSettingsFrom, settlementPostingSettings, type PostingSettingsRow } from '../posting-settings/posting-settings-repository';
@@ -20,9 +20,13 @@ import { SETTLEMENT_COLUMNS_OF_S, settlementFromRows, type SettlementLineInput, 
 import { settlementBody } from './settlement-body';
 import { mergeDocuments, type StoredDocumentRow } from './settlement-documents';
 
-export async function settlementDetail(db: Kysely<Database>, caller: Caller, settlementKey: string): Promise<SettlementDetail> {
-  const header = (await detailQuery(caller, settlementKey).execute(db)).rows[0];
-  if (!header) throw new AppError('settlement.not-found', errorMessages.settlementNotFound, { settlementKey });
+/** The detail for the signed-in user `userId` (read in the statement): 401 for a removed user, 404 for a missing or refused settlement. */
+export async function settlementDetail(db: Kysely<Database>, userId: string, settlementKey: string): Promise<SettlementDetail> {
+  const header = (await detailQuery(userId, settlementKey).execute(db)).rows[0];
+  if (!header) {
+    await assertSignedInUser({ db }, userId);
+    throw new AppError('settlement.not-found', errorMessages.settlementNotFound, { settlementKey });
+  }
   const { lines: lineTuples, documents: documentTuples, ...withoutRows } = header;
   const lines = (lineTuples ?? []).map(lineOf);
   const stored = (documentTuples ?? []).map(storedDocumentOf);
@@ -109,9 +113,10 @@ const epochMs = (column: string) => sql.raw(`floor(extract(epoch from ${column})
 /**
  * One statement, prepared once per connection: the settlement with its account, the account's
  * latest mapping set and posting settings, its lines (a duplicate's are the original's) and stored
- * documents aggregated as JSON arrays; no row when it is missing or the caller may not open its account.
+ * documents aggregated as JSON arrays; no row when it is missing or the user may not open its account
+ * (or no longer exists).
  */
-function detailQuery(caller: Caller, settlementKey: string) {
+function detailQuery(userId: string, settlementKey: string) {
   return sql<DetailRow>`${prepared()}select ${SETTLEMENT_COLUMNS_OF_S}, a.sales_channel as a_sales_channel, a.accounting_system as a_accounting_system, a.time_zone_id as a_time_zone_id, a.should_split_by_country as a_split_by_country,
   m.mapping_set as m_mapping_set, m.system as m_system,
   p.version as p_version, p.group_by as p_group_by, p.is_split_by_month as p_is_split_by_month, p.is_tracked_by_marketplace as p_is_tracked_by_marketplace,
@@ -125,7 +130,7 @@ join accounts a on a.account_key = s.account_key
 left join lateral (select m.mapping_set, m.system from mapping_sets m where m.account_key = s.account_key order by m.version desc limit 1) m on true
 left join lateral (select p.version, p.group_by, p.is_split_by_month, p.is_tracked_by_marketplace, p.tracking_category_name, p.inconsistent_settlements, p.product_types, p.created_at
   from posting_settings p where p.account_key = s.account_key order by p.version desc limit 1) p on true
-where s.settlement_key = ${settlementKey} and ${callerMayOpen(caller, 'a')}`;
+where s.settlement_key = ${settlementKey} and ${userMayOpen(userId, 'a')}`;
 }
 
 const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));

@@ -249,3 +249,50 @@ describe('settlement detail and filter values', () => {
     expect(foreign.statusCode).toBe(404);
   });
 });
+
+// The list and the detail read the signed-in user inside their own statement (addSignedInRoute):
+// the same access rule as every other call, and a removed user is still turned away.
+describe('the user read inside the list and detail statements', () => {
+  const accountOf = (key: string) => [[{ filterKey: 'accountKey', operation: 'eq', value: key }]];
+  const detail = (tokens: TokenSet) => server.app.inject({ method: 'GET', url: `/settlement/detail?settlementKey=${amazonKey}`, headers: bearer(tokens) });
+
+  it('lets an admin search any account, and a partner the accounts that carry its partner code', async () => {
+    const admin = await server.signIn('admin@ledgerport.local');
+    expect((await search(demo, accountOf('other-seller'))).statusCode).toBe(404);
+    const foreign = await search(admin, accountOf('other-seller'));
+    expect(foreign.statusCode).toBe(200);
+    expect(foreign.json<{ pagination: { totalRows: number } }>().pagination.totalRows).toBe(0);
+
+    const partner = await server.signIn('partner@ledgerport.local');
+    expect((await search(partner, accountOf('acme-amazon-us'))).statusCode).toBe(404);
+    expect((await detail(partner)).statusCode).toBe(404);
+    await server.testDb.db.updateTable('accounts').set({ partner_code: 'PARTNER1' }).where('account_key', '=', 'acme-amazon-us').execute();
+    try {
+      const page = await search(partner, accountOf('acme-amazon-us'));
+      expect(page.statusCode).toBe(200);
+      expect(page.json<{ settlements: Settlement[] }>().settlements.map((s) => s.keyAsString)).toContain(amazonKey);
+      expect((await detail(partner)).statusCode).toBe(200);
+    } finally {
+      await server.testDb.db.updateTable('accounts').set({ partner_code: null }).where('account_key', '=', 'acme-amazon-us').execute();
+    }
+  });
+
+  it('answers 401 to a user removed after signing in, on a page with rows and on an empty one', async () => {
+    await server.testDb.db
+      .insertInto('users')
+      .columns(['user_id', 'email', 'name', 'password_hash'])
+      .expression((eb) => eb.selectFrom('users').select([eb.val('gone-user').as('user_id'), eb.val('gone@ledgerport.local').as('email'), eb.val('Gone').as('name'), 'password_hash']).where('email', '=', 'demo@ledgerport.local'))
+      .execute();
+    await server.testDb.db.insertInto('account_memberships').values({ account_key: 'acme-amazon-us', user_id: 'gone-user', role: 'member' }).execute();
+    const gone = await server.signIn('gone@ledgerport.local');
+    expect((await search(gone, accountOf('acme-amazon-us'))).statusCode).toBe(200);
+    expect((await detail(gone)).statusCode).toBe(200);
+    await server.testDb.db.deleteFrom('account_memberships').where('user_id', '=', 'gone-user').execute();
+    await server.testDb.db.deleteFrom('refresh_tokens').where('user_id', '=', 'gone-user').execute();
+    await server.testDb.db.deleteFrom('users').where('user_id', '=', 'gone-user').execute();
+    for (const res of [await search(gone, accountOf('acme-amazon-us')), await search(gone, accountOf('other-seller')), await detail(gone)]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json<ErrorBody>().code).toBe('auth.unauthenticated');
+    }
+  });
+});
