@@ -43,15 +43,7 @@ export function addRoute<E extends Endpoint>(
   endpoint: E,
   handler: (input: RouteInput<E>) => Promise<Result<E>> | Result<E>,
 ): void {
-  register(app, deps, endpoint, true, (request, reply) =>
-    handler({
-      query: request.query as Out<E['querystring']>,
-      body: request.body as Out<E['body']>,
-      caller: request.caller as RouteInput<E>['caller'],
-      request,
-      reply,
-    }),
-  );
+  register(app, deps, endpoint, true, (request, reply) => handler({ ...inputOf<E>(request, reply), caller: request.caller as RouteInput<E>['caller'] }));
 }
 
 /**
@@ -67,15 +59,12 @@ export function addSignedInRoute<E extends Endpoint & { access: 'user' }>(
   endpoint: E,
   handler: (input: SignedInRouteInput<E>) => Promise<Result<E>> | Result<E>,
 ): void {
-  register(app, deps, endpoint, false, (request, reply) =>
-    handler({
-      query: request.query as Out<E['querystring']>,
-      body: request.body as Out<E['body']>,
-      userId: request.tokenUserId!,
-      request,
-      reply,
-    }),
-  );
+  register(app, deps, endpoint, false, (request, reply) => handler({ ...inputOf<E>(request, reply), userId: request.tokenUserId! }));
+}
+
+/** What every handler gets, whoever the caller is. */
+function inputOf<E extends Endpoint>(request: FastifyRequest, reply: FastifyReply): Omit<RouteInput<E>, 'caller'> {
+  return { query: request.query as Out<E['querystring']>, body: request.body as Out<E['body']>, request, reply };
 }
 
 /** 401 unless the user still exists: what a signed-in route asks when its statement found no row. */
