@@ -29,6 +29,13 @@ describe('loadConfig', () => {
     );
   });
 
+  it('prepares the hot statements unless LEDGERPORT_PREPARED_STATEMENTS is off, and refuses another value', () => {
+    expect(loadConfig({ LEDGERPORT_SECRET: 's' }).preparedStatements).toBe(true);
+    expect(loadConfig({ LEDGERPORT_SECRET: 's', LEDGERPORT_PREPARED_STATEMENTS: 'off' }).preparedStatements).toBe(false);
+    expect(loadConfig({ LEDGERPORT_SECRET: 's', LEDGERPORT_PREPARED_STATEMENTS: 'on' }).preparedStatements).toBe(true);
+    expect(() => loadConfig({ LEDGERPORT_SECRET: 's', LEDGERPORT_PREPARED_STATEMENTS: 'no' })).toThrow('LEDGERPORT_PREPARED_STATEMENTS must be on or off, got "no".');
+  });
+
   it('refuses a port that is not a number', () => {
     expect(() => loadConfig({ PORT: 'eighty', LEDGERPORT_SECRET: 's' })).toThrow('PORT must be a number from 0 to 65535, got "eighty".');
   });

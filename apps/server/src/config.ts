@@ -17,6 +17,8 @@ export interface Config {
   /** PGlite data folder inside dataDir; unused when databaseUrl is set. */
   dbDir: string;
   databaseUrl: string | undefined;
+  /** Prepare the hottest statements once per PostgreSQL connection (LEDGERPORT_PREPARED_STATEMENTS=on|off, default on; decision 0013). */
+  preparedStatements: boolean;
   secret: string;
   webDistDir: string;
   /** Sign-in attempts allowed per email and IP within signInWindowMs. */
@@ -56,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     dbDir: path.join(dataDir, 'db'),
     databaseUrl: env.DATABASE_URL || undefined,
+    preparedStatements: readOnOff('LEDGERPORT_PREPARED_STATEMENTS', env.LEDGERPORT_PREPARED_STATEMENTS, true),
     secret: env.LEDGERPORT_SECRET || readOrCreateSecret(dataDir),
     webDistDir: env.LEDGERPORT_WEB_DIST ? path.resolve(env.LEDGERPORT_WEB_DIST) : DEFAULT_WEB_DIST,
     signInAttemptsMax: 10,
@@ -67,6 +70,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadFileBytesMax: readUploadMaxMb(env.LEDGERPORT_UPLOAD_MAX_MB) * 1024 * 1024,
     uploadDir: path.join(dataDir, 'uploads'),
   };
+}
+
+function readOnOff(name: string, text: string | undefined, fallback: boolean): boolean {
+  if (text === undefined || text === '') return fallback;
+  if (text === 'on') return true;
+  if (text === 'off') return false;
+  throw new Error(`${name} must be on or off, got "${text}".`);
 }
 
 function readUploadMaxMb(text: string | undefined): number {

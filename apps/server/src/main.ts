@@ -11,7 +11,7 @@ import { DEMO_PASSWORD, demoUsers } from './seed/demo-data';
 import { isDatabaseEmpty, seedDemoData } from './seed/seed-demo-data';
 
 const config = loadConfig();
-const opened = await openDb(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dbDir });
+const opened = await openDb(config.databaseUrl ? { url: config.databaseUrl, preparedStatements: config.preparedStatements } : { dataDir: config.dbDir });
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL (PGlite) in ${config.dbDir}`;
 
 const seeded = await isDatabaseEmpty(opened.db);

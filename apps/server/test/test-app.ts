@@ -32,6 +32,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: '/nonexistent/ledgerport',
     dbDir: '/nonexistent/ledgerport/db',
     databaseUrl: undefined,
+    preparedStatements: true,
     secret: 'test-secret-not-for-production',
     webDistDir: '/nonexistent/ledgerport-web-dist',
     signInAttemptsMax: 10,

@@ -116,6 +116,17 @@ describe.runIf(process.env.DATABASE_URL)('openDb on PostgreSQL', () => {
     }
   });
 
+  it('runs a marked statement unprepared when preparedStatements is false (a pooler that cannot keep them)', async () => {
+    const opened = await openDb({ url: process.env.DATABASE_URL ?? '', poolSize: 1, migrate: false, preparedStatements: false });
+    try {
+      expect((await sql<{ n: number }>`${prepared()}select ${4}::int * 2 as n`.execute(opened.db)).rows).toEqual([{ n: 8 }]);
+      const statements = await sql<{ n: string }>`select count(*) as n from pg_prepared_statements`.execute(opened.db);
+      expect(statements.rows).toEqual([{ n: '0' }]);
+    } finally {
+      await opened.close();
+    }
+  });
+
   it('prepares at most MAX_PREPARED_TEXTS distinct texts and runs the rest unprepared, each with its right answer', async () => {
     const opened = await openDb({ url: process.env.DATABASE_URL ?? '', poolSize: 1, migrate: false });
     try {

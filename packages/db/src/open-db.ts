@@ -26,6 +26,12 @@ export interface OpenDbOptions {
   migrate?: boolean;
   /** Pool size for PostgreSQL (default 10). */
   poolSize?: number;
+  /**
+   * PostgreSQL only: send the statements marked with prepared() as named, prepared statements
+   * (default true). False for a pooler that cannot keep them (PgBouncer in transaction mode before
+   * 1.21): they then run as any other statement.
+   */
+  preparedStatements?: boolean;
 }
 
 export interface OpenedDb {
@@ -91,7 +97,7 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Opened
     max: options.poolSize ?? 10,
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
-  pool.on('connect', preparingMarkedStatements);
+  if (options.preparedStatements !== false) pool.on('connect', preparingMarkedStatements);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {

@@ -3,7 +3,7 @@ import { migrateToLatest, openDb } from '@ledgerport/db';
 import { loadConfig } from '../config';
 
 const config = loadConfig();
-const opened = await openDb(config.databaseUrl ? { url: config.databaseUrl, migrate: false } : { dataDir: config.dbDir, migrate: false });
+const opened = await openDb(config.databaseUrl ? { url: config.databaseUrl, migrate: false, preparedStatements: config.preparedStatements } : { dataDir: config.dbDir, migrate: false });
 try {
   const results = await migrateToLatest(opened.db);
   console.log(results.length === 0 ? 'The database is up to date.' : results.map((r) => `applied ${r.migrationName}`).join('\n'));
