@@ -116,7 +116,7 @@ export function SettlementsPage({ kind }: { kind: SettlementListKind }) {
       )}
       <Group justify="space-between" mb="xs">
         <Text size="sm" c="dimmed">
-          {totalRows !== null ? `${totalRows} settlements match` : ''}
+          {totalRows !== null ? (totalRows === 1 ? '1 settlement matches' : `${totalRows.toLocaleString('en-US')} settlements match`) : ''}
         </Text>
         <Group gap="xs">
           <ExportSettlementsButton accountKey={account.accountKey} range={state.filters.range} icon={<IconDownload size={16} />} />
