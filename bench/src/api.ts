@@ -166,9 +166,9 @@ async function prewarm(db: import('kysely').Kysely<import('@ledgerport/db').Data
     return;
   }
   const started = Date.now();
-  const { rows } = await sql<{ blocks: string }>`select sum(public.pg_prewarm(c.oid, 'read'))::text as blocks from pg_class c
-    where c.oid in (select t.oid from pg_class t where t.oid in ('settlements'::regclass, 'settlement_lines'::regclass)
-      union all select i.indexrelid from pg_index i where i.indrelid in ('settlements'::regclass, 'settlement_lines'::regclass))`.execute(db);
+  const { rows } = await sql<{ blocks: string }>`select sum(public.pg_prewarm(r, 'read'))::text as blocks
+    from (select unnest(array['settlements'::regclass, 'settlement_lines'::regclass]) as r
+      union all select indexrelid::regclass from pg_index where indrelid in ('settlements'::regclass, 'settlement_lines'::regclass)) relations`.execute(db);
   const mb = (Number(rows[0]?.blocks ?? 0) * 8192) / 1024 / 1024;
   console.log(`data: ${mb.toFixed(0)} MB of settlement tables and indexes read into the page cache (pg_prewarm) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

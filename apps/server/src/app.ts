@@ -62,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('caller', null);
+  app.decorateRequest('tokenUserId', null);
 
   const deps: Deps = {
     db,

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadChannelConfig, type ChannelConfig } from './features/channel-connections/channel-config';
+import type { OpenDbOptions } from '@ledgerport/db';
 import { loadAccountingConfig, type AccountingConfig } from './features/accounting-connections/accounting-config';
 
 export interface Config {
@@ -70,6 +71,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadFileBytesMax: readUploadMaxMb(env.LEDGERPORT_UPLOAD_MAX_MB) * 1024 * 1024,
     uploadDir: path.join(dataDir, 'uploads'),
   };
+}
+
+/** openDb's options for the configured database: PostgreSQL at DATABASE_URL, else the embedded one in dbDir. */
+export function dbOptionsOf(config: Config, extra: Pick<OpenDbOptions, 'migrate'> = {}): OpenDbOptions {
+  return config.databaseUrl ? { url: config.databaseUrl, preparedStatements: config.preparedStatements, ...extra } : { dataDir: config.dbDir, ...extra };
 }
 
 function readOnOff(name: string, text: string | undefined, fallback: boolean): boolean {

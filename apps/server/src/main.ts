@@ -5,13 +5,13 @@
 import { openDb } from '@ledgerport/db';
 import { buildApp } from './app';
 import { systemClock } from './clock';
-import { loadConfig } from './config';
+import { dbOptionsOf, loadConfig } from './config';
 import { startJobs } from './jobs/start-jobs';
 import { DEMO_PASSWORD, demoUsers } from './seed/demo-data';
 import { isDatabaseEmpty, seedDemoData } from './seed/seed-demo-data';
 
 const config = loadConfig();
-const opened = await openDb(config.databaseUrl ? { url: config.databaseUrl, preparedStatements: config.preparedStatements } : { dataDir: config.dbDir });
+const opened = await openDb(dbOptionsOf(config));
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL (PGlite) in ${config.dbDir}`;
 
 const seeded = await isDatabaseEmpty(opened.db);

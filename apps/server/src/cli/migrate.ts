@@ -1,9 +1,9 @@
 /** `npm run db:migrate`: apply pending migrations to the configured database and list them. */
 import { migrateToLatest, openDb } from '@ledgerport/db';
-import { loadConfig } from '../config';
+import { dbOptionsOf, loadConfig } from '../config';
 
 const config = loadConfig();
-const opened = await openDb(config.databaseUrl ? { url: config.databaseUrl, migrate: false, preparedStatements: config.preparedStatements } : { dataDir: config.dbDir, migrate: false });
+const opened = await openDb(dbOptionsOf(config, { migrate: false }));
 try {
   const results = await migrateToLatest(opened.db);
   console.log(results.length === 0 ? 'The database is up to date.' : results.map((r) => `applied ${r.migrationName}`).join('\n'));

@@ -50,7 +50,7 @@ export function addRoute<E extends Endpoint>(
  * A route for a signed-in user whose one statement reads the users row itself (see userMayOpen),
  * for the hottest reads: the token is verified before the body is read, as for every route, but the
  * caller is not looked up in a statement of its own (one round trip to PostgreSQL less). When the
- * statement finds nothing, the route calls `assertSignedInUser` to tell a removed user (401) from a
+ * statement finds nothing, the route calls `assertUserExists` (or selects `userExists`) to tell a removed user (401) from a
  * refused or missing row (404).
  */
 export function addSignedInRoute<E extends Endpoint & { access: 'user' }>(
@@ -65,11 +65,6 @@ export function addSignedInRoute<E extends Endpoint & { access: 'user' }>(
 /** What every handler gets, whoever the caller is. */
 function inputOf<E extends Endpoint>(request: FastifyRequest, reply: FastifyReply): Omit<RouteInput<E>, 'caller'> {
   return { query: request.query as Out<E['querystring']>, body: request.body as Out<E['body']>, request, reply };
-}
-
-/** 401 unless the user still exists: what a signed-in route asks when its statement found no row. */
-export async function assertSignedInUser(deps: Pick<Deps, 'db'>, userId: string): Promise<void> {
-  if (!(await findCaller(deps.db, userId))) throw new AppError('auth.unauthenticated', errorMessages.unauthenticated);
 }
 
 function register<E extends Endpoint>(

@@ -2,8 +2,10 @@
  * The signed-in user behind a request, loaded fresh from the database on every call so that a
  * removed role or permission takes effect at once (the access token carries only the user id).
  */
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { errorMessages } from '@ledgerport/contract';
 import { prepared, type Database, type UsersTable } from '@ledgerport/db';
+import { AppError } from './app-error';
 
 export interface Caller {
   userId: string;
@@ -21,6 +23,17 @@ export interface Caller {
 type CallerRow = Pick<Selectable<UsersTable>, 'user_id' | 'email' | 'partner_code' | 'root_admin' | 'support_lead' | 'support_admin' | 'developer'> & { permissions: string[] };
 
 /** One statement per request, prepared once per connection: the user and its permissions (an array subquery). */
+/** SQL condition: the user still exists (a token outlives a removed user until it expires). */
+export function userExists(userId: string): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from users where user_id = ${userId})`;
+}
+
+/** 401 unless the user still exists: what a route that reads its user in its own statement asks when that statement found no row. */
+export async function assertUserExists(db: Kysely<Database>, userId: string): Promise<void> {
+  const { rows } = await sql<{ ok: boolean }>`select ${userExists(userId)} as ok`.execute(db);
+  if (!rows[0]?.ok) throw new AppError('auth.unauthenticated', errorMessages.unauthenticated);
+}
+
 export async function findCaller(db: Kysely<Database>, userId: string): Promise<Caller | undefined> {
   const { rows } = await sql<CallerRow>`${prepared()}select user_id, email, partner_code, root_admin, support_lead, support_admin, developer,
     array(select p.permission from user_permissions p where p.user_id = users.user_id order by p.permission) as permissions

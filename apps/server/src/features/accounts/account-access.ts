@@ -23,9 +23,9 @@ function reachableFrom(accounts: string, userId: Expression<string>, partnerCode
   return partnerCode ? sql<boolean>`(${member} or ${sql.ref(`${accounts}.partner_code`)} = ${partnerCode})` : sql<boolean>`${member}`;
 }
 
-/** SQL condition: the accounts row (table `accounts`) is reachable by the user through membership, organization or partner code. */
-export function reachableBy(userId: string, partnerCode: string | null): RawBuilder<boolean> {
-  return reachableFrom('accounts', sql.val(userId), partnerCode === null ? null : sql.val(partnerCode));
+/** SQL condition: the accounts row (table `accounts`, or the alias given) is reachable by the user through membership, organization or partner code. */
+export function reachableBy(userId: string, partnerCode: string | null, accounts = 'accounts'): RawBuilder<boolean> {
+  return reachableFrom(accounts, sql.val(userId), partnerCode === null ? null : sql.val(partnerCode));
 }
 
 /** Throws account.not-found unless the caller may open the account. */
@@ -46,7 +46,7 @@ export function accountAccessQuery(db: Kysely<Database>, caller: Caller, account
 
 /** SQL condition on an accounts row of the statement (its table name or alias): the caller may open it (admins every account). */
 export function callerMayOpen(caller: Caller, accounts: string): RawBuilder<boolean> {
-  return caller.isAdmin ? sql<boolean>`true` : reachableFrom(accounts, sql.val(caller.userId), caller.partnerCode === null ? null : sql.val(caller.partnerCode));
+  return caller.isAdmin ? sql<boolean>`true` : reachableBy(caller.userId, caller.partnerCode, accounts);
 }
 
 /**

@@ -7,6 +7,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { prepared, type Database } from '@ledgerport/db';
 import { errorMessages, type SearchCriterion, type SettlementFilterKey } from '@ledgerport/contract';
 import { AppError } from '../../http/app-error';
+import { userExists } from '../../http/caller';
 import { SETTLEMENT_COLUMNS_OF_S, type SettlementRow } from './load-settlement';
 import { userMayOpen } from '../accounts/account-access';
 
@@ -171,7 +172,7 @@ export async function searchSettlementsOfUser(db: Kysely<Database>, userId: stri
   const count = countOf(where);
   const { rows } = await sql<SettlementRow & { total_rows: string }>`${prepared()}${pageQuery(sql`, ${count} as total_rows`, sql<SqlBool>`${where} and ${mayOpen}`, page, size, sort)}`.execute(db);
   if (rows.length > 0) return { rows: rows.map(({ total_rows: _, ...row }): SettlementRow => row), totalRows: Number(rows[0]!.total_rows) };
-  const { rows: [empty] } = await sql<{ is_user: boolean; can_open: boolean; n: string }>`select exists (select 1 from users where user_id = ${userId}) as is_user, ${mayOpen} as can_open, ${count} as n`.execute(db);
+  const { rows: [empty] } = await sql<{ is_user: boolean; can_open: boolean; n: string }>`select ${userExists(userId)} as is_user, ${mayOpen} as can_open, ${count} as n`.execute(db);
   if (!empty?.is_user) throw new AppError('auth.unauthenticated', errorMessages.unauthenticated);
   if (!empty.can_open) throw new AppError('account.not-found', errorMessages.accountNotFound, { accountKey });
   return { rows: [], totalRows: Number(empty.n) };

@@ -11,7 +11,7 @@ import { prepared, type Database } from '@ledgerport/db';
 import { formatUnits, decimalToUnits } from '@ledgerport/core/money';
 import { describeTransactionType, type Channel } from '@ledgerport/core/settlements';
 import { AppError } from '../../http/app-error';
-import { assertSignedInUser } from '../../http/add-route';
+import { assertUserExists } from '../../http/caller';
 import { userMayOpen } from '../accounts/account-access';
 import { currentMappingsFrom, type AccountMappingContext } from '../mappings/mapping-repository';
 import { buildDocumentsOf } from '../posting/build-settlement-documents';
@@ -24,7 +24,7 @@ import { mergeDocuments, type StoredDocumentRow } from './settlement-documents';
 export async function settlementDetail(db: Kysely<Database>, userId: string, settlementKey: string): Promise<SettlementDetail> {
   const header = (await detailQuery(userId, settlementKey).execute(db)).rows[0];
   if (!header) {
-    await assertSignedInUser({ db }, userId);
+    await assertUserExists(db, userId);
     throw new AppError('settlement.not-found', errorMessages.settlementNotFound, { settlementKey });
   }
   const { lines: lineTuples, documents: documentTuples, ...withoutRows } = header;
