@@ -4,7 +4,7 @@
  * a capital letter or digit and hold only letters, digits and dashes, so chart paths are cleaned.
  */
 import type { PostingDocument } from '../posting/model';
-import { amountText, postedLines, signedAmount, type ExportFile } from './model';
+import { amountText, forEachPostedLine, hasPostedLine, signedAmount, type ExportFile } from './model';
 
 const ROOTS = new Set(['Assets', 'Liabilities', 'Equity', 'Income', 'Expenses']);
 
@@ -25,18 +25,17 @@ export function writeBeancount(documents: readonly PostingDocument[]): ExportFil
   const body: string[] = [];
   let firstDate: string | null = null;
   for (const d of documents) {
-    const lines = postedLines(d);
-    if (lines.length === 0) continue;
+    if (!hasPostedLine(d)) continue;
     if (firstDate === null || d.date < firstDate) firstDate = d.date;
     const flag = d.flags.includes('inconsistent') || d.flags.includes('unmapped-to-suspense') ? '!' : '*';
     body.push(`${d.date} ${flag} ${quoted(d.marketplace ?? d.channel)} ${quoted(d.description)}`);
     body.push(`  settlement: ${quoted(d.settlementId)}`, `  document: ${quoted(d.number)}`, `  mapping: ${quoted(d.mappingVersion)}`);
-    for (const l of lines) {
+    forEachPostedLine(d, (l) => {
       const name = beancountAccount(l.account.path);
       accounts.add(name);
       body.push(`  ${name.padEnd(48)}  ${amountText(signedAmount(l), d.currency).padStart(16)} ${d.currency}`);
       body.push(`    description: ${quoted(l.description)}`);
-    }
+    });
     body.push('');
   }
   const header = ['; Ledgerport export (Beancount)', ...[...accounts].sort().map((a) => `${firstDate} open ${a}`), ''];

@@ -1,14 +1,14 @@
 /** A general-journal CSV any bookkeeper (or spreadsheet) can read: one row per line, debit and credit columns. */
 import type { PostingDocument } from '../posting/model';
 import { csvRow } from './csv-row';
-import { amountText, postedLines, type ExportFile } from './model';
+import { amountText, forEachPostedLine, type ExportFile } from './model';
 
 const HEADER = ['Journal No.', 'Date', 'Document Type', 'Journal Description', 'Account Code', 'Account Name', 'Description', 'Debit', 'Credit', 'Currency', 'Tax Rate', 'Tracking', 'Settlement', 'Mapping Version', 'Source Lines'];
 
 export function writeGeneralJournalCsv(documents: readonly PostingDocument[]): ExportFile[] {
   let out = csvRow(HEADER);
   for (const d of documents) {
-    for (const l of postedLines(d)) {
+    forEachPostedLine(d, (l) => {
       const amount = amountText(l.amount, d.currency);
       out += csvRow([
         d.number,
@@ -27,7 +27,7 @@ export function writeGeneralJournalCsv(documents: readonly PostingDocument[]): E
         d.mappingVersion,
         String(l.sources.lineCount),
       ]);
-    }
+    });
   }
   return [{ name: 'general-journal.csv', content: out }];
 }

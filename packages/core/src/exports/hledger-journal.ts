@@ -8,7 +8,7 @@ import type { LedgerAccount } from '../mapping/model';
 import type { PostingDocument } from '../posting/model';
 import { formatUnits } from '../money/money';
 import { getMinorDigits } from '../money/currencies';
-import { amountText, isPostedLine as isPosted, signedAmount, type ExportFile } from './model';
+import { amountText, forEachPostedLine, hasPostedLine, signedAmount, type ExportFile } from './model';
 
 // Two spaces end an account name and ';' starts a comment: neither may appear inside a name or text.
 const accountName = (path: string) => path.replace(/[;\t]/g, ' ').replace(/\s{2,}/g, ' ').trim();
@@ -69,9 +69,7 @@ export function writeHledgerJournal(documents: readonly PostingDocument[]): Expo
     bodyLines = 0;
   };
   for (const d of documents) {
-    // Lines with an amount only (as postedLines), without copying fifty thousand of them into a new list.
-    const lines = d.lines;
-    if (!lines.some(isPosted)) continue;
+    if (!hasPostedLine(d)) continue;
     currencies.add(d.currency);
     const digits = getMinorDigits(d.currency);
     const commodity = ` ${d.currency}`;
@@ -82,8 +80,7 @@ export function writeHledgerJournal(documents: readonly PostingDocument[]): Expo
     );
     let lastAccount: LedgerAccount | undefined;
     let column = '';
-    for (const l of lines) {
-      if (!isPosted(l)) continue;
+    forEachPostedLine(d, (l) => {
       if (l.account !== lastAccount) {
         lastAccount = l.account;
         column = accounts.get(l.account.path) ?? '';
@@ -97,7 +94,7 @@ export function writeHledgerJournal(documents: readonly PostingDocument[]): Expo
       startLine();
       body.push(column, amount.padStart(AMOUNT_WIDTH), '  ; ', text(l.description));
       if (bodyLines === LINES_PER_CHUNK) flush();
-    }
+    });
     startLine(); // the blank line after a transaction
   }
   if (bodyLines > 0) flush();

@@ -7,6 +7,7 @@ import type { TaxRate } from '../mapping/model';
 import { formatUnits } from '../money/money';
 import { getMinorDigits } from '../money/currencies';
 import type { DocumentLine, PostingDocument } from '../posting/model';
+import { forEachLine, someLine } from '../posting/document-lines';
 
 export const EXPORT_FORMATS = ['csv', 'iif', 'qbo-csv', 'xero-journal-csv', 'xero-invoice-csv', 'sage-csv', 'hledger', 'beancount', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -31,7 +32,28 @@ export class ExportLimitError extends Error {
 /** A line with an amount: the lines an export writes (a zero line posts nothing). */
 export const isPostedLine = (l: DocumentLine): boolean => l.amount !== 0n;
 
-export const postedLines = (doc: PostingDocument): DocumentLine[] => doc.lines.filter(isPostedLine);
+/**
+ * Calls `visit` with each line of the document that has an amount, and its index among them, in
+ * order. A document grouped by SKU has its lines as a column (see forEachLine): `visit` reads a line
+ * and never keeps it.
+ */
+export function forEachPostedLine(doc: PostingDocument, visit: (line: DocumentLine, index: number) => void): void {
+  let index = 0;
+  forEachLine(doc, (line) => {
+    if (isPostedLine(line)) visit(line, index++);
+  });
+}
+
+/** The number of lines with an amount. */
+export function postedLineCount(doc: PostingDocument): number {
+  let count = 0;
+  forEachLine(doc, (line) => {
+    if (isPostedLine(line)) count++;
+  });
+  return count;
+}
+
+export const hasPostedLine = (doc: PostingDocument): boolean => someLine(doc, isPostedLine);
 
 export const amountText = (units: bigint, currency: string): string => formatUnits(units, getMinorDigits(currency));
 

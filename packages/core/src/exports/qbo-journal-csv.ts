@@ -3,14 +3,15 @@
  * one entry; US dates; account by name (account numbers switched off); Class column when tracked.
  */
 import type { PostingDocument } from '../posting/model';
+import { someLine } from '../posting/document-lines';
 import { csvRow } from './csv-row';
-import { amountText, formatDate, limit, postedLines, type ExportFile } from './model';
+import { amountText, formatDate, limit, forEachPostedLine, type ExportFile } from './model';
 
 export function writeQboJournalCsv(documents: readonly PostingDocument[]): ExportFile[] {
-  const hasClass = documents.some((d) => d.lines.some((l) => l.tracking.length > 0));
+  const hasClass = documents.some((d) => someLine(d, (l) => l.tracking.length > 0));
   let out = csvRow(['Journal No.', 'Journal Date', 'Account Name', 'Description', 'Debits', 'Credits', 'Name', ...(hasClass ? ['Class'] : [])]);
   for (const d of documents) {
-    for (const l of postedLines(d)) {
+    forEachPostedLine(d, (l) => {
       const amount = amountText(l.amount, d.currency);
       out += csvRow([
         limit(d.number, 21),
@@ -22,7 +23,7 @@ export function writeQboJournalCsv(documents: readonly PostingDocument[]): Expor
         '',
         ...(hasClass ? [l.tracking[0]?.option ?? ''] : []),
       ]);
-    }
+    });
   }
   return [{ name: 'qbo-journal-entries.csv', content: out }];
 }

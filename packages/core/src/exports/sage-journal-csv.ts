@@ -6,14 +6,14 @@
  */
 import type { PostingDocument } from '../posting/model';
 import { csvRow } from './csv-row';
-import { amountText, chunkDocuments, fileNames, formatDate, limit, postedLines, type ExportFile, type ExportOptions } from './model';
+import { amountText, chunkDocuments, fileNames, formatDate, limit, forEachPostedLine, type ExportFile, type ExportOptions } from './model';
 
 export const SAGE_MAX_FILE_BYTES = 500_000;
 const HEADER = csvRow(['Reference', 'Date', 'Description', 'Ledger Account Number', 'Details', 'Analysis Type 1', 'Debit', 'Credit']);
 
 function rowsOf(d: PostingDocument, options: ExportOptions): string {
   let out = '';
-  for (const l of postedLines(d)) {
+  forEachPostedLine(d, (l) => {
     const amount = amountText(l.amount, d.currency);
     out += csvRow([
       limit(d.number, 75),
@@ -25,7 +25,7 @@ function rowsOf(d: PostingDocument, options: ExportOptions): string {
       l.side === 'debit' ? amount : '',
       l.side === 'credit' ? amount : '',
     ]);
-  }
+  });
   return out;
 }
 

@@ -7,7 +7,7 @@
  */
 import type { PostingDocument } from '../posting/model';
 import { csvRow } from './csv-row';
-import { amountText, chunkDocuments, fileNames, formatDate, postedLines, taxRateName, type ExportFile, type ExportOptions } from './model';
+import { amountText, chunkDocuments, fileNames, formatDate, forEachPostedLine, taxRateName, type ExportFile, type ExportOptions } from './model';
 
 export const XERO_INVOICES_PER_FILE = 500;
 const ADDRESS = ['EmailAddress', 'POAddressLine1', 'POAddressLine2', 'POAddressLine3', 'POAddressLine4', 'POCity', 'PORegion', 'POPostalCode', 'POCountry'];
@@ -29,8 +29,8 @@ function write(documents: PostingDocument[], base: string, isBill: boolean, opti
     for (const d of docs) {
       const date = formatDate(d.date, options.dateFormat ?? 'dd/mm/yyyy');
       const contact = d.marketplace ?? d.channel;
-      for (const l of postedLines(d)) {
-        if (l.role === 'clearing') continue;
+      forEachPostedLine(d, (l) => {
+        if (l.role === 'clearing') return;
         // Seller-signed: a credit (sales) is a positive invoice line; a bill shows the same line negated.
         const sellerAmount = l.side === 'credit' ? l.amount : -l.amount;
         const amount = amountText(isBill ? -sellerAmount : sellerAmount, d.currency);
@@ -42,7 +42,7 @@ function write(documents: PostingDocument[], base: string, isBill: boolean, opti
             ? [contact, ...ADDRESS.map(() => ''), d.number, date, date, '', '', l.description, '1', amount, l.account.code, tax, '', ...tracking, d.currency]
             : [contact, ...ADDRESS.map(() => ''), d.number, d.description, date, date, '', '', l.description, '1', amount, '', l.account.code, tax, '', ...tracking, d.currency, ''],
         );
-      }
+      });
     }
     return { name: names[i]!, content: out };
   });

@@ -5,7 +5,7 @@
  */
 import type { PostingDocument } from '../posting/model';
 import { csvRow } from './csv-row';
-import { amountText, chunkDocuments, fileNames, formatDate, postedLines, signedAmount, taxRateName, type ExportFile, type ExportOptions } from './model';
+import { amountText, chunkDocuments, fileNames, formatDate, forEachPostedLine, postedLineCount, signedAmount, taxRateName, type ExportFile, type ExportOptions } from './model';
 
 export const XERO_JOURNAL_LINES_PER_FILE = 300;
 const HEADER = ['*Narration', '*Date', 'Description', '*AccountCode', '*TaxRate', '*Amount', 'TrackingName1', 'TrackingOption1', 'TrackingName2', 'TrackingOption2'];
@@ -13,9 +13,9 @@ const HEADER = ['*Narration', '*Date', 'Description', '*AccountCode', '*TaxRate'
 export function writeXeroJournalCsv(documents: readonly PostingDocument[], options: ExportOptions = {}): ExportFile[] {
   const files = chunkDocuments(
     documents,
-    (d) => postedLines(d).length,
+    (d) => postedLineCount(d),
     XERO_JOURNAL_LINES_PER_FILE,
-    (d) => `Journal ${d.number} has ${postedLines(d).length} lines, more than the ${XERO_JOURNAL_LINES_PER_FILE} a Xero import file takes; group by type instead of SKU.`,
+    (d) => `Journal ${d.number} has ${postedLineCount(d)} lines, more than the ${XERO_JOURNAL_LINES_PER_FILE} a Xero import file takes; group by type instead of SKU.`,
   );
   const names = fileNames('xero-manual-journals', 'csv', files.length);
   return files.map((docs, i) => {
@@ -23,7 +23,7 @@ export function writeXeroJournalCsv(documents: readonly PostingDocument[], optio
     for (const d of docs) {
       // The narration must differ between journals of the same date, so it carries the number.
       const narration = `${d.description} [${d.number}]`;
-      for (const l of postedLines(d)) {
+      forEachPostedLine(d, (l) => {
         const t = l.tracking;
         out += csvRow([
           narration,
@@ -37,7 +37,7 @@ export function writeXeroJournalCsv(documents: readonly PostingDocument[], optio
           t[1]?.name ?? '',
           t[1]?.option ?? '',
         ]);
-      }
+      });
     }
     return { name: names[i]!, content: out };
   });

@@ -162,7 +162,8 @@ export function minorUnitSize(currency: string): bigint {
  */
 export function roundToMinor(units: bigint, currency: string): bigint {
   const step = minorUnitSize(currency);
-  if (step === 1n) return units;
+  // Most amounts are whole minor units already: one remainder instead of the five steps below.
+  if (step === 1n || units % step === 0n) return units;
   const negative = units < 0n;
   const abs = negative ? -units : units;
   const rem = abs % step;

@@ -4,6 +4,7 @@
  * bug in the engine, never a user error, so it throws.
  */
 import { formatMoney, isMinorExact } from '../money/money';
+import { forEachLine } from './document-lines';
 
 export interface BalancedShape {
   number: string;
@@ -18,14 +19,15 @@ export class UnbalancedDocumentError extends Error {
 export function assertBalanced(doc: BalancedShape): void {
   let debits = 0n;
   let credits = 0n;
-  for (const line of doc.lines) {
+  // Line by line without making a grouped document's lines into objects (see document-lines.ts).
+  forEachLine(doc, (line) => {
     if (line.amount < 0n) throw new UnbalancedDocumentError(`Document ${doc.number} has a negative ${line.side} amount.`);
     if (!isMinorExact(line.amount, doc.currency)) {
       throw new UnbalancedDocumentError(`Document ${doc.number} has an amount finer than a ${doc.currency} minor unit.`);
     }
     if (line.side === 'debit') debits += line.amount;
     else credits += line.amount;
-  }
+  });
   if (debits !== credits) {
     throw new UnbalancedDocumentError(
       `Document ${doc.number} does not balance: debits ${formatMoney({ units: debits, currency: doc.currency })}, credits ${formatMoney({ units: credits, currency: doc.currency })}.`,

@@ -12,12 +12,13 @@
 import { formatMoney, roundToMinor } from '../money/money';
 import type { LedgerAccount, MappingSet, TypeDescriber } from '../mapping/model';
 import { mappingVersionLabel } from '../mapping/model';
-import type { Channel, Settlement } from '../settlements/model';
+import type { Channel, Settlement, SettlementHeader } from '../settlements/model';
 import { CHANNEL_NAMES } from '../mapping/default-charts';
 import { assertBalanced } from './assert-balanced';
 import { DEFAULT_POSTING_SETTINGS } from './posting-settings-defaults';
 import { createLocalCalendar, type LocalCalendar } from './local-calendar';
-import type { DocumentLine, LineRole, LineSources, PostingDocument, PostingProblem, PostingResult, PostingSettings, Tracking } from './model';
+import type { DocumentLine, GroupSelector, LineRole, LineSources, PostingDocument, PostingProblem, PostingResult, PostingSettings, Tracking } from './model';
+import { setColumnLines, type LineColumn, type LineFields } from './document-lines';
 import type { ResolvedMapping } from '../mapping/resolve-mapping';
 import { cachedDescriber, describeGroup, typeLabel, documentDate, documentDescription, documentKind, documentNumber } from './document-naming';
 import { resolveGroups, type RoleAccounts } from './resolve-groups';
@@ -56,6 +57,7 @@ function invalidTimeZone(settlementId: string, zone: string | undefined): Postin
 
 /** Builds the documents from lines already summed (streamed) into an aggregator. */
 export function buildPostingsFromAggregate(agg: SettlementAggregator, mappings: MappingSet, settings: PostingSettings = {}): PostingResult {
+  agg.seal();
   const h = agg.header;
   const id = h.settlementId;
   const describeType = cachedDescriber(settings.describeType);
@@ -131,26 +133,22 @@ function buildPart(c: PartContext, month: string, index: number, groups: Int32Ar
   const id = h.settlementId;
   const isLast = index === c.count;
   const builder = new LineBuilder(id, c.agg, c.settings);
+  // The grouped lines stay a column (see document-lines.ts) of their rounded sums.
+  const rounded = new Array<bigint>(groups.length);
   let partSum = 0n;
   let partLines = 0;
-  // The type's label once per type (SKU grouping describes the same few types fifty thousand times).
-  const labels: (string | undefined)[] = [];
+  let groupTotal = 0n;
   const agg = c.agg;
-  for (const g of groups) {
-    const target = c.targets[g];
-    const type = agg.typeOfGroup(g);
-    const selector = agg.selectorOf(g);
-    const sources = agg.sourcesOf(g, selector);
+  for (let i = 0; i < groups.length; i++) {
+    const g = groups[i]!;
     const amount = agg.amountOf(g);
-    const label = describeGroup(selector, h.channel, c.describeType, (labels[type] ??= typeLabel(agg.typeKeyAt(type), h.channel, c.describeType)));
-    if (target) builder.add('transaction', target.account, target.taxRateCode, label, roundToMinor(amount, h.currency), sources, selector.marketplace);
-    else {
-      const taxRateCode = c.mappings.chart.taxRates[0]?.code ?? '';
-      builder.add('unmapped', c.accounts.suspense, taxRateCode, `Unmapped transaction type: ${label}`, roundToMinor(amount, h.currency), sources, selector.marketplace);
-    }
+    groupTotal += rounded[i] = roundToMinor(amount, h.currency);
+    if (!c.targets[g]) builder.hasUnmapped = true;
     partSum += amount;
-    partLines += sources.lineCount;
+    partLines += agg.lineCountOf(g);
   }
+  builder.sellerTotal += groupTotal;
+  const grouped = new GroupLines(c, groups, rounded);
   const partSources = roleSources(id, c.count > 1 ? month : undefined, partLines);
   const cf = (text: string, amount: bigint) => builder.add('carried-forward', c.accounts.carriedForward, '', text, amount, partSources);
   let partNet: bigint;
@@ -166,7 +164,7 @@ function buildPart(c: PartContext, month: string, index: number, groups: Int32Ar
     builder.add('unreconciled-difference', c.accounts.suspense, '', 'Unreconciled difference: the settlement lines do not sum to the deposit', c.difference, partSources);
   }
   const total = builder.sellerTotal;
-  builder.addClearing(c.accounts, total, roleSources(id, undefined, c.agg.lineCount), h.channel);
+  const clearing = builder.clearingLine(c.accounts, total, roleSources(id, undefined, c.agg.lineCount), h.channel);
   const flags: PostingDocument['flags'] = [];
   if (isLast && c.difference !== 0n) flags.push('inconsistent');
   if (builder.hasUnmapped) flags.push('unmapped-to-suspense');
@@ -188,10 +186,62 @@ function buildPart(c: PartContext, month: string, index: number, groups: Int32Ar
     partNet,
     mappingVersion: mappingVersionLabel(c.mappings),
     flags,
-    lines: builder.lines,
+    lines: [],
   };
+  setColumnLines(doc, clearing ? [clearing] : [], grouped, builder.lines);
   assertBalanced(doc);
   return doc;
+}
+
+/**
+ * The lines of a part's groups, one per group in document order, computed when read: a mapped group
+ * on its account, an unmapped one on the suspense account, each with the group's rounded sum from
+ * the seller's side (money to the seller is a credit). The aggregator is sealed, so they never change.
+ */
+class GroupLines implements LineColumn {
+  readonly length: number;
+  /** The type's label once per type, and the dimensions once per cell (SKU grouping has fifty thousand groups over a few types and thousands of cells). */
+  private readonly labels: (string | undefined)[] = [];
+  private readonly dimensions: (GroupSelector | undefined)[] = [];
+  private readonly unmappedTaxRate: string;
+
+  constructor(
+    private readonly c: PartContext,
+    private readonly groups: Int32Array,
+    /** Each line's sum, seller-signed and rounded to the minor unit. */
+    private readonly amounts: readonly bigint[],
+  ) {
+    this.length = groups.length;
+    this.unmappedTaxRate = c.mappings.chart.taxRates[0]?.code ?? '';
+  }
+
+  fill(i: number, into: LineFields): void {
+    const { agg, targets, accounts, settings } = this.c;
+    const g = this.groups[i]!;
+    const target = targets[g];
+    const amount = this.amounts[i]!;
+    into.role = target ? 'transaction' : 'unmapped';
+    into.account = target ? target.account : accounts.suspense;
+    into.taxRateCode = target ? target.taxRateCode : this.unmappedTaxRate;
+    into.side = amount >= 0n ? 'credit' : 'debit';
+    into.amount = amount >= 0n ? amount : -amount;
+    into.tracking = settings.isTrackedByMarketplace ? trackingOf(settings, agg.header, agg.cellAt(agg.cellOfGroup(g)).marketplace ?? undefined) : (NO_TRACKING as Tracking[]);
+  }
+
+  descriptionAt(i: number): string {
+    const { agg, targets, describeType } = this.c;
+    const g = this.groups[i]!;
+    const type = agg.typeOfGroup(g);
+    const cell = agg.cellOfGroup(g);
+    const channel = agg.header.channel;
+    const label = describeGroup((this.dimensions[cell] ??= agg.dimensionsOf(cell)), channel, describeType, (this.labels[type] ??= typeLabel(agg.typeKeyAt(type), channel, describeType)));
+    return targets[g] ? label : `Unmapped transaction type: ${label}`;
+  }
+
+  sourcesAt(i: number): LineSources {
+    const g = this.groups[i]!;
+    return this.c.agg.sourcesOf(g, this.c.agg.selectorOf(g));
+  }
 }
 
 function roleSources(settlementId: string, month: string | undefined, lineCount: number): LineSources {
@@ -201,7 +251,7 @@ function roleSources(settlementId: string, month: string | undefined, lineCount:
 /** The tracking of every line when not tracking by marketplace: one frozen empty list, not one per line. */
 const NO_TRACKING: readonly Tracking[] = Object.freeze([]);
 
-/** Collects a document's lines from seller-signed amounts (money to the seller is a credit). */
+/** Collects a document's role lines from seller-signed amounts (money to the seller is a credit). */
 class LineBuilder {
   readonly lines: DocumentLine[] = [];
   sellerTotal = 0n;
@@ -213,10 +263,9 @@ class LineBuilder {
     private readonly settings: PostingSettings,
   ) {}
 
-  add(role: LineRole, account: LedgerAccount, taxRateCode: string, description: string, sellerAmount: bigint, sources: LineSources, marketplace?: string): void {
-    // Role lines only appear when they carry an amount; transaction lines always (they explain rows).
-    if (sellerAmount === 0n && role !== 'transaction' && role !== 'unmapped') return;
-    if (role === 'unmapped') this.hasUnmapped = true;
+  /** A role line, added only when it carries an amount. */
+  add(role: LineRole, account: LedgerAccount, taxRateCode: string, description: string, sellerAmount: bigint, sources: LineSources): void {
+    if (sellerAmount === 0n) return;
     this.sellerTotal += sellerAmount;
     this.lines.push({
       role,
@@ -225,28 +274,30 @@ class LineBuilder {
       description,
       side: sellerAmount >= 0n ? 'credit' : 'debit',
       amount: sellerAmount >= 0n ? sellerAmount : -sellerAmount,
-      tracking: this.tracking(marketplace),
+      tracking: trackingOf(this.settings, this.agg.header, undefined),
       sources,
     });
   }
 
-  addClearing(accounts: RoleAccounts, total: bigint, sources: LineSources, channel: Channel): void {
-    if (total === 0n) return;
-    this.lines.unshift({
+  /** The line that books the document's total to the clearing account (none when it is 0). */
+  clearingLine(accounts: RoleAccounts, total: bigint, sources: LineSources, channel: Channel): DocumentLine | null {
+    if (total === 0n) return null;
+    return {
       role: 'clearing',
       account: accounts.clearing,
       taxRateCode: '',
       description: `Net payout of ${CHANNEL_NAMES[channel].name} settlement ${this.settlementId}`,
       side: total >= 0n ? 'debit' : 'credit',
       amount: total >= 0n ? total : -total,
-      tracking: this.tracking(undefined),
+      tracking: trackingOf(this.settings, this.agg.header, undefined),
       sources,
-    });
+    };
   }
+}
 
-  private tracking(marketplace: string | undefined): Tracking[] {
-    if (!this.settings.isTrackedByMarketplace) return NO_TRACKING as Tracking[];
-    const option = marketplace ?? this.agg.header.marketplace;
-    return option ? [{ name: this.settings.trackingCategoryName ?? DEFAULT_POSTING_SETTINGS.trackingCategoryName, option }] : [];
-  }
+/** A line's tracking: its marketplace (or the settlement's) as an option of the tracking category, when tracking by marketplace. */
+function trackingOf(settings: PostingSettings, header: SettlementHeader, marketplace: string | undefined): Tracking[] {
+  if (!settings.isTrackedByMarketplace) return NO_TRACKING as Tracking[];
+  const option = marketplace ?? header.marketplace;
+  return option ? [{ name: settings.trackingCategoryName ?? DEFAULT_POSTING_SETTINGS.trackingCategoryName, option }] : [];
 }

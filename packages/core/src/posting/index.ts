@@ -10,3 +10,4 @@ export * from './posting-sink';
 export * from './accounting-port';
 export * from './product-types';
 export * from './posting-settings-defaults';
+export * from './document-lines';

@@ -54,6 +54,21 @@ export function orderGroups(agg: SettlementAggregator, fallbackMonth: string): G
 
 /** Sorts group numbers by rank (ranks below `rankCount`, distinct within a part). */
 function sortByRank(groups: Int32Array, rankOf: (g: number) => number, rankCount: number, groupCount: number): void {
+  if (rankCount <= groups.length * 8) {
+    // Few ranks for the groups (types x cells, each cell holding several types): every group straight to its rank.
+    const atRank = new Int32Array(rankCount).fill(-1);
+    let isDistinct = true;
+    for (const g of groups) {
+      const r = rankOf(g);
+      if (atRank[r]! >= 0) isDistinct = false;
+      atRank[r] = g;
+    }
+    if (isDistinct) {
+      let n = 0;
+      for (let r = 0; r < rankCount; r++) if (atRank[r]! >= 0) groups[n++] = atRank[r]!;
+      return;
+    }
+  }
   if (rankCount * groupCount > Number.MAX_SAFE_INTEGER) {
     const sorted = Array.from(groups).sort((a, b) => rankOf(a) - rankOf(b));
     groups.set(sorted);

@@ -79,6 +79,7 @@ export class SettlementAggregator {
   /** LineGroup objects, made when asked for (not while lines stream in) and kept up to date. */
   private readonly groupList: LineGroup[] = [];
   private isChanged = false;
+  private isSealed = false;
   lineCount = 0;
   undatedCount = 0;
   latestPostedAt: number | null = null;
@@ -187,11 +188,25 @@ export class SettlementAggregator {
 
   /** A parser may announce a settlement again with a fuller header (see ParseSink.settlement). */
   set header(header: SettlementHeader) {
+    this.assertOpen();
     this.currentHeader = header;
     this.defaultCountry = countryOfMarketplace(header.marketplace);
   }
 
+  /**
+   * No line or header may come after this: documents built from the aggregator read its groups when
+   * their lines are read (see document-lines.ts), so the groups must stay as they were built.
+   */
+  seal(): void {
+    this.isSealed = true;
+  }
+
+  private assertOpen(): void {
+    if (this.isSealed) throw new Error(`settlement ${this.currentHeader.settlementId}: a line or header came after its documents were built`);
+  }
+
   add(line: SettlementLine): void {
+    if (this.isSealed) this.assertOpen();
     this.lineCount++;
     this.isChanged = true;
     const o = this.options;
