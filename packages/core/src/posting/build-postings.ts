@@ -225,7 +225,7 @@ class GroupLines implements LineColumn {
     into.taxRateCode = target ? target.taxRateCode : this.unmappedTaxRate;
     into.side = amount >= 0n ? 'credit' : 'debit';
     into.amount = amount >= 0n ? amount : -amount;
-    into.tracking = settings.isTrackedByMarketplace ? trackingOf(settings, agg.header, agg.cellAt(agg.cellOfGroup(g)).marketplace ?? undefined) : (NO_TRACKING as Tracking[]);
+    into.tracking = trackingOf(settings, agg.header, agg.cellAt(agg.cellOfGroup(g)).marketplace ?? undefined);
   }
 
   descriptionAt(i: number): string {
