@@ -10,17 +10,17 @@
  * deposit gets a visible 'unreconciled difference' line on the suspense account (or is held).
  */
 import { formatMoney, roundToMinor } from '../money/money';
-import type { LedgerAccount, MappingSet, TypeDescriber } from '../mapping/model';
+import type { LedgerAccount, MappingSet } from '../mapping/model';
 import { mappingVersionLabel } from '../mapping/model';
-import type { Channel, Settlement, SettlementHeader } from '../settlements/model';
+import type { Channel, Settlement } from '../settlements/model';
 import { CHANNEL_NAMES } from '../mapping/default-charts';
 import { assertBalanced } from './assert-balanced';
 import { DEFAULT_POSTING_SETTINGS } from './posting-settings-defaults';
 import { createLocalCalendar, type LocalCalendar } from './local-calendar';
-import type { DocumentLine, GroupSelector, LineRole, LineSources, PostingDocument, PostingProblem, PostingResult, PostingSettings, Tracking } from './model';
-import { setColumnLines, type LineColumn, type LineFields } from './document-lines';
-import type { ResolvedMapping } from '../mapping/resolve-mapping';
-import { cachedDescriber, describeGroup, typeLabel, documentDate, documentDescription, documentKind, documentNumber } from './document-naming';
+import type { DocumentLine, LineRole, LineSources, PostingDocument, PostingProblem, PostingResult, PostingSettings } from './model';
+import { setColumnLines } from './document-lines';
+import { GroupLines, trackingOf, type GroupLineContext } from './group-lines';
+import { cachedDescriber, documentDate, documentDescription, documentKind, documentNumber } from './document-naming';
 import { resolveGroups, type RoleAccounts } from './resolve-groups';
 import { orderGroups } from './order-groups';
 import { SettlementAggregator, type AggregationOptions } from './settlement-aggregator';
@@ -112,13 +112,7 @@ export function buildPostingsFromAggregate(agg: SettlementAggregator, mappings: 
   return { documents, problems };
 }
 
-interface PartContext {
-  agg: SettlementAggregator;
-  mappings: MappingSet;
-  settings: PostingSettings;
-  describeType: TypeDescriber | undefined;
-  accounts: RoleAccounts;
-  targets: (ResolvedMapping | undefined)[];
+interface PartContext extends GroupLineContext {
   endDate: string;
   /** Rounded sum of all lines, the stated deposit, and their difference (unreconciled when not 0). */
   net: bigint;
@@ -193,63 +187,9 @@ function buildPart(c: PartContext, month: string, index: number, groups: Int32Ar
   return doc;
 }
 
-/**
- * The lines of a part's groups, one per group in document order, computed when read: a mapped group
- * on its account, an unmapped one on the suspense account, each with the group's rounded sum from
- * the seller's side (money to the seller is a credit). The aggregator is sealed, so they never change.
- */
-class GroupLines implements LineColumn {
-  readonly length: number;
-  /** The type's label once per type, and the dimensions once per cell (SKU grouping has fifty thousand groups over a few types and thousands of cells). */
-  private readonly labels: (string | undefined)[] = [];
-  private readonly dimensions: (GroupSelector | undefined)[] = [];
-  private readonly unmappedTaxRate: string;
-
-  constructor(
-    private readonly c: PartContext,
-    private readonly groups: Int32Array,
-    /** Each line's sum, seller-signed and rounded to the minor unit. */
-    private readonly amounts: readonly bigint[],
-  ) {
-    this.length = groups.length;
-    this.unmappedTaxRate = c.mappings.chart.taxRates[0]?.code ?? '';
-  }
-
-  fill(i: number, into: LineFields): void {
-    const { agg, targets, accounts, settings } = this.c;
-    const g = this.groups[i]!;
-    const target = targets[g];
-    const amount = this.amounts[i]!;
-    into.role = target ? 'transaction' : 'unmapped';
-    into.account = target ? target.account : accounts.suspense;
-    into.taxRateCode = target ? target.taxRateCode : this.unmappedTaxRate;
-    into.side = amount >= 0n ? 'credit' : 'debit';
-    into.amount = amount >= 0n ? amount : -amount;
-    into.tracking = trackingOf(settings, agg.header, agg.cellAt(agg.cellOfGroup(g)).marketplace ?? undefined);
-  }
-
-  descriptionAt(i: number): string {
-    const { agg, targets, describeType } = this.c;
-    const g = this.groups[i]!;
-    const type = agg.typeOfGroup(g);
-    const cell = agg.cellOfGroup(g);
-    const channel = agg.header.channel;
-    const label = describeGroup((this.dimensions[cell] ??= agg.dimensionsOf(cell)), channel, describeType, (this.labels[type] ??= typeLabel(agg.typeKeyAt(type), channel, describeType)));
-    return targets[g] ? label : `Unmapped transaction type: ${label}`;
-  }
-
-  sourcesAt(i: number): LineSources {
-    const g = this.groups[i]!;
-    return this.c.agg.sourcesOf(g, this.c.agg.selectorOf(g));
-  }
-}
-
 function roleSources(settlementId: string, month: string | undefined, lineCount: number): LineSources {
   return { settlementId, selector: month ? { month } : {}, lineCount, rows: [], isComplete: false };
 }
-
-/** The tracking of every line when not tracking by marketplace: one frozen empty list, not one per line. */
-const NO_TRACKING: readonly Tracking[] = Object.freeze([]);
 
 /** Collects a document's role lines from seller-signed amounts (money to the seller is a credit). */
 class LineBuilder {
@@ -293,11 +233,4 @@ class LineBuilder {
       sources,
     };
   }
-}
-
-/** A line's tracking: its marketplace (or the settlement's) as an option of the tracking category, when tracking by marketplace. */
-function trackingOf(settings: PostingSettings, header: SettlementHeader, marketplace: string | undefined): Tracking[] {
-  if (!settings.isTrackedByMarketplace) return NO_TRACKING as Tracking[];
-  const option = marketplace ?? header.marketplace;
-  return option ? [{ name: settings.trackingCategoryName ?? DEFAULT_POSTING_SETTINGS.trackingCategoryName, option }] : [];
 }
