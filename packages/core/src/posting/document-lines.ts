@@ -34,8 +34,8 @@ const COLUMNS = new WeakMap<object, ColumnLines>();
 function makeLines(lines: ColumnLines): DocumentLine[] {
   const { head, column, tail } = lines;
   const made: DocumentLine[] = [...head];
+  const line = {} as LineFields;
   for (let i = 0; i < column.length; i++) {
-    const line = {} as DocumentLine;
     column.fill(i, line);
     // Own properties in the order a DocumentLine literal has them.
     made.push({
