@@ -50,8 +50,8 @@ export function addRoute<E extends Endpoint>(
  * A route for a signed-in user whose one statement reads the users row itself (see userMayOpen),
  * for the hottest reads: the token is verified before the body is read, as for every route, but the
  * caller is not looked up in a statement of its own (one round trip to PostgreSQL less). When the
- * statement finds nothing, the route calls `assertUserExists` (or selects `userExists`) to tell a removed user (401) from a
- * refused or missing row (404).
+ * statement finds nothing, the route calls `assertUserExists` (or selects `userExists`) to tell a
+ * removed user (401) from a refused or missing row (404).
  */
 export function addSignedInRoute<E extends Endpoint & { access: 'user' }>(
   app: FastifyInstance,

@@ -22,7 +22,6 @@ export interface Caller {
 
 type CallerRow = Pick<Selectable<UsersTable>, 'user_id' | 'email' | 'partner_code' | 'root_admin' | 'support_lead' | 'support_admin' | 'developer'> & { permissions: string[] };
 
-/** One statement per request, prepared once per connection: the user and its permissions (an array subquery). */
 /** SQL condition: the user still exists (a token outlives a removed user until it expires). */
 export function userExists(userId: string): RawBuilder<boolean> {
   return sql<boolean>`exists (select 1 from users where user_id = ${userId})`;
@@ -34,6 +33,7 @@ export async function assertUserExists(db: Kysely<Database>, userId: string): Pr
   if (!rows[0]?.ok) throw new AppError('auth.unauthenticated', errorMessages.unauthenticated);
 }
 
+/** One statement per request, prepared once per connection: the user and its permissions (an array subquery). */
 export async function findCaller(db: Kysely<Database>, userId: string): Promise<Caller | undefined> {
   const { rows } = await sql<CallerRow>`${prepared()}select user_id, email, partner_code, root_admin, support_lead, support_admin, developer,
     array(select p.permission from user_permissions p where p.user_id = users.user_id order by p.permission) as permissions

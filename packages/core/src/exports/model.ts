@@ -47,9 +47,7 @@ export function forEachPostedLine(doc: PostingDocument, visit: (line: DocumentLi
 /** The number of lines with an amount. */
 export function postedLineCount(doc: PostingDocument): number {
   let count = 0;
-  forEachLine(doc, (line) => {
-    if (isPostedLine(line)) count++;
-  });
+  forEachPostedLine(doc, () => count++);
   return count;
 }
 

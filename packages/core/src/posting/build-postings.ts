@@ -12,7 +12,7 @@
 import { formatMoney, roundToMinor } from '../money/money';
 import type { LedgerAccount, MappingSet } from '../mapping/model';
 import { mappingVersionLabel } from '../mapping/model';
-import type { Channel, Settlement } from '../settlements/model';
+import type { Settlement, SettlementHeader } from '../settlements/model';
 import { CHANNEL_NAMES } from '../mapping/default-charts';
 import { assertBalanced } from './assert-balanced';
 import { DEFAULT_POSTING_SETTINGS } from './posting-settings-defaults';
@@ -126,7 +126,7 @@ function buildPart(c: PartContext, month: string, index: number, groups: Int32Ar
   const h = c.agg.header;
   const id = h.settlementId;
   const isLast = index === c.count;
-  const builder = new LineBuilder(id, c.agg, c.settings);
+  const builder = new LineBuilder(h, c.settings);
   // The grouped lines stay a column (see document-lines.ts) of their rounded sums.
   const rounded = new Array<bigint>(groups.length);
   let partSum = 0n;
@@ -158,7 +158,7 @@ function buildPart(c: PartContext, month: string, index: number, groups: Int32Ar
     builder.add('unreconciled-difference', c.accounts.suspense, '', 'Unreconciled difference: the settlement lines do not sum to the deposit', c.difference, partSources);
   }
   const total = builder.sellerTotal;
-  const clearing = builder.clearingLine(c.accounts, total, roleSources(id, undefined, c.agg.lineCount), h.channel);
+  const clearing = builder.clearingLine(c.accounts, total, roleSources(id, undefined, c.agg.lineCount));
   const flags: PostingDocument['flags'] = [];
   if (isLast && c.difference !== 0n) flags.push('inconsistent');
   if (builder.hasUnmapped) flags.push('unmapped-to-suspense');
@@ -198,8 +198,7 @@ class LineBuilder {
   hasUnmapped = false;
 
   constructor(
-    private readonly settlementId: string,
-    private readonly agg: SettlementAggregator,
+    private readonly header: SettlementHeader,
     private readonly settings: PostingSettings,
   ) {}
 
@@ -214,22 +213,22 @@ class LineBuilder {
       description,
       side: sellerAmount >= 0n ? 'credit' : 'debit',
       amount: sellerAmount >= 0n ? sellerAmount : -sellerAmount,
-      tracking: trackingOf(this.settings, this.agg.header, undefined),
+      tracking: trackingOf(this.settings, this.header, undefined),
       sources,
     });
   }
 
   /** The line that books the document's total to the clearing account (none when it is 0). */
-  clearingLine(accounts: RoleAccounts, total: bigint, sources: LineSources, channel: Channel): DocumentLine | null {
+  clearingLine(accounts: RoleAccounts, total: bigint, sources: LineSources): DocumentLine | null {
     if (total === 0n) return null;
     return {
       role: 'clearing',
       account: accounts.clearing,
       taxRateCode: '',
-      description: `Net payout of ${CHANNEL_NAMES[channel].name} settlement ${this.settlementId}`,
+      description: `Net payout of ${CHANNEL_NAMES[this.header.channel].name} settlement ${this.header.settlementId}`,
       side: total >= 0n ? 'debit' : 'credit',
       amount: total >= 0n ? total : -total,
-      tracking: trackingOf(this.settings, this.agg.header, undefined),
+      tracking: trackingOf(this.settings, this.header, undefined),
       sources,
     };
   }

@@ -206,7 +206,7 @@ export class SettlementAggregator {
   }
 
   add(line: SettlementLine): void {
-    if (this.isSealed) this.assertOpen();
+    this.assertOpen();
     this.lineCount++;
     this.isChanged = true;
     const o = this.options;
