@@ -16,4 +16,20 @@ test('a Clarity view-only user is confined to the organization dashboard', async
   await page.keyboard.press('Escape');
   await page.goto('/app/settlements');
   await expect(page).toHaveURL(/\/app\/organization\/org-acme\/dashboard$/);
+
+  // The menu hides every change; the server refuses them too, whatever the browser sends (issue 14).
+  const tokens = await page.evaluate(() => JSON.parse(localStorage.getItem('ledgerport.tokenSet') ?? '{}') as { accessToken?: string });
+  const headers = { authorization: `Bearer ${tokens.accessToken}` };
+  const search = await page.request.post('/spanner-settlements-with-pagination?page=0&size=1', {
+    headers,
+    data: { paginatedSearchCriteriaClause: [[{ filterKey: 'accountKey', operation: 'eq', value: 'acme-amazon-us' }]] },
+  });
+  expect(search.status()).toBe(200);
+  const key = ((await search.json()) as { settlements: { settlementKey: string }[] }).settlements[0]!.settlementKey;
+  const remove = await page.request.get(`/settlement?ajax=true&action=delete&settlementKey=${key}`, { headers });
+  expect(remove.status()).toBe(403);
+  expect(((await remove.json()) as { message: string }).message).toMatch(/view-only access/);
+  const rename = await page.request.post('/account-settings?accountName=Hijacked', { headers });
+  expect(rename.status()).toBe(403);
+  expect((await page.request.get(`/settlement/detail?settlementKey=${key}`, { headers })).status()).toBe(200);
 });

@@ -24,6 +24,7 @@ import type { Deps } from './http/deps';
 import { registerErrorHandling } from './http/error-handler';
 import { registerHealthRoute } from './http/health-route';
 import { registerWebApp } from './http/web-app';
+import { requireRouteDeclarations } from './http/route-declarations';
 import type { AccountingPortResolver } from './features/posting/resolve-accounting-port';
 import { createAccountingPortResolver } from './features/accounting-connections/resolve-accounting-connection-port';
 import { registerAccountingConnections } from './features/accounting-connections/register-accounting-connections';
@@ -63,6 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('caller', null);
   app.decorateRequest('tokenUserId', null);
+  requireRouteDeclarations(app);
 
   const deps: Deps = {
     db,

@@ -88,6 +88,7 @@ export const listAccounts = defineEndpoint({
   summary: "The accounts the user may open, sorted by name then sales channel (case-insensitive).",
   tag: 'account',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ userId: z.string().min(1).max(100).optional() }),
   response: accountListSchema,
 });
@@ -98,6 +99,7 @@ export const listBackendAccounts = defineEndpoint({
   summary: 'Every account, a page at a time (admin only).',
   tag: 'backend',
   access: 'admin',
+  effect: 'read',
   querystring: z.strictObject({
     limit: z.coerce.number().int('limit must be a whole number.').min(1, 'limit must be at least 1.').max(500, 'limit must be at most 500.'),
     cursor: z.string().min(1).max(500).optional(),
@@ -111,6 +113,7 @@ export const getAccount = defineEndpoint({
   summary: 'One account with its features and flags; settings=true adds its settings.',
   tag: 'account',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ accountKey, settings: z.enum(['true', 'false']).optional() }),
   response: accountSchema,
 });
@@ -121,6 +124,7 @@ export const listCopyMappingAccounts = defineEndpoint({
   summary: 'Accounts on the same sales channel and accounting system whose mappings may be copied into this one.',
   tag: 'account',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ accountKey }),
   response: accountListSchema,
 });
@@ -131,6 +135,7 @@ export const copyAccountCredsToStaging = defineEndpoint({
   summary: "Copy an account's connection credentials to staging (admin only).",
   tag: 'backend',
   access: 'admin',
+  effect: 'write',
   body: z.strictObject({ accountKeyCopyFrom: accountKey }),
   response: z.object({ ok: z.literal(true) }),
 });
@@ -148,6 +153,7 @@ export const getPublicAccountOverview = defineEndpoint({
   summary: "An account's name, sales channel and accounting system.",
   tag: 'account',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ accountKey }),
   response: accountOverviewSchema,
 });
@@ -159,6 +165,7 @@ export const switchAccountByLink = defineEndpoint({
     'Switch to an account and redirect to /app/admin (or `continue` when it is on this host). Without a bearer token (a browser navigation) it redirects to the web app, which switches through POST /switch/account.',
   tag: 'account',
   access: 'public',
+  effect: 'self',
   querystring: z.strictObject({ account: accountKey, continue: z.string().max(2000).optional() }),
   status: 302,
 });
@@ -169,6 +176,7 @@ export const switchAccount = defineEndpoint({
   summary: "Make an account the user's current account; answers where to go next.",
   tag: 'account',
   access: 'user',
+  effect: 'self',
   body: z.strictObject({ destinationAccountKey: accountKey }),
   response: z.object({ redirectUrl: z.string() }),
 });
@@ -179,6 +187,7 @@ export const renameCurrentAccount = defineEndpoint({
   summary: "Rename the user's current account.",
   tag: 'account',
   access: 'user',
+  effect: 'manage',
   querystring: z.strictObject({
     accountName: z.string().trim().min(1, 'Enter an account name.').max(100, 'The account name must be at most 100 characters.'),
     caller: z.literal('admin').optional(),
@@ -192,6 +201,7 @@ export const updateAccountingSystemReferenceName = defineEndpoint({
   summary: "Set the name the accounting system knows this account by.",
   tag: 'account',
   access: 'user',
+  effect: 'write',
   querystring: z.strictObject({ action: z.literal('updateAccountingSystemReferenceName'), accountKey }),
   body: z.strictObject({
     accountingSystemReferenceName: z.string().trim().max(200, 'The reference name must be at most 200 characters.').nullable(),

@@ -25,6 +25,7 @@ export const startAccountingConnect = defineEndpoint({
   summary: 'Starts connecting an accounting system: answers the page of the system to send the user to.',
   tag: 'accounting',
   access: 'user',
+  effect: 'write',
   body: z.strictObject({
     accountKey,
     system: remoteAccountingSystemSchema,
@@ -40,6 +41,7 @@ export const finishAccountingConnect = defineEndpoint({
   summary: 'Finishes a connect flow with the query the accounting system sent to the /cb page.',
   tag: 'accounting',
   access: 'user',
+  effect: 'write',
   body: z.strictObject({ system: remoteAccountingSystemSchema, query: z.record(z.string(), z.string()) }),
   response: z.object({
     accountKey: z.string(),
@@ -55,6 +57,7 @@ export const connectAccountingManually = defineEndpoint({
   summary: "Uses the built-in ledger and file exports (MANUAL): 'Connected manually'.",
   tag: 'accounting',
   access: 'user',
+  effect: 'write',
   body: z.strictObject({ accountKey }),
   status: 204,
 });
@@ -65,6 +68,7 @@ export const disconnectAccounting = defineEndpoint({
   summary: 'Disconnects the accounting system (tokens are deleted; postings stay).',
   tag: 'accounting',
   access: 'user',
+  effect: 'write',
   body: z.strictObject({ accountKey }),
   status: 204,
 });
@@ -90,6 +94,7 @@ export const getAccountingSettings = defineEndpoint({
   summary: "The accounting connection's settings and the bank accounts to choose from.",
   tag: 'accounting',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ accountKey }),
   response: accountingConnectionSettingsSchema,
 });
@@ -100,6 +105,7 @@ export const updateAccountingSettings = defineEndpoint({
   summary: 'Saves the bank-account (QBO) or financial (Sage, NetSuite, Xero) settings of the connection.',
   tag: 'accounting',
   access: 'user',
+  effect: 'write',
   body: z.strictObject({
     accountKey,
     bankAccountId: z.string().trim().min(1).max(100).nullable().optional(),
@@ -127,6 +133,7 @@ export const getAccountingReferenceData = defineEndpoint({
   summary: 'The chart of accounts, tax rates, tracking categories and bank accounts last fetched from the accounting system.',
   tag: 'accounting',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ accountKey }),
   response: accountingReferenceDataSchema,
 });
@@ -137,6 +144,7 @@ export const refreshAccountingReferenceData = defineEndpoint({
   summary: 'Fetches the chart of accounts, tax rates, tracking categories and bank accounts again.',
   tag: 'accounting',
   access: 'user',
+  effect: 'write',
   body: z.strictObject({ accountKey }),
   response: accountingReferenceDataSchema,
 });

@@ -30,6 +30,7 @@ export const getAmazonDeferredTransactionsSettings = defineEndpoint({
   summary: 'Whether an Amazon account posts its deferred transactions, and how many Deferred Transactions settlements it has.',
   tag: 'account',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ accountKey }),
   response: amazonDeferredTransactionsSettingsSchema,
 });
@@ -40,6 +41,7 @@ export const saveAmazonDeferredTransactionsSettings = defineEndpoint({
   summary: 'Turn the posting of Amazon deferred transactions on or off for an Amazon account (audited; the next fetch follows it).',
   tag: 'account',
   access: 'user',
+  effect: 'write',
   querystring: z.strictObject({ accountKey }),
   body: saveAmazonDeferredTransactionsBodySchema,
   response: amazonDeferredTransactionsSettingsSchema,

@@ -56,6 +56,7 @@ export const login = defineEndpoint({
   summary: 'Sign in with email and password; returns a new token set.',
   tag: 'auth',
   access: 'public',
+  effect: 'self',
   body: loginBodySchema,
   response: tokenSetSchema,
 });
@@ -66,6 +67,7 @@ export const refresh = defineEndpoint({
   summary: 'Rotate the refresh token: both tokens are replaced together. A reused refresh token revokes its family.',
   tag: 'auth',
   access: 'public',
+  effect: 'self',
   body: refreshBodySchema,
   response: tokenSetSchema,
 });
@@ -76,6 +78,7 @@ export const logout = defineEndpoint({
   summary: 'Revoke the refresh token and every token rotated from the same sign-in.',
   tag: 'auth',
   access: 'public',
+  effect: 'self',
   body: logoutBodySchema,
   status: 204,
 });
@@ -86,6 +89,7 @@ export const userStatus = defineEndpoint({
   summary: 'Whether the bearer token is expired, and the role flags of its user.',
   tag: 'auth',
   access: 'public',
+  effect: 'read',
   querystring: z.strictObject({}),
   response: userStatusSchema,
 });
@@ -96,6 +100,7 @@ export const hasAdminPermissions = defineEndpoint({
   summary: 'Whether the bearer token belongs to a rootAdmin, supportLead or supportAdmin.',
   tag: 'auth',
   access: 'public',
+  effect: 'read',
   querystring: z.strictObject({}),
   response: hasAdminPermissionsSchema,
 });
@@ -106,6 +111,7 @@ export const connect = defineEndpoint({
   summary: 'Validate an access token (used by the oauth pages).',
   tag: 'auth',
   access: 'public',
+  effect: 'read',
   body: z.strictObject({ accessToken: z.string().min(1, 'The access token is missing.').max(4096) }),
   response: z.object({ ok: z.literal(true), userId: z.string() }),
 });

@@ -35,6 +35,7 @@ export const listConnections = defineEndpoint({
   summary: "The account's accounting and sales channel connections with their badges.",
   tag: 'connections',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ accountKey }),
   response: z.object({ connections: z.array(connectionViewSchema) }),
 });
@@ -45,6 +46,7 @@ export const startChannelConnect = defineEndpoint({
   summary: 'Starts connecting a sales channel: answers the channel page to send the seller to.',
   tag: 'connections',
   access: 'user',
+  effect: 'write',
   body: z.strictObject({
     accountKey,
     channel: salesChannelSchema,
@@ -60,6 +62,7 @@ export const finishChannelConnect = defineEndpoint({
   summary: "Finishes a connect flow with the query the channel sent to the /cb page.",
   tag: 'connections',
   access: 'user',
+  effect: 'write',
   body: z.strictObject({ channel: salesChannelSchema, query: z.record(z.string(), z.string()) }),
   response: z.object({ accountKey: z.string(), storeName: z.string(), redirectAfter: z.string().nullable() }),
 });
@@ -70,6 +73,7 @@ export const connectChannelWithKeys = defineEndpoint({
   summary: 'Connects a channel or payment source whose seller types API credentials (PayPal REST app).',
   tag: 'connections',
   access: 'user',
+  effect: 'write',
   body: z.strictObject({
     accountKey,
     channel: salesChannelSchema,
@@ -84,6 +88,7 @@ export const disconnectChannel = defineEndpoint({
   summary: 'Disconnects the sales channel (tokens are deleted; settlements stay).',
   tag: 'connections',
   access: 'user',
+  effect: 'write',
   body: z.strictObject({ accountKey, role: z.enum(['sales-channel', 'sales-source']) }),
   status: 204,
 });
@@ -94,6 +99,7 @@ export const fetchChannelNow = defineEndpoint({
   summary: 'Fetches new settlements from the sales channel now instead of waiting for the schedule.',
   tag: 'connections',
   access: 'user',
+  effect: 'write',
   body: z.strictObject({ accountKey }),
   status: 204,
 });
@@ -121,6 +127,7 @@ export const listHistoryRequests = defineEndpoint({
   summary: 'History requests of the account (older settlements fetched from the channel).',
   tag: 'connections',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ accountKey }),
   response: z.object({ requestHistoryBlocked: z.boolean(), requests: z.array(historyRequestSchema) }),
 });
@@ -131,6 +138,7 @@ export const requestHistory = defineEndpoint({
   summary: 'Asks the sales channel for settlements of an older period.',
   tag: 'connections',
   access: 'user',
+  effect: 'write',
   body: z.strictObject({ accountKey, fromDate: isoDate, toDate: isoDate }),
   response: historyRequestSchema,
 });

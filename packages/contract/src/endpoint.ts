@@ -4,6 +4,7 @@
  * imports the inferred types. Query strings are strict objects: an unknown parameter is a 400.
  */
 import type { z } from 'zod';
+import type { RouteEffect } from '@ledgerport/core/rules';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -14,6 +15,12 @@ export interface Endpoint {
   tag: string;
   /** public: no token needed; user: a valid access token; admin: rootAdmin, supportLead or supportAdmin. */
   access: 'public' | 'user' | 'admin';
+  /**
+   * What the call does (core's role rule, packages/core/src/rules/permissions.ts): read, self (the
+   * caller's own session or preferences), write (the account's bookkeeping) or manage (the owner's
+   * settings). The server refuses a caller whose level in the account is lower, with 403.
+   */
+  effect: RouteEffect;
   querystring?: z.ZodType;
   body?: z.ZodType;
   /** Success status (200 unless stated). */

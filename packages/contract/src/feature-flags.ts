@@ -15,6 +15,7 @@ export const listFeatureFlags = defineEndpoint({
   summary: 'The feature flags enabled on an account, sorted by name.',
   tag: 'feature-flags',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ accountKey }),
   response: featureFlagsResponseSchema,
 });
@@ -25,6 +26,7 @@ export const addFeatureFlags = defineEndpoint({
   summary: 'Enable feature flags on an account (admin only).',
   tag: 'feature-flags',
   access: 'admin',
+  effect: 'write',
   body: z.strictObject({ accountKey, featureFlagsToAdd: flagList }),
   response: featureFlagsResponseSchema,
 });
@@ -35,6 +37,7 @@ export const removeFeatureFlags = defineEndpoint({
   summary: 'Disable feature flags on an account (admin only).',
   tag: 'feature-flags',
   access: 'admin',
+  effect: 'write',
   body: z.strictObject({ accountKey, featureFlagsToRemove: flagList }),
   response: featureFlagsResponseSchema,
 });

@@ -77,6 +77,7 @@ export const uploadSettlementFiles = defineEndpoint({
   summary: 'Upload settlement files (multipart, parts named file) into an account; parsing runs in the background. Trial accounts: three files.',
   tag: 'imports',
   access: 'user',
+  effect: 'write',
   querystring: z.strictObject({ accountKey, loadReadable: z.enum(['true', 'false']).optional() }),
   response: settlementImportSchema,
 });
@@ -87,6 +88,7 @@ export const getSettlementImport = defineEndpoint({
   summary: 'An upload with its per-file status, progress, settlements created, duplicates and problems.',
   tag: 'imports',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ importId: importIdSchema }),
   response: settlementImportSchema,
 });
@@ -97,6 +99,7 @@ export const listSettlementImports = defineEndpoint({
   summary: "An account's latest uploads (newest first) and how many files a trial account has left.",
   tag: 'imports',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ accountKey, limit: z.coerce.number().int().min(1).max(100).default(20) }),
   response: z.object({ imports: z.array(settlementImportSchema), trialFilesLeft: z.number().int().nullable() }),
 });

@@ -31,6 +31,7 @@ export const getTrialBalance = defineEndpoint({
   summary: "The built-in ledger's balances per account and currency (through a date when given).",
   tag: 'ledger',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ accountKey, throughDate: isoDate.optional() }),
   response: z.object({ rows: z.array(trialBalanceRowSchema), journalCount: z.number().int() }).meta({ id: 'TrialBalance' }),
 });
@@ -41,6 +42,7 @@ export const getAccountLedger = defineEndpoint({
   summary: 'Every movement of one ledger account in one currency with a running balance.',
   tag: 'ledger',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ accountKey, accountCode: z.string().min(1).max(100), currency: z.string().regex(/^[A-Z]{3}$/, 'currency is a 3-letter code.') }),
   response: z.object({
     accountCode: z.string(),
@@ -75,6 +77,7 @@ export const listJournals = defineEndpoint({
   summary: "The built-in ledger's journals, newest first (one settlement's when settlementKey is given).",
   tag: 'ledger',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({
     accountKey,
     settlementKey: z.string().min(1).max(100).optional(),
@@ -91,6 +94,7 @@ export const exportLedger = defineEndpoint({
     'Download the documents posted to the built-in ledger (optionally dated within [start, end]) in one export format. Formats that split into several files answer part 1 unless part is given; X-Export-Parts says how many.',
   tag: 'ledger',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({
     accountKey,
     format: ledgerExportFormatSchema,

@@ -77,6 +77,7 @@ export const getMappings = defineEndpoint({
   summary: "An account's mappings: every transaction type seen in its settlements, unmapped first, grouped by category.",
   tag: 'mappings',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ accountKey }),
   response: mappingsSchema,
 });
@@ -95,6 +96,7 @@ export const saveMappings = defineEndpoint({
   summary: 'Set accounts and tax rates of transaction types and the accounts of posting roles (a new mapping version); codes must exist in the chart.',
   tag: 'mappings',
   access: 'user',
+  effect: 'write',
   querystring: z.strictObject({ accountKey }),
   body: z.strictObject({
     entries: z.array(mappingEntryInputSchema).max(2000).default([]),
@@ -112,6 +114,7 @@ export const copyMappingsFromAccount = defineEndpoint({
   summary: "Copy another account's mappings (same sales channel and accounting system) into this one as its new version.",
   tag: 'mappings',
   access: 'user',
+  effect: 'write',
   querystring: z.strictObject({ accountKey }),
   body: z.strictObject({ accountKeyCopyFrom: accountKey }),
   response: mappingsSchema,

@@ -39,6 +39,7 @@ export const listOrganizations = defineEndpoint({
   summary: 'The organizations whose accounts the user may open.',
   tag: 'organization',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ userId: z.string().min(1).max(100).optional() }),
   response: z.object({ organizations: z.array(organizationSchema) }),
 });
@@ -49,6 +50,7 @@ export const listOrganizationAccounts = defineEndpoint({
   summary: `The accounts of an organization the user may open ('${UNASSIGNED_ORGANIZATION_ID}': accounts in no organization).`,
   tag: 'organization',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ organizationId }),
   response: z.object({ accounts: z.array(organizationAccountSchema) }),
 });
@@ -59,6 +61,7 @@ export const updateOrganization = defineEndpoint({
   summary: 'Rename an organization (organization admins and root admins).',
   tag: 'organization',
   access: 'user',
+  effect: 'manage',
   querystring: z.strictObject({ userId: z.string().min(1).max(100).optional() }),
   body: z.strictObject({
     organizationId,

@@ -94,6 +94,7 @@ export const getPostingSettings = defineEndpoint({
   summary: "The account's posting settings: time zone, grouping, month and country split, marketplace tracking, inconsistent settlements, product types.",
   tag: 'account',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ accountKey }),
   response: postingSettingsSchema,
 });
@@ -116,6 +117,7 @@ export const savePostingSettings = defineEndpoint({
   summary: 'Change some posting settings (the fields sent); saves a new version, recorded in the account history. Holding or releasing inconsistent settlements follows at once.',
   tag: 'account',
   access: 'user',
+  effect: 'write',
   querystring: z.strictObject({ accountKey }),
   body: savePostingSettingsBodySchema,
   response: postingSettingsSchema,
@@ -134,6 +136,7 @@ export const previewProductTypes = defineEndpoint({
   summary: "How many of the account's SKUs (from its settlements) each rule would catch, in order, and how many stay Unassigned. Saves nothing.",
   tag: 'account',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ accountKey }),
   body: z.strictObject({ productTypes: productTypeRulesSchema }),
   response: productTypePreviewSchema,
@@ -145,6 +148,7 @@ export const releaseSettlementHold = defineEndpoint({
   summary: 'Release a settlement held because it is inconsistent: it posts with its difference on the unreconciled-difference suspense line.',
   tag: 'settlements',
   access: 'user',
+  effect: 'write',
   querystring: z.strictObject({ settlementKey: z.string().trim().min(1, 'The settlementKey is missing.').max(200, 'The settlementKey is too long.') }),
   response: z.object({ settlementKey: z.string(), message: z.string() }),
 });
@@ -165,6 +169,7 @@ export const listSettingChanges = defineEndpoint({
   summary: "Who changed which setting of the account and when (its audit log), newest first.",
   tag: 'account',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ accountKey, limit: z.coerce.number().int().min(1).max(200).optional() }),
   response: z.object({ entries: z.array(auditEntrySchema) }),
 });

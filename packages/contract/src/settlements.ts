@@ -286,6 +286,7 @@ export const searchSettlements = defineEndpoint({
     "One page of an account's settlements. Groups of the clause are ANDed, criteria inside a group ORed; one group must be accountKey eq. sort is 'column' or 'column,asc|desc' (default start,desc).",
   tag: 'settlements',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({
     page: z.coerce.number().int('page must be a whole number.').min(0, 'page starts at 0.').max(100_000),
     size: z.coerce.number().int('size must be a whole number.').min(1, 'size must be at least 1.').max(100, 'size must be at most 100.'),
@@ -304,6 +305,7 @@ export const getSettlementDetail = defineEndpoint({
   summary: 'A settlement with its documents (posted, or as they will be posted with the current mappings) and sums by type.',
   tag: 'settlements',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ settlementKey: settlementKeySchema }),
   response: settlementDetailSchema,
 });
@@ -314,6 +316,7 @@ export const listSettlementLines = defineEndpoint({
   summary: "Drill-down: a page of a settlement's source lines, optionally only those a document line summarises (its selector).",
   tag: 'settlements',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({
     settlementKey: settlementKeySchema,
     page: z.coerce.number().int().min(0).default(0),
@@ -367,6 +370,7 @@ export const settlementAction = defineEndpoint({
     'reprocess (rebuild flags and documents with the current mappings; on a posted settlement shows what would change unless confirm=true, then replaces posted documents by reversal), refreshcogs, or delete (not when posted).',
   tag: 'settlements',
   access: 'user',
+  effect: 'write',
   querystring: z.strictObject({
     ajax: z.literal('true').optional(),
     action: z.enum(['reprocess', 'refreshcogs', 'delete'], { error: 'action must be reprocess, refreshcogs or delete.' }),
@@ -382,6 +386,7 @@ export const redownloadSettlement = defineEndpoint({
   summary: "Fetch an API-sourced settlement again from the channel (by its report id) and replace it if not posted.",
   tag: 'settlements',
   access: 'user',
+  effect: 'write',
   querystring: z.strictObject({ action: z.literal('redownload'), settlementKey: settlementKeySchema, account: accountKey }),
   response: settlementActionResultSchema,
 });
@@ -403,6 +408,7 @@ export const sendSettlement = defineEndpoint({
   summary: "Queue a settlement's documents for posting to the account's accounting system (form encoded). Sending twice never posts twice.",
   tag: 'settlements',
   access: 'user',
+  effect: 'write',
   body: z.strictObject({ settlementKey: settlementKeySchema, action: z.enum(['send', 'sendCogs'], { error: 'action must be send or sendCogs.' }) }),
   response: sendResultSchema,
 });
@@ -417,6 +423,7 @@ export const bulkActionSettlement = defineEndpoint({
   summary: `A bulk action on at most ${BULK_SETTLEMENTS_MAX} settlements (form encoded, bulkSettlement repeated). export answers a download link.`,
   tag: 'settlements',
   access: 'user',
+  effect: 'write',
   body: z.strictObject({
     bulkAction: z.enum(bulkActions, { error: `bulkAction must be one of ${bulkActions.join(', ')}.` }),
     bulkSettlement: z
@@ -462,6 +469,7 @@ export const bulkSendProgress = defineEndpoint({
   summary: `How far the send of these settlements (at most ${BULK_SETTLEMENTS_MAX}, settlementKey repeated) has got, read from each settlement's send state, so it is the same on every server process and after a restart.`,
   tag: 'settlements',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({
     settlementKey: z
       .union([settlementKeySchema, z.array(settlementKeySchema)])
@@ -477,6 +485,7 @@ export const listChannelsOrGateways = defineEndpoint({
   summary: "The channels (marketplaces) and gateways seen in an account's settlements, for the list filter.",
   tag: 'settlements',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ account: accountKey, salesChannel: salesChannelSchema, isSingleOrder: z.enum(['true', 'false']).optional() }),
   response: z.object({ channels: z.array(z.string()), gateways: z.array(z.string()) }),
 });
@@ -487,6 +496,7 @@ export const listAccountCurrencies = defineEndpoint({
   summary: "The currencies of an account's settlements, sorted.",
   tag: 'settlements',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ account: accountKey }),
   response: z.object({ currencies: z.array(z.string()) }),
 });
@@ -497,6 +507,7 @@ export const settlementsAvailable = defineEndpoint({
   summary: 'Whether an account has any settlement yet (and how many).',
   tag: 'settlements',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ account: accountKey }),
   response: z.object({ available: z.boolean(), count: z.number().int() }),
 });
@@ -510,6 +521,7 @@ export const exportSettlements = defineEndpoint({
     "Download an account's settlements that start within [start, end] (92 days at most): report=summary (one row per settlement) or transactions (one row per line by type); format csv (default) or xlsx.",
   tag: 'settlements',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({
     accountKey,
     start: isoDate,

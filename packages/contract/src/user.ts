@@ -55,6 +55,7 @@ export const getUserMeta = defineEndpoint({
   summary: 'The signed-in user, the current account, flags and preferences. Admins may name another userId or accountKey.',
   tag: 'user',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ userId: optionalId, accountKey: optionalId }),
   response: userMetaSchema,
 });
@@ -65,6 +66,7 @@ export const getUser = defineEndpoint({
   summary: 'The user (self, or another userId for admins), with currentAccount set to accountKey when given.',
   tag: 'user',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({ userId: optionalId, accountKey: optionalId }),
   response: authUserSchema,
 });
@@ -75,6 +77,7 @@ export const getUserProfile = defineEndpoint({
   summary: "The signed-in user's name and email.",
   tag: 'user',
   access: 'user',
+  effect: 'read',
   querystring: z.strictObject({}),
   response: userProfileSchema,
 });
@@ -85,6 +88,7 @@ export const updateUserProfile = defineEndpoint({
   summary: "Change the signed-in user's name or email.",
   tag: 'user',
   access: 'user',
+  effect: 'self',
   body: z.strictObject({
     name: z.string().trim().min(1, 'Enter a name.').max(200, 'The name must be at most 200 characters.').optional(),
     email: z.email('Enter a valid email address.').max(320, 'The email address is too long.').optional(),
@@ -98,6 +102,7 @@ export const confirmOrganizationModal = defineEndpoint({
   summary: 'Record whether the user confirmed the organization modal.',
   tag: 'user',
   access: 'user',
+  effect: 'self',
   body: z.strictObject({ organizationModalConfirmed: z.boolean(), userId: z.string().min(1).max(100) }),
   response: userApplicationPreferencesSchema,
 });
@@ -108,5 +113,6 @@ export const dismissPayPalBannerOnShopify = defineEndpoint({
   summary: 'Record that the user dismissed the PayPal banner on Shopify accounts.',
   tag: 'user',
   access: 'user',
+  effect: 'self',
   response: userApplicationPreferencesSchema,
 });

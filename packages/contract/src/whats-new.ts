@@ -15,6 +15,7 @@ export const listWhatsNew = defineEndpoint({
   summary: "What's new in Ledgerport, newest first.",
   tag: 'other',
   access: 'public',
+  effect: 'read',
   querystring: z.strictObject({}),
   response: z.array(whatsNewEntrySchema),
 });
@@ -25,6 +26,7 @@ export const health = defineEndpoint({
   summary: 'Liveness: answers when the server and its database are up.',
   tag: 'other',
   access: 'public',
+  effect: 'read',
   querystring: z.strictObject({}),
   response: z.object({ ok: z.literal(true) }),
 });

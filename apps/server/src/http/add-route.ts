@@ -7,9 +7,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { errorBodySchema, errorMessages, type Endpoint } from '@ledgerport/contract';
+import { refusalMessage, refusedEverywhere } from '@ledgerport/core/rules';
 import { AppError } from './app-error';
 import { findCaller, type Caller } from './caller';
 import type { Deps } from './deps';
+import { noEndpointMessage } from './error-handler';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -53,7 +55,7 @@ export function addRoute<E extends Endpoint>(
  * statement finds nothing, the route calls `assertUserExists` (or selects `userExists`) to tell a
  * removed user (401) from a refused or missing row (404).
  */
-export function addSignedInRoute<E extends Endpoint & { access: 'user' }>(
+export function addSignedInRoute<E extends Endpoint & { access: 'user'; effect: 'read' }>(
   app: FastifyInstance,
   deps: Deps,
   endpoint: E,
@@ -90,8 +92,10 @@ function register<E extends Endpoint>(
         '5xx': errorBodySchema,
       },
     },
+    // The route's declared effect, read by the route-declaration test and the account checks.
+    config: { effect: endpoint.effect },
     onRequest: async (request) => {
-      request.caller = await authenticate(deps, request, endpoint.access, loadCaller);
+      request.caller = await authenticate(deps, request, endpoint, loadCaller);
     },
     handler: async (request, reply) => {
       const result = await handler(request, reply);
@@ -116,13 +120,14 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** The caller of the request (null for an anonymous call to a public route, or when `loadCaller` is false: then only `tokenUserId` is set). */
-async function authenticate(deps: Deps, request: FastifyRequest, access: Endpoint['access'], loadCaller: boolean): Promise<Caller | null> {
+async function authenticate(deps: Deps, request: FastifyRequest, endpoint: Endpoint, loadCaller: boolean): Promise<Caller | null> {
+  const { access, effect } = endpoint;
   request.tokenUserId = null;
   const token = bearerToken(request);
   if (access === 'public') {
     if (!token) return null;
     const check = await deps.accessTokens.check(token);
-    return check.status === 'valid' ? ((await findCaller(deps.db, check.userId)) ?? null) : null;
+    return check.status === 'valid' ? ((await findCaller(deps.db, check.userId, effect)) ?? null) : null;
   }
   if (!token) throw new AppError('auth.unauthenticated', errorMessages.unauthenticated);
   const check = await deps.accessTokens.check(token);
@@ -130,8 +135,11 @@ async function authenticate(deps: Deps, request: FastifyRequest, access: Endpoin
   if (check.status === 'invalid') throw new AppError('auth.unauthenticated', errorMessages.unauthenticated);
   request.tokenUserId = check.userId;
   if (!loadCaller) return null;
-  const caller = await findCaller(deps.db, check.userId);
+  const caller = await findCaller(deps.db, check.userId, effect);
   if (!caller) throw new AppError('auth.unauthenticated', errorMessages.unauthenticated);
-  if (access === 'admin' && !caller.isAdmin) throw new AppError('auth.forbidden', errorMessages.forbidden);
+  // Spec section 6: an admin-only call answers a non-admin like a missing page, not with 403.
+  if (access === 'admin' && !caller.isAdmin) throw new AppError('not-found', noEndpointMessage(request));
+  // A user who may only read anywhere (CLARITY_VIEW_ONLY) is refused every change before its body is read.
+  if (refusedEverywhere(caller, effect)) throw new AppError('auth.forbidden', refusalMessage('read', effect), { effect, level: 'read' });
   return caller;
 }

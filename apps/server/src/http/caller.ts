@@ -4,6 +4,7 @@
  */
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { errorMessages } from '@ledgerport/contract';
+import type { RouteEffect } from '@ledgerport/core/rules';
 import { prepared, type Database, type UsersTable } from '@ledgerport/db';
 import { AppError } from './app-error';
 
@@ -18,6 +19,8 @@ export interface Caller {
   permissions: string[];
   /** rootAdmin, supportLead or supportAdmin: may open every account and call admin-only endpoints. */
   isAdmin: boolean;
+  /** What the route being served does (its contract entry's effect): the level account checks ask for. */
+  effect: RouteEffect;
 }
 
 type CallerRow = Pick<Selectable<UsersTable>, 'user_id' | 'email' | 'partner_code' | 'root_admin' | 'support_lead' | 'support_admin' | 'developer'> & { permissions: string[] };
@@ -34,7 +37,7 @@ export async function assertUserExists(db: Kysely<Database>, userId: string): Pr
 }
 
 /** One statement per request, prepared once per connection: the user and its permissions (an array subquery). */
-export async function findCaller(db: Kysely<Database>, userId: string): Promise<Caller | undefined> {
+export async function findCaller(db: Kysely<Database>, userId: string, effect: RouteEffect): Promise<Caller | undefined> {
   const { rows } = await sql<CallerRow>`${prepared()}select user_id, email, partner_code, root_admin, support_lead, support_admin, developer,
     array(select p.permission from user_permissions p where p.user_id = users.user_id order by p.permission) as permissions
   from users where user_id = ${userId}`.execute(db);
@@ -50,5 +53,6 @@ export async function findCaller(db: Kysely<Database>, userId: string): Promise<
     developer: user.developer,
     permissions: user.permissions,
     isAdmin: user.root_admin || user.support_lead || user.support_admin,
+    effect,
   };
 }

@@ -4,7 +4,7 @@
  * body errors (malformed JSON, too large, wrong media type) with a sentence saying what is wrong, and
  * anything else as a logged 500 that leaks nothing.
  */
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorMessages, type ErrorBody, type ErrorCode, type InvalidField, errorStatusByCode } from '@ledgerport/contract';
 import { AppError } from './app-error';
@@ -50,8 +50,13 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimitBytes: numb
 
   app.setNotFoundHandler((request, reply) => {
     if (webApp(request, reply)) return reply;
-    return send(reply, 'not-found', `There is no endpoint ${request.method} ${request.url.split('?')[0] ?? ''}.`);
+    return send(reply, 'not-found', noEndpointMessage(request));
   });
+}
+
+/** What a call to a path with no endpoint reads; an admin-only call made by a non-admin reads the same (spec section 6). */
+export function noEndpointMessage(request: FastifyRequest): string {
+  return `There is no endpoint ${request.method} ${request.url.split('?')[0] ?? ''}.`;
 }
 
 export function send(reply: FastifyReply, code: ErrorCode, message: string, details?: unknown): FastifyReply {

@@ -16,6 +16,7 @@ import type { Deps } from '../../http/deps';
 import { assertAccountAccess } from '../accounts/account-access';
 import { endpointsFor, tokenPurpose } from './accounting-connection-store';
 import { refreshReferenceData } from './accounting-reference-data';
+import { recordAudit } from '../../audit/record-audit';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 
@@ -110,6 +111,7 @@ export function registerAccountingConnectRoutes(app: FastifyInstance, deps: Deps
         })
         .where('account_key', '=', accountKey)
         .execute();
+      await recordAudit(trx, { actorUserId: caller.userId, accountKey, action: 'connection.connected', entityType: 'connection', entityId: `${accountKey}:accounting`, after: { role: 'accounting', system: body.system, organizationName: connected.org.remoteName }, at: now });
     });
     // The chart feeds the mappings screen at once; a failure here leaves the connection usable.
     await refreshReferenceData(deps, accountKey).catch(() => null);
@@ -127,6 +129,7 @@ export function registerAccountingConnectRoutes(app: FastifyInstance, deps: Deps
         .set({ accounting_system: 'MANUAL', accounting_system_connected: true, accounting_system_organization_name: accountingErrorMessages.connectedManually })
         .where('account_key', '=', body.accountKey)
         .execute();
+      await recordAudit(trx, { actorUserId: caller.userId, accountKey: body.accountKey, action: 'connection.connected', entityType: 'connection', entityId: `${body.accountKey}:accounting`, after: { role: 'accounting', system: 'MANUAL' }, at: now });
     });
   });
 
@@ -140,7 +143,18 @@ export function registerAccountingConnectRoutes(app: FastifyInstance, deps: Deps
         .where('account_key', '=', body.accountKey)
         .where('role', '=', 'accounting')
         .execute();
+      const before = await trx.selectFrom('accounts').select(['accounting_system', 'accounting_system_organization_name']).where('account_key', '=', body.accountKey).executeTakeFirstOrThrow();
       await trx.updateTable('accounts').set({ accounting_system_connected: false }).where('account_key', '=', body.accountKey).execute();
+      await recordAudit(trx, {
+        actorUserId: caller.userId,
+        accountKey: body.accountKey,
+        action: 'connection.disconnected',
+        entityType: 'connection',
+        entityId: `${body.accountKey}:accounting`,
+        before: { role: 'accounting', system: before.accounting_system, organizationName: before.accounting_system_organization_name },
+        after: { role: 'accounting', status: 'DISCONNECTED' },
+        at: now,
+      });
     });
   });
 }

@@ -7,7 +7,8 @@
  */
 import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import { errorMessages } from '@ledgerport/contract';
-import type { Database } from '@ledgerport/db';
+import { accountAccessLevel, allows, refusalMessage, type AccessLevel } from '@ledgerport/core/rules';
+import { prepared, type Database } from '@ledgerport/db';
 import { AppError } from '../../http/app-error';
 import type { Caller } from '../../http/caller';
 
@@ -28,15 +29,44 @@ export function reachableBy(userId: string, partnerCode: string | null, accounts
   return reachableFrom(accounts, sql.val(userId), partnerCode === null ? null : sql.val(partnerCode));
 }
 
-/** Throws account.not-found unless the caller may open the account. */
-export async function assertAccountAccess(db: Kysely<Database>, caller: Caller, accountKey: string): Promise<void> {
-  if (!(await canAccessAccount(db, caller, accountKey))) {
-    throw new AppError('account.not-found', errorMessages.accountNotFound, { accountKey });
-  }
+/**
+ * Throws account.not-found unless the caller may open the account, and auth.forbidden (403) when it
+ * may open it but the route's effect (declared in the contract, carried by the caller) needs a
+ * higher level than the caller has there: core's role rule (accountAccessLevel).
+ */
+export async function assertAccountAccess(db: Kysely<Database>, caller: Caller, accountKey: string): Promise<AccessLevel> {
+  const level = await accountLevelOf(db, caller, accountKey);
+  if (level === null) throw new AppError('account.not-found', errorMessages.accountNotFound, { accountKey });
+  assertAllowed(caller, level, { accountKey });
+  return level;
 }
 
+/** 403 unless the level allows the caller's route effect. */
+export function assertAllowed(caller: Caller, level: AccessLevel | null, details: Record<string, unknown>): void {
+  if (!allows(level, caller.effect)) throw new AppError('auth.forbidden', refusalMessage(level, caller.effect), { ...details, effect: caller.effect, level });
+}
+
+/** The caller may open (read) the account, whatever the route does: for a second account a route only reads (a copy's source). */
 export async function canAccessAccount(db: Kysely<Database>, caller: Caller, accountKey: string): Promise<boolean> {
-  return (await accountAccessQuery(db, caller, accountKey).executeTakeFirst()) !== undefined;
+  return (await accountLevelOf(db, caller, accountKey)) !== null;
+}
+
+interface ReachRow {
+  account_roles: string[];
+  organization_roles: string[];
+  partner: boolean;
+}
+
+/** The caller's level in the account by core's role rule (null: it cannot open it, or there is no such account). One statement. */
+export async function accountLevelOf(db: Kysely<Database>, caller: Caller, accountKey: string): Promise<AccessLevel | null> {
+  const { rows } = await sql<ReachRow>`${prepared()}select
+      array(select am.role from account_memberships am where am.account_key = a.account_key and am.user_id = ${caller.userId}) as account_roles,
+      array(select om.role from organization_memberships om where om.organization_id = a.organization_id and om.user_id = ${caller.userId}) as organization_roles,
+      coalesce(a.partner_code = ${caller.partnerCode}, false) as partner
+    from accounts a where a.account_key = ${accountKey}`.execute(db);
+  const row = rows[0];
+  if (!row) return null;
+  return accountAccessLevel(caller, { accountRoles: row.account_roles, organizationRoles: row.organization_roles, partner: row.partner });
 }
 
 /** The account's row when the caller may open it, as a query to run or to embed (`exists (...)`) in a bigger statement; the key may be a column of the outer statement. */

@@ -159,10 +159,10 @@ describe('GET /backend/account/list', () => {
     expect(second.cursor).toBeNull();
   });
 
-  it('is admin only', async () => {
+  it('is admin only: a merchant is answered like a missing page (spec section 6)', async () => {
     const res = await get('/backend/account/list?limit=5', demo);
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'You do not have permission to do this.', code: 'auth.forbidden', httpStatusCode: 403 });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'There is no endpoint GET /backend/account/list.', code: 'not-found', httpStatusCode: 404 });
   });
 
   it('rejects a limit that is not a number and a forged cursor', async () => {
@@ -174,9 +174,9 @@ describe('GET /backend/account/list', () => {
 });
 
 describe('POST /account/copy-account-creds-to-staging', () => {
-  it('is admin only', async () => {
+  it('is admin only (404 for a merchant, like a missing page)', async () => {
     const res = await server.app.inject({ method: 'POST', url: '/account/copy-account-creds-to-staging', headers: bearer(demo), payload: { accountKeyCopyFrom: 'acme-amazon-us' } });
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(404);
   });
 
   it('says when the account has no credentials to copy', async () => {

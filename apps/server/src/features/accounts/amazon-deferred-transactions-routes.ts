@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { errorMessages, getAmazonDeferredTransactionsSettings, saveAmazonDeferredTransactionsSettings, type AmazonDeferredTransactionsSettings } from '@ledgerport/contract';
 import { CHANNEL_NAMES } from '@ledgerport/core/mapping';
-import { isClarityViewOnly } from '@ledgerport/core/rules';
+import { allows, type AccessLevel } from '@ledgerport/core/rules';
 import type { Channel } from '@ledgerport/core/settlements';
 import type { Database } from '@ledgerport/db';
 import { recordAudit } from '../../audit/record-audit';
@@ -18,18 +18,16 @@ import { addRoute } from '../../http/add-route';
 import { AppError } from '../../http/app-error';
 import type { Caller } from '../../http/caller';
 import type { Deps } from '../../http/deps';
-import { callerMayOpen } from './account-access';
+import { assertAccountAccess } from './account-access';
 
-const canEdit = (caller: Caller) => caller.isAdmin || !isClarityViewOnly(caller);
-
-/** The account's row when the caller may open it (else account.not-found); refuses accounts that do not sell on Amazon. */
+/** The account's row when the caller may open it (else account.not-found) and do what the route does (else 403); refuses accounts that do not sell on Amazon. */
 async function getAmazonAccount(db: Kysely<Database>, caller: Caller, accountKey: string) {
+  const level = await assertAccountAccess(db, caller, accountKey);
   const row = await db
     .selectFrom('accounts as a')
     .leftJoin('account_features as f', 'f.account_key', 'a.account_key')
     .select(['a.account_key', 'a.account_name', 'a.sales_channel', 'f.amazon_deferred_transaction_enabled'])
     .where('a.account_key', '=', accountKey)
-    .where(callerMayOpen(caller, 'a'))
     .executeTakeFirst();
   if (!row) throw new AppError('account.not-found', errorMessages.accountNotFound, { accountKey });
   if (row.sales_channel !== 'AMAZON') {
@@ -40,10 +38,10 @@ async function getAmazonAccount(db: Kysely<Database>, caller: Caller, accountKey
       { accountKey, salesChannel: row.sales_channel },
     );
   }
-  return { accountKey: row.account_key, isEnabled: row.amazon_deferred_transaction_enabled === true };
+  return { accountKey: row.account_key, isEnabled: row.amazon_deferred_transaction_enabled === true, level };
 }
 
-async function settingsBody(db: Kysely<Database>, caller: Caller, accountKey: string, isEnabled: boolean): Promise<AmazonDeferredTransactionsSettings> {
+async function settingsBody(db: Kysely<Database>, level: AccessLevel, accountKey: string, isEnabled: boolean): Promise<AmazonDeferredTransactionsSettings> {
   const { n } = await db
     .selectFrom('settlements')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -51,7 +49,7 @@ async function settingsBody(db: Kysely<Database>, caller: Caller, accountKey: st
     .where('is_deferred_transaction', '=', true)
     .where('duplicate_of', 'is', null)
     .executeTakeFirstOrThrow();
-  return { accountKey, amazonDeferredTransactionEnabled: isEnabled, settlementCount: Number(n), canEdit: canEdit(caller) };
+  return { accountKey, amazonDeferredTransactionEnabled: isEnabled, settlementCount: Number(n), canEdit: allows(level, 'write') };
 }
 
 export function registerAmazonDeferredTransactionsRoutes(app: FastifyInstance, deps: Deps): void {
@@ -59,14 +57,13 @@ export function registerAmazonDeferredTransactionsRoutes(app: FastifyInstance, d
 
   addRoute(app, deps, getAmazonDeferredTransactionsSettings, async ({ caller, query }) => {
     const account = await getAmazonAccount(db, caller, query.accountKey);
-    return settingsBody(db, caller, account.accountKey, account.isEnabled);
+    return settingsBody(db, account.level, account.accountKey, account.isEnabled);
   });
 
   addRoute(app, deps, saveAmazonDeferredTransactionsSettings, async ({ caller, query, body }) => {
     const account = await getAmazonAccount(db, caller, query.accountKey);
-    if (!canEdit(caller)) throw new AppError('auth.forbidden', errorMessages.forbidden, { accountKey: account.accountKey });
     const next = body.amazonDeferredTransactionEnabled;
-    if (next === account.isEnabled) return settingsBody(db, caller, account.accountKey, next);
+    if (next === account.isEnabled) return settingsBody(db, account.level, account.accountKey, next);
     const at = clock();
     await db.transaction().execute(async (trx) => {
       await trx
@@ -85,6 +82,6 @@ export function registerAmazonDeferredTransactionsRoutes(app: FastifyInstance, d
         at,
       });
     });
-    return settingsBody(db, caller, account.accountKey, next);
+    return settingsBody(db, account.level, account.accountKey, next);
   });
 }

@@ -81,7 +81,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
   addRoute(app, deps, connect, async ({ body }) => {
     const check = await accessTokens.check(body.accessToken);
     if (check.status === 'expired') throw new AppError('auth.access-token-expired', errorMessages.accessTokenExpired);
-    const caller = check.status === 'valid' ? await findCaller(db, check.userId) : undefined;
+    const caller = check.status === 'valid' ? await findCaller(db, check.userId, connect.effect) : undefined;
     if (!caller) throw new AppError('auth.unauthenticated', errorMessages.unauthenticated);
     return { ok: true as const, userId: caller.userId };
   });

@@ -17,6 +17,7 @@ import { roleOfChannel, saveConnectedChannel, sealCredentials, updateConnection 
 import { connectorEnv, getConnector } from './channel-runtime';
 import { jobsOf } from './channel-jobs';
 import { FETCH_CHANNEL_QUEUE } from './fetch-channel-settlements-job';
+import { recordAudit } from '../../audit/record-audit';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 export const PAYPAL_NETSUITE_MESSAGE = 'A PayPal source cannot be combined with a NetSuite accounting system.';
@@ -33,7 +34,7 @@ async function assertChannelAllowed(deps: Deps, accountKey: string, channel: str
   if (channel === 'PAYPAL' && account.accounting_system === 'NETSUITE') throw new AppError('channel.paypal-netsuite', PAYPAL_NETSUITE_MESSAGE);
 }
 
-async function saveAndStartFetching(deps: Deps, accountKey: string, channel: string, connected: ConnectedAccount, now: Date): Promise<void> {
+async function saveAndStartFetching(deps: Deps, actorUserId: string, accountKey: string, channel: string, connected: ConnectedAccount, now: Date): Promise<void> {
   const role = roleOfChannel(channel);
   await deps.db.transaction().execute(async (trx) => {
     await saveConnectedChannel(trx, {
@@ -51,6 +52,7 @@ async function saveAndStartFetching(deps: Deps, accountKey: string, channel: str
       .set({ sales_channel: channel, sales_channel_connected: true, sales_channel_pending: false, sales_channel_store_name: connected.storeName, requires_reauthentication: false, sales_channel_invite_status: null })
       .where('account_key', '=', accountKey)
       .execute();
+    await recordAudit(trx, { actorUserId, accountKey, action: 'connection.connected', entityType: 'connection', entityId: `${accountKey}:${role}`, after: { role, system: channel, storeName: connected.storeName }, at: now });
   });
   // The first fetch starts right away; the schedule takes over from there.
   await jobsOf(deps).send(FETCH_CHANNEL_QUEUE, { accountKey, role, kind: 'scheduled' }, { singletonKey: `${accountKey}:${role}:scheduled` }).catch(() => null);
@@ -109,7 +111,7 @@ export function registerConnectRoutes(app: FastifyInstance, deps: Deps): void {
         throw new AppError('channel.connect-failed', errorMessages.couldNotConnectSalesSource, { reason: error.message });
       throw error;
     }
-    await saveAndStartFetching(deps, stored.account_key, body.channel, connected, now);
+    await saveAndStartFetching(deps, caller.userId, stored.account_key, body.channel, connected, now);
     return { accountKey: stored.account_key, storeName: connected.storeName, redirectAfter: stored.redirect_after };
   });
 
@@ -128,7 +130,7 @@ export function registerConnectRoutes(app: FastifyInstance, deps: Deps): void {
         throw new AppError('channel.connect-failed', errorMessages.couldNotConnectSalesSource, { reason: error.message });
       throw error;
     }
-    await saveAndStartFetching(deps, body.accountKey, body.channel, connected, clock());
+    await saveAndStartFetching(deps, caller.userId, body.accountKey, body.channel, connected, clock());
     return { accountKey: body.accountKey, storeName: connected.storeName, redirectAfter: '/account-settings/connections' };
   });
 
@@ -136,8 +138,19 @@ export function registerConnectRoutes(app: FastifyInstance, deps: Deps): void {
     await assertAccountAccess(db, caller, body.accountKey);
     const now = clock();
     await db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('connections').select(['system', 'status', 'remote_name']).where('account_key', '=', body.accountKey).where('role', '=', body.role).executeTakeFirst();
       await updateConnection(trx, body.accountKey, body.role, { status: 'DISCONNECTED', credentials_sealed: null, access_token_expires_at: null, last_error: null, last_error_at: null }, now);
       await trx.updateTable('accounts').set({ sales_channel_connected: false, sales_channel_pending: false }).where('account_key', '=', body.accountKey).execute();
+      await recordAudit(trx, {
+        actorUserId: caller.userId,
+        accountKey: body.accountKey,
+        action: 'connection.disconnected',
+        entityType: 'connection',
+        entityId: `${body.accountKey}:${body.role}`,
+        before: before ? { role: body.role, system: before.system, status: before.status, storeName: before.remote_name } : null,
+        after: { role: body.role, status: 'DISCONNECTED' },
+        at: now,
+      });
     });
   });
 }

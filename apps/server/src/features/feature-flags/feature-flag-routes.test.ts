@@ -51,9 +51,9 @@ describe('POST and DELETE /feature-flag', () => {
     ]);
   });
 
-  it('is admin only: a merchant gets 403 and nothing changes', async () => {
+  it('is admin only: a merchant gets 404, like a missing page, and nothing changes', async () => {
     const res = await server.app.inject({ method: 'POST', url: '/feature-flag', headers: bearer(demo), payload: { accountKey: 'acme-amazon-us', featureFlagsToAdd: ['WALMART_OAUTH2'] } });
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(404);
     expect(await flags('acme-amazon-us')).toEqual(['AMAZON_SUMMARY_REPORT', 'NEW_ADMIN_PAGE']);
   });
 

@@ -26,6 +26,7 @@ import { addRoute } from '../../http/add-route';
 import { AppError } from '../../http/app-error';
 import type { Deps } from '../../http/deps';
 import { assertAccountAccess, canAccessAccount } from '../accounts/account-access';
+import { recordAudit } from '../../audit/record-audit';
 import { IMPORT_SETTLEMENT_FILE_QUEUE } from './import-settlement-file-job';
 
 const FILES_PER_UPLOAD_MAX = 20;
@@ -70,6 +71,15 @@ export function registerImportRoutes(app: FastifyInstance, deps: Deps): void {
           .insertInto('settlement_import_files')
           .values(saved.map((f, i) => ({ import_id: importId, file_index: i, account_key: query.accountKey, file_name: f.name, size_bytes: f.size, stored_path: f.stored, updated_at: at })))
           .execute();
+        await recordAudit(trx, {
+          actorUserId: caller.userId,
+          accountKey: query.accountKey,
+          action: 'settlement.uploaded',
+          entityType: 'import',
+          entityId: importId,
+          after: { files: saved.map((f) => f.name), bytes: saved.reduce((n, f) => n + f.size, 0) },
+          at,
+        });
       });
       for (let i = 0; i < saved.length; i++) await deps.jobs.send(IMPORT_SETTLEMENT_FILE_QUEUE, { importId, fileIndex: i });
       return getImport(db, importId);

@@ -12,6 +12,7 @@ import type { Deps } from '../../http/deps';
 import { assertAccountAccess, canAccessAccount } from '../accounts/account-access';
 import { describeKnownType, getAccountMappingContext, getCurrentMappings, getCurrentMappingsWithSource, insertMappingSet, mappingSystemOf } from './mapping-repository';
 import { refreshMappingState } from './refresh-mapping-state';
+import { recordAudit } from '../../audit/record-audit';
 import { assignRole, fallbackTaxRate } from './connected-chart';
 
 export function registerMappingRoutes(app: FastifyInstance, deps: Deps): void {
@@ -42,7 +43,7 @@ export function registerMappingRoutes(app: FastifyInstance, deps: Deps): void {
     });
     const chart = body.roles.reduce((c, r) => assignRole(c, r.role, r.channel, r.accountCode), current.chart);
     const next = reviseMappings({ ...current, chart }, { upsert: body.entries, remove: body.remove, ...(body.isUnmappedToSuspense !== undefined ? { isUnmappedToSuspense: body.isUnmappedToSuspense } : {}) });
-    await saveAndRefresh(deps, next, caller.userId);
+    await saveAndRefresh(deps, next, caller.userId, { action: 'mappings.saved', before: { version: current.version }, after: { version: next.version, changed: body.entries.length + body.remove.length + body.roles.length } });
     return mappingsBody(db, query.accountKey);
   });
 
@@ -57,15 +58,19 @@ export function registerMappingRoutes(app: FastifyInstance, deps: Deps): void {
     const source = await getCurrentMappings(db, from);
     const current = await getCurrentMappings(db, to);
     const copy = { ...copyMappings(source, query.accountKey), version: current.version + 1 };
-    await saveAndRefresh(deps, copy, caller.userId);
+    await saveAndRefresh(deps, copy, caller.userId, { action: 'mappings.copied', before: { version: current.version }, after: { version: copy.version, copiedFrom: body.accountKeyCopyFrom } });
     return mappingsBody(db, query.accountKey);
   });
 }
 
-async function saveAndRefresh(deps: Deps, set: MappingSet, userId: string): Promise<void> {
+/** Saves a new version of the account's mappings, audited with it in one transaction, then refreshes the settlements' mapping state. */
+async function saveAndRefresh(deps: Deps, set: MappingSet, userId: string, audit: { action: string; before: Record<string, unknown>; after: Record<string, unknown> }): Promise<void> {
   const at = deps.clock();
-  await insertMappingSet(deps.db, set, userId, at);
-  await deps.db.updateTable('accounts').set({ mappings_configuration_initiated: true }).where('account_key', '=', set.ownerKey).execute();
+  await deps.db.transaction().execute(async (trx) => {
+    await insertMappingSet(trx, set, userId, at);
+    await trx.updateTable('accounts').set({ mappings_configuration_initiated: true }).where('account_key', '=', set.ownerKey).execute();
+    await recordAudit(trx, { actorUserId: userId, accountKey: set.ownerKey, entityType: 'mappings', entityId: set.ownerKey, ...audit, at });
+  });
   await refreshMappingState(deps.db, set.ownerKey, at);
 }
 

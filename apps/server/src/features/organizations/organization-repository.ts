@@ -7,6 +7,7 @@ import type { Organization, OrganizationAccount, OrganizationFeature, SalesChann
 import type { Database } from '@ledgerport/db';
 import { reachableBy } from '../accounts/account-access';
 import type { UserRecord } from '../users/user-repository';
+import { organizationAccessLevel } from '@ledgerport/core/rules';
 
 export async function listVisibleOrganizationIds(db: Kysely<Database>, user: UserRecord): Promise<string[]> {
   const rows = await db
@@ -82,7 +83,8 @@ export async function findOrganization(
   return {
     id: org.organization_id,
     name: org.name,
-    adminPermissions: role?.role === 'admin' || user.isAdmin,
+    // The organization's settings are the manage level of core's role rule (its admins, root admins and support leads).
+    adminPermissions: organizationAccessLevel(user, role ? [role.role] : []) === 'manage',
     clarityOrganizationId: org.clarity_organization_id,
     partnerCode: org.partner_code,
     featureFlags: features.map((f) => f.feature as OrganizationFeature),

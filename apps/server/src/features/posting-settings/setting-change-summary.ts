@@ -19,7 +19,20 @@ const ACTION_LABELS: Record<string, string> = {
   'account.features-changed': 'Changed the account features',
   'settlement.hold-released': 'Released a settlement from hold',
   'user.switched-account': 'Opened the account',
+  'account.feature-flags-added': 'Switched on feature flags',
+  'account.feature-flags-removed': 'Switched off feature flags',
+  'settlement.deleted': 'Deleted',
+  'settlement.send-queued': 'Sent',
+  'settlement.reprocessed': 'Reprocessed',
+  'settlement.redownloaded': 'Downloaded again',
+  'settlement.uploaded': 'Uploaded settlement files',
+  'mappings.saved': 'Saved the mappings',
+  'mappings.copied': 'Copied the mappings from another account',
+  'connection.connected': 'Connected',
+  'connection.disconnected': 'Disconnected',
 };
+
+const ROLE_LABELS: Record<string, string> = { accounting: 'the accounting system', 'sales-channel': 'the sales channel', 'sales-source': 'the payment source' };
 
 function show(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'on' : 'off';
@@ -30,6 +43,20 @@ function show(value: unknown): string {
 
 export function summarizeSettingChange(action: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null): string {
   const label = ACTION_LABELS[action] ?? action.replace(/^[a-z-]+\./, '').replaceAll('-', ' ').replace(/^./, (c) => c.toUpperCase());
+  if (action.startsWith('settlement.') && action !== 'settlement.hold-released' && action !== 'settlement.uploaded') {
+    const id = after?.settlementId ?? before?.settlementId;
+    return `${label} settlement ${typeof id === 'string' ? id : ''}`.trim();
+  }
+  if (action === 'settlement.uploaded' && Array.isArray(after?.files)) return `${label}: ${after.files.join(', ')}`;
+  if (action === 'mappings.copied' && typeof after?.copiedFrom === 'string') return `${label} (${after.copiedFrom}): version ${show(before?.version)} → ${show(after.version)}`;
+  if (action === 'mappings.saved') return `${label}: version ${show(before?.version)} → ${show(after?.version)}`;
+  if (action.startsWith('connection.')) {
+    const side = after ?? before ?? {};
+    const role = typeof side.role === 'string' ? (ROLE_LABELS[side.role] ?? side.role) : 'a connection';
+    const system = (action === 'connection.connected' ? after?.system : before?.system) ?? null;
+    const name = (action === 'connection.connected' ? (after?.organizationName ?? after?.storeName) : (before?.organizationName ?? before?.storeName)) ?? null;
+    return `${label} ${role}${typeof system === 'string' ? ` (${system}${typeof name === 'string' && name ? `, ${name}` : ''})` : ''}`;
+  }
   const fields = Object.keys(after ?? {}).filter((k) => k in FIELD_LABELS);
   if (fields.length === 0) return typeof after?.settlementId === 'string' ? `${label}: settlement ${after.settlementId}` : label;
   const changes = fields.map((k) => `${FIELD_LABELS[k]} ${show(before?.[k])} → ${show(after?.[k])}`);

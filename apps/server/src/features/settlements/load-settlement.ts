@@ -9,7 +9,7 @@ import { decimalToUnits } from '@ledgerport/core/money';
 import type { Channel, Settlement } from '@ledgerport/core/settlements';
 import { AppError } from '../../http/app-error';
 import type { Caller } from '../../http/caller';
-import { canAccessAccount } from '../accounts/account-access';
+import { accountLevelOf, assertAllowed } from '../accounts/account-access';
 
 export type SettlementRow = Selectable<SettlementsTable>;
 
@@ -24,12 +24,15 @@ const SETTLEMENT_COLUMN_NAMES = Object.keys({
 /** Every column of the settlements table aliased `s`, as one piece of SQL (nothing parsed per request). */
 export const SETTLEMENT_COLUMNS_OF_S = sql.raw(SETTLEMENT_COLUMN_NAMES.map((c) => `s.${c}`).join(', '));
 
-/** The settlement if the caller may open its account; otherwise settlement.not-found (no existence leak). */
+/**
+ * The settlement if the caller may open its account (otherwise settlement.not-found: no existence
+ * leak), and may do there what the route does (otherwise 403, see assertAllowed).
+ */
 export async function getSettlementForCaller(db: Kysely<Database>, caller: Caller, settlementKey: string): Promise<SettlementRow> {
   const row = await db.selectFrom('settlements').selectAll().where('settlement_key', '=', settlementKey).executeTakeFirst();
-  if (!row || !(await canAccessAccount(db, caller, row.account_key))) {
-    throw new AppError('settlement.not-found', errorMessages.settlementNotFound, { settlementKey });
-  }
+  const level = row ? await accountLevelOf(db, caller, row.account_key) : null;
+  if (!row || level === null) throw new AppError('settlement.not-found', errorMessages.settlementNotFound, { settlementKey });
+  assertAllowed(caller, level, { settlementKey });
   return row;
 }
 

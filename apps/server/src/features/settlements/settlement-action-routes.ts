@@ -13,6 +13,9 @@ import {
   settlementAction,
   type SettlementActionResult,
 } from '@ledgerport/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '@ledgerport/db';
+import { recordAudit } from '../../audit/record-audit';
 import { addRoute } from '../../http/add-route';
 import { AppError } from '../../http/app-error';
 import type { Caller } from '../../http/caller';
@@ -31,11 +34,14 @@ export function registerSettlementActionRoutes(app: FastifyInstance, deps: Deps)
 
   addRoute(app, deps, settlementAction, async ({ query, caller }) => {
     const row = await getSettlementForCaller(db, caller, query.settlementKey);
-    if (query.action === 'delete') return deleteSettlement(deps, row);
+    if (query.action === 'delete') return deleteSettlement(deps, caller, row);
     if (query.action === 'refreshcogs') {
       return result('refreshcogs', row, 'No product costs are set up for this account, so there is no cost of goods sold to post for this settlement.', await reread(deps, row));
     }
-    return reprocessSettlement(deps, row, query.confirm === 'true');
+    const outcome = await reprocessSettlement(deps, row, query.confirm === 'true');
+    // A preview changed nothing; a reprocess did (and on a posted settlement, reversed and replaced its documents).
+    if (outcome.preview === null) await auditSettlement(deps, caller, row, 'settlement.reprocessed', { postingStatus: outcome.settlement?.postingStatus ?? null });
+    return outcome;
   });
 
   addRoute(app, deps, redownloadSettlement, async ({ query, caller }) => {
@@ -47,16 +53,18 @@ export function registerSettlementActionRoutes(app: FastifyInstance, deps: Deps)
     if (row.posting_status !== 'NOT_POSTED') throw new AppError('settlement.posted', 'This settlement is posted; reprocess it to replace its documents instead of redownloading it.');
     const fetched = await deps.fetchChannelReport({ accountKey: row.account_key, salesChannel: row.sales_source, reportId: row.report_id });
     if (!fetched) throw new AppError('settlement.not-redownloadable', 'The connection to the sales channel is missing. Connect it under Connections, then redownload again.');
-    const outcome = await db.transaction().execute((trx) =>
-      storeSettlements(trx, row.account_key, fetched, { kind: 'api', reportId: row.report_id, isReplace: true, loadReadable: true, at: deps.clock() }),
-    );
+    const outcome = await db.transaction().execute(async (trx) => {
+      const stored = await storeSettlements(trx, row.account_key, fetched, { kind: 'api', reportId: row.report_id, isReplace: true, loadReadable: true, at: deps.clock() });
+      await auditSettlement(deps, caller, row, 'settlement.redownloaded', { reportId: row.report_id }, trx);
+      return stored;
+    });
     const same = outcome.settlements.find((s) => s.settlementKey === row.settlement_key);
     return result('redownload', row, same ? `Settlement ${row.settlement_id} was downloaded again (${same.lineCount} lines).` : `The report no longer holds settlement ${row.settlement_id}; nothing was changed.`, await reread(deps, row));
   });
 
   addRoute(app, deps, sendSettlement, async ({ body, caller }) => {
     const row = await getSettlementForCaller(db, caller, body.settlementKey);
-    const outcome = await queueSends(deps, [row]);
+    const outcome = await queueSends(deps, caller, [row]);
     return { ...outcome, message: outcome.queued.length > 0 ? 'Sending: the settlement is queued and will be posted in a moment.' : (outcome.skipped[0]?.reason ?? 'Nothing to send.') };
   });
 
@@ -70,7 +78,7 @@ export function registerSettlementActionRoutes(app: FastifyInstance, deps: Deps)
     let downloadUrl: string | null = null;
     switch (body.bulkAction) {
       case 'send': {
-        const outcome = await queueSends(deps, rows);
+        const outcome = await queueSends(deps, caller, rows);
         queued = outcome.queued;
         skipped.push(...outcome.skipped);
         break;
@@ -78,7 +86,7 @@ export function registerSettlementActionRoutes(app: FastifyInstance, deps: Deps)
       case 'delete':
         for (const row of rows) {
           try {
-            await deleteSettlement(deps, row);
+            await deleteSettlement(deps, caller, row);
             done.push(row.settlement_key);
           } catch (e) {
             if (!(e instanceof AppError)) throw e;
@@ -88,6 +96,7 @@ export function registerSettlementActionRoutes(app: FastifyInstance, deps: Deps)
         break;
       case 'reprocess':
         await refreshMappingState(db, rows[0]!.account_key, deps.clock());
+        for (const row of rows) await auditSettlement(deps, caller, row, 'settlement.reprocessed', { mappingStateRefreshed: true });
         done.push(...rows.map((r) => r.settlement_key));
         break;
       case 'export': {
@@ -127,7 +136,7 @@ async function rowsForCaller(deps: Deps, caller: Caller, keys: string[]): Promis
   return rows;
 }
 
-async function queueSends(deps: Deps, rows: SettlementRow[]): Promise<{ queued: string[]; skipped: { settlementKey: string; reason: string }[] }> {
+async function queueSends(deps: Deps, caller: Caller, rows: SettlementRow[]): Promise<{ queued: string[]; skipped: { settlementKey: string; reason: string }[] }> {
   const queued: string[] = [];
   const skipped: { settlementKey: string; reason: string }[] = [];
   for (const row of rows) {
@@ -138,21 +147,37 @@ async function queueSends(deps: Deps, rows: SettlementRow[]): Promise<{ queued: 
       skipped.push({ settlementKey: row.settlement_key, reason: `Settlement ${row.settlement_id} is already being sent.` });
     } else {
       await queueSend(deps.db, deps.jobs, row.settlement_key);
+      await auditSettlement(deps, caller, row, 'settlement.send-queued', { sendState: 'QUEUED' });
       queued.push(row.settlement_key);
     }
   }
   return { queued, skipped };
 }
 
-async function deleteSettlement(deps: Deps, row: SettlementRow): Promise<SettlementActionResult> {
+async function deleteSettlement(deps: Deps, caller: Caller, row: SettlementRow): Promise<SettlementActionResult> {
   const posted = await deps.db.selectFrom('settlement_documents').select('document_id').where('settlement_key', '=', row.settlement_key).where('status', 'in', ['POSTED', 'SENDING']).executeTakeFirst();
   if (posted) throw new AppError('settlement.posted', `Settlement ${row.settlement_id} has posted documents and cannot be deleted; its postings stay in the books.`);
   await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('settlement_documents').where('settlement_key', '=', row.settlement_key).execute();
     await trx.deleteFrom('settlements').where('settlement_key', '=', row.settlement_key).execute();
     await updateAccountMappingsCompleted(trx, row.account_key);
+    await auditSettlement(deps, caller, row, 'settlement.deleted', null, trx);
   });
   return result('delete', row, `Settlement ${row.settlement_id} was deleted.`, null);
+}
+
+/** One audit entry of a settlement action: before is the settlement as it was, after what the action made of it (null when deleted). */
+async function auditSettlement(deps: Deps, caller: Caller, row: SettlementRow, action: string, after: Record<string, unknown> | null, db: Kysely<Database> = deps.db): Promise<void> {
+  await recordAudit(db, {
+    actorUserId: caller.userId,
+    accountKey: row.account_key,
+    action,
+    entityType: 'settlement',
+    entityId: row.settlement_key,
+    before: { settlementId: row.settlement_id, postingStatus: row.posting_status, total: row.total, currency: row.currency },
+    after: after === null ? null : { settlementId: row.settlement_id, ...after },
+    at: deps.clock(),
+  });
 }
 
 async function reread(deps: Deps, row: SettlementRow): Promise<SettlementRow> {
