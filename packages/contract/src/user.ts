@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accessLevels } from '@ledgerport/core/rules';
 import { accountSchema, accountSummarySchema } from './account';
 import { defineEndpoint } from './endpoint';
 import { loginEnablingPartySchema } from './enums';
@@ -37,6 +38,8 @@ export const userMetaSchema = z
   .object({
     user: authUserSchema,
     currentAccount: accountSchema.nullable(),
+    /** What the user may do in the current account (core's role rule): read, write or manage; null without a current account. */
+    accessLevel: z.enum(accessLevels).nullable(),
     featureFlags: z.array(z.string()),
     userApplicationPreferences: userApplicationPreferencesSchema,
     permissions: z.array(z.string()),

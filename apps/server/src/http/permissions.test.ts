@@ -158,6 +158,14 @@ describe('a view-only member of one account', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it("user meta tells the web the user's level in the current account, so the screens can say view only", async () => {
+    const level = async (tokens: TokenSet) => (await server.app.inject({ method: 'GET', url: '/user-meta', headers: bearer(tokens) })).json<{ accessLevel: string | null }>().accessLevel;
+    expect(await level(viewer)).toBe('read');
+    expect(await level(member)).toBe('write');
+    expect(await level(demo)).toBe('manage');
+    expect(await level(clarity)).toBe('read');
+  });
+
   it('is still told not-found for an account it cannot open', async () => {
     const res = await server.app.inject({ method: 'POST', url: '/accounting/disconnect', headers: bearer(viewer), payload: { accountKey: 'other-seller' } });
     expect(res.statusCode).toBe(404);

@@ -31,3 +31,12 @@ export function useSession(): Session {
 export function useOptionalSession(): Session | undefined {
   return useContext(SessionContext);
 }
+
+/** The user may change the current account (send, delete, upload, settings): not a view-only member. Public pages: no. */
+export function useCanChangeAccount(): boolean {
+  const level = useOptionalSession()?.meta.accessLevel;
+  return level === 'write' || level === 'manage';
+}
+
+/** What a view-only user reads beside a disabled action. */
+export const VIEW_ONLY_NOTE = 'You have view-only access to this account.';

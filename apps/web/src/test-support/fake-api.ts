@@ -137,5 +137,5 @@ export function buildUser(over: Partial<AuthUser> = {}): AuthUser {
 }
 
 export function buildUserMeta(account: Account = buildAccount(), user: AuthUser = buildUser()): UsableUserMeta {
-  return { user, currentAccount: account, featureFlags: account.featureFlags, userApplicationPreferences: user.userApplicationPreferences, permissions: user.permissions };
+  return { user, currentAccount: account, accessLevel: 'manage', featureFlags: account.featureFlags, userApplicationPreferences: user.userApplicationPreferences, permissions: user.permissions };
 }

@@ -57,8 +57,12 @@ interface ReachRow {
   partner: boolean;
 }
 
-/** The caller's level in the account by core's role rule (null: it cannot open it, or there is no such account). One statement. */
-export async function accountLevelOf(db: Kysely<Database>, caller: Caller, accountKey: string): Promise<AccessLevel | null> {
+/** The user's level in the account by core's role rule (null: it cannot open it, or there is no such account). One statement. */
+export async function accountLevelOf(
+  db: Kysely<Database>,
+  caller: Pick<Caller, 'userId' | 'partnerCode' | 'rootAdmin' | 'supportLead' | 'supportAdmin' | 'permissions'>,
+  accountKey: string,
+): Promise<AccessLevel | null> {
   const { rows } = await sql<ReachRow>`${prepared()}select
       array(select am.role from account_memberships am where am.account_key = a.account_key and am.user_id = ${caller.userId}) as account_roles,
       array(select om.role from organization_memberships om where om.organization_id = a.organization_id and om.user_id = ${caller.userId}) as organization_roles,

@@ -6,6 +6,7 @@ import type { AccountSummary, AuthUser, UserMeta } from '@ledgerport/contract';
 import type { Database } from '@ledgerport/db';
 import { findAccount, listReachableAccounts, toSummary } from '../accounts/account-repository';
 import { findPreferences, listUserFlags, type UserRecord } from './user-repository';
+import { accountLevelOf } from '../accounts/account-access';
 
 /**
  * The account the user works in: the stored current account while still reachable (admins keep any
@@ -73,6 +74,7 @@ export async function buildUserMeta(db: Kysely<Database>, user: UserRecord, acco
   return {
     user: authUser,
     currentAccount,
+    accessLevel: currentAccount ? await accountLevelOf(db, user, currentAccount.accountKey) : null,
     featureFlags: authUser.featureFlags,
     userApplicationPreferences: authUser.userApplicationPreferences,
     permissions: authUser.permissions,

@@ -74,4 +74,17 @@ describe('upload result page', () => {
     expect(await screen.findByText('You can load up to 3 files while on trial: 1 left.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Load 0 files' })).toBeTruthy();
   });
+
+  it('tells a view-only member that loading files is not theirs to do, and keeps the load button off', async () => {
+    installFakeApi({
+      'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
+      'GET /user-meta': { body: { ...buildUserMeta(buildAccount()), accessLevel: 'read' } },
+      'GET /res/whats-new.json': { body: [] },
+      'GET /settlement-imports': { body: { imports: [], trialFilesLeft: null } },
+    });
+    signIn();
+    renderApp('/app/settlement-import');
+    expect(await screen.findByText(/You have view-only access to this account\. Ask its owner for member access/)).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Load 0 files' }).disabled).toBe(true);
+  });
 });

@@ -9,7 +9,7 @@ import { TRIAL_FILES_MAX } from '@ledgerport/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import { useSession } from '../../lib/session-context';
+import { useCanChangeAccount, useSession, VIEW_ONLY_NOTE } from '../../lib/session-context';
 import { FileDropZone, FileProgressList, type FileProgress } from '../../ui/file-drop-zone';
 import { fetchImports, uploadedFilesByImport } from './imports-api';
 import { uploadSettlementFiles } from './upload-settlement-files';
@@ -18,6 +18,7 @@ export const UPLOAD_MAX_BYTES = 512 * 1024 * 1024;
 
 export function UploadPanel() {
   const { account } = useSession();
+  const canChange = useCanChangeAccount();
   const navigate = useNavigate();
   const [files, setFiles] = useState<File[]>([]);
   const [percents, setPercents] = useState<number[]>([]);
@@ -51,6 +52,11 @@ export function UploadPanel() {
 
   return (
     <Stack maw={820}>
+      {!canChange && (
+        <Alert color="gray" title="View only">
+          {VIEW_ONLY_NOTE} Ask its owner for member access to load settlement files.
+        </Alert>
+      )}
       {left !== null && (
         <Alert color={left === 0 ? 'orange' : 'blue'} title="Trial account">
           You can load up to {TRIAL_FILES_MAX} files while on trial: {left} left.
@@ -58,7 +64,7 @@ export function UploadPanel() {
       )}
       <FileDropZone
         maxSizeBytes={UPLOAD_MAX_BYTES}
-        disabled={busy}
+        disabled={busy || !canChange}
         onFiles={(chosen) => {
           setError(null);
           setPercents([]);
@@ -79,7 +85,7 @@ export function UploadPanel() {
         </Alert>
       )}
       <Group>
-        <Button onClick={() => void upload()} disabled={files.length === 0} loading={busy}>
+        <Button onClick={() => void upload()} disabled={files.length === 0 || !canChange} loading={busy}>
           {files.length === 1 ? 'Load 1 file' : `Load ${files.length} files`}
         </Button>
         {files.length > 0 && !busy && (

@@ -6,6 +6,7 @@ import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { BULK_SETTLEMENTS_MAX } from '@ledgerport/contract';
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
+import { useCanChangeAccount, VIEW_ONLY_NOTE } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
 import { downloadFile } from '../../ui/download-file';
 import { BulkSendProgress, readBulkSendKeys, writeBulkSendKeys } from './bulk-send-progress';
@@ -36,6 +37,8 @@ export function BulkActionsBar({ accountKey, selectedIds, onDone }: { accountKey
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [result, setResult] = useState<{ tone: 'green' | 'red'; text: string } | null>(null);
   const isOverLimit = selectedIds.length > BULK_SETTLEMENTS_MAX;
+  // A view-only user exports through the export page; sending and deleting are refused by the server too.
+  const canChange = useCanChangeAccount();
 
   async function run(action: BulkAction) {
     setBusy(action);
@@ -66,17 +69,22 @@ export function BulkActionsBar({ accountKey, selectedIds, onDone }: { accountKey
             {selectedIds.length} selected
           </Text>
           <Group gap="xs">
-            <Button size="xs" onClick={() => void run('send')} loading={busy === 'send'} disabled={isOverLimit || selectedIds.length === 0 || busy !== null}>
+            <Button size="xs" onClick={() => void run('send')} loading={busy === 'send'} disabled={!canChange || isOverLimit || selectedIds.length === 0 || busy !== null}>
               Send selected
             </Button>
-            <Button size="xs" variant="default" onClick={() => void run('export')} loading={busy === 'export'} disabled={isOverLimit || selectedIds.length === 0 || busy !== null}>
+            <Button size="xs" variant="default" onClick={() => void run('export')} loading={busy === 'export'} disabled={!canChange || isOverLimit || selectedIds.length === 0 || busy !== null}>
               Export selected
             </Button>
-            <Button size="xs" color="red" variant="light" onClick={() => setConfirmDelete(true)} disabled={isOverLimit || selectedIds.length === 0 || busy !== null}>
+            <Button size="xs" color="red" variant="light" onClick={() => setConfirmDelete(true)} disabled={!canChange || isOverLimit || selectedIds.length === 0 || busy !== null}>
               Delete selected
             </Button>
           </Group>
         </Group>
+        {!canChange && (
+          <Text size="sm" c="dimmed">
+            {VIEW_ONLY_NOTE} Export settlements from the Export page.
+          </Text>
+        )}
         {isOverLimit && (
           <Alert color="yellow" role="alert">
             Choose at most {BULK_SETTLEMENTS_MAX} settlements for one bulk action ({selectedIds.length} are selected).

@@ -3,11 +3,13 @@ import { Button } from '@mantine/core';
 import type { Settlement } from '@ledgerport/contract';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client';
+import { useCanChangeAccount, VIEW_ONLY_NOTE } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
 import { sendSettlementNow } from './settlements-api';
 
 export function SendButton({ settlement, onSent, compact }: { settlement: Settlement; onSent: () => void; compact?: boolean }) {
   const [busy, setBusy] = useState(false);
+  const canChange = useCanChangeAccount();
   const isPosted = settlement.postingStatus === 'POSTED';
   const isSending = settlement.sendState === 'QUEUED' || settlement.sendState === 'SENDING';
   return (
@@ -15,7 +17,8 @@ export function SendButton({ settlement, onSent, compact }: { settlement: Settle
       size={compact ? 'compact-xs' : 'sm'}
       variant={compact ? 'light' : 'filled'}
       loading={busy || isSending}
-      disabled={isPosted || settlement.status === 'open'}
+      disabled={isPosted || settlement.status === 'open' || !canChange}
+      title={canChange ? undefined : VIEW_ONLY_NOTE}
       aria-label={compact ? `${isPosted ? 'Posted' : 'Send'} ${settlement.settlementId}` : undefined}
       onClick={() => void (async () => {
         setBusy(true);
