@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorBody, TokenSet, UserStatus } from '@ledgerport/contract';
 import { bearer, startTestServer, type TestServer } from '../../../test/test-app';
+import crypto from 'node:crypto';
+import { SignJWT } from 'jose';
 import { ACCESS_TOKEN_TTL_MS } from './access-tokens';
 import { REFRESH_TOKEN_TTL_MS } from './refresh-tokens';
 
@@ -170,6 +172,22 @@ describe('access tokens', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: 'Please sign in.', code: 'auth.unauthenticated', httpStatusCode: 401 });
     }
+  });
+
+  it('answers 401 for a token signed with our key that has no expiry (exp is required)', async () => {
+    // Signed exactly as access-tokens.ts signs, with every claim but exp: it would otherwise never expire.
+    const key = crypto.createHmac('sha256', 'test-secret-not-for-production').update('ledgerport access token v1').digest();
+    const iat = Math.floor(server.clock().getTime() / 1000);
+    const build = () => new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject('user-demo').setIssuer('ledgerport').setAudience('ledgerport-api').setIssuedAt(iat);
+    const withExp = await build().setExpirationTime(iat + 60).sign(key);
+    const withoutExp = await build().sign(key);
+    // The same construction with exp is accepted: the refusal is about the missing claim alone.
+    expect((await server.app.inject({ method: 'GET', url: '/user-profile', headers: { authorization: `Bearer ${withExp}` } })).statusCode).toBe(200);
+    const res = await server.app.inject({ method: 'GET', url: '/user-profile', headers: { authorization: `Bearer ${withoutExp}` } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Please sign in.', code: 'auth.unauthenticated', httpStatusCode: 401 });
+    const connect = await server.app.inject({ method: 'POST', url: '/connect', payload: { accessToken: withoutExp } });
+    expect(connect.statusCode).toBe(401);
   });
 });
 
