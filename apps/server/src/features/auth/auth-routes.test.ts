@@ -61,10 +61,62 @@ describe('POST /oauth/login', () => {
       code: 'auth.rate-limited',
       httpStatusCode: 429,
     });
+    // All ten attempts were at this instant: the first leaves the window in 10 minutes.
+    expect(limited.headers['retry-after']).toBe('600');
     // Another IP is not affected, and the window slides: 10 minutes later the right password works.
     expect((await login('partner@ledgerport.local', 'ledgerport-demo', '10.9.9.8')).statusCode).toBe(200);
     server.clock.advance(10 * 60 * 1000);
     expect((await login('partner@ledgerport.local', 'ledgerport-demo', '10.9.9.9')).statusCode).toBe(200);
+  });
+
+  it('answers 429 with Retry-After after 30 failed attempts from one IP, whatever the emails, for 15 minutes', async () => {
+    const ip = '10.7.7.7';
+    // Successful sign-ins from that IP do not count against it.
+    for (const email of ['demo@ledgerport.local', 'admin@ledgerport.local']) expect((await login(email, 'ledgerport-demo', ip)).statusCode).toBe(200);
+    for (let i = 0; i < 30; i++) {
+      // X-Forwarded-For is not believed (no trustProxy): varying it does not make another client.
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/oauth/login',
+        payload: { email: `guess-${i}@example.com`, password: 'wrong' },
+        remoteAddress: ip,
+        headers: { 'x-forwarded-for': `192.0.2.${i}` },
+      });
+      expect(res.statusCode).toBe(401);
+      server.clock.advance(10_000);
+    }
+    // The 31st is refused even with the right password of an email never tried from there.
+    const limited = await login('other@ledgerport.local', 'ledgerport-demo', ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<ErrorBody>()).toEqual({
+      message: 'We noticed a lot of sign-in attempts recently. Please wait a few minutes and try again.',
+      code: 'auth.rate-limited',
+      httpStatusCode: 429,
+    });
+    // The first failure was 300 s ago; it leaves the 15-minute window in 600 s.
+    expect(limited.headers['retry-after']).toBe('600');
+    expect((await login('other@ledgerport.local', 'ledgerport-demo', '10.7.7.8')).statusCode).toBe(200);
+    server.clock.advance(600_000);
+    expect((await login('other@ledgerport.local', 'ledgerport-demo', ip)).statusCode).toBe(200);
+  });
+
+  it('counts the attempts made through every server process on the database (the limit is not per process)', async () => {
+    const second = await startTestServer({ testDb: server.testDb });
+    second.clock.set(server.clock());
+    try {
+      const ip = '10.6.6.6';
+      for (let i = 0; i < 30; i++) {
+        const app = i % 2 === 0 ? server.app : second.app;
+        const res = await app.inject({ method: 'POST', url: '/oauth/login', payload: { email: `guess-${i}@example.com`, password: 'wrong' }, remoteAddress: ip });
+        expect(res.statusCode).toBe(401);
+      }
+      expect((await login('demo@ledgerport.local', 'ledgerport-demo', ip)).statusCode).toBe(429);
+      const viaSecond = await second.app.inject({ method: 'POST', url: '/oauth/login', payload: { email: 'demo@ledgerport.local', password: 'ledgerport-demo' }, remoteAddress: ip });
+      expect(viaSecond.statusCode).toBe(429);
+      expect(viaSecond.headers['retry-after']).toBe('900');
+    } finally {
+      await second.close();
+    }
   });
 
   it('rejects a missing password with the field named and writes nothing', async () => {

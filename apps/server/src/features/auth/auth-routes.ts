@@ -13,8 +13,10 @@ import { findFamilyOf, issueRefreshToken, newFamilyId, revokeFamily, rotateRefre
 export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock, accessTokens } = deps;
 
-  addRoute(app, deps, login, async ({ body, request }) => {
-    if (!deps.signInLimiter.tryAttempt(body.email, request.ip)) {
+  addRoute(app, deps, login, async ({ body, request, reply }) => {
+    const admission = await deps.signInLimiter.admit(db, body.email, request.ip);
+    if (!admission.allowed) {
+      void reply.header('retry-after', String(admission.retryAfterSeconds));
       throw new AppError('auth.rate-limited', errorMessages.signInRateLimited);
     }
     const user = await db
@@ -28,6 +30,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     }
     const now = clock();
     const refreshToken = await db.transaction().execute(async (trx) => {
+      await deps.signInLimiter.markSucceeded(trx, admission.attemptId);
       const issued = await issueRefreshToken(trx, user.user_id, newFamilyId(), now);
       await recordAudit(trx, { actorUserId: user.user_id, action: 'auth.signed-in', entityType: 'user', entityId: user.user_id, at: now });
       return issued;
