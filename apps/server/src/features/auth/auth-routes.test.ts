@@ -4,7 +4,7 @@ import { bearer, startTestServer, type TestServer } from '../../../test/test-app
 import crypto from 'node:crypto';
 import { SignJWT } from 'jose';
 import { ACCESS_TOKEN_TTL_MS } from './access-tokens';
-import { REFRESH_TOKEN_TTL_MS } from './refresh-tokens';
+import { REFRESH_REUSE_GRACE_MS, REFRESH_TOKEN_TTL_MS } from './refresh-tokens';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -168,15 +168,58 @@ describe('POST /oauth/refresh', () => {
     expect(me.json()).toEqual({ userId: 'user-demo', email: 'demo@ledgerport.local', name: 'Dana Demo' });
   });
 
-  it('revokes the whole family when a rotated refresh token is used again', async () => {
+  it('revokes the whole family when a rotated refresh token is used again after the 30-second grace', async () => {
     const first = await server.signIn('demo@ledgerport.local');
     const second = (await refresh(first.refreshToken)).json<TokenSet>();
+    server.clock.advance(REFRESH_REUSE_GRACE_MS + 1);
     const reuse = await refresh(first.refreshToken);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json<ErrorBody>()).toMatchObject({ message: 'Refresh Token has expired.', code: 'auth.refresh-token-expired', httpStatusCode: 401 });
     // The legitimate newer token of the same family is dead too.
     expect((await refresh(second.refreshToken)).statusCode).toBe(401);
     expect(await auditCount('auth.refresh-token-reused')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('gives two concurrent refreshes of one token (two tabs) the same new token, and keeps the family signed in', async () => {
+    const first = await server.signIn('admin@ledgerport.local');
+    const answers = await Promise.all([refresh(first.refreshToken), refresh(first.refreshToken), refresh(first.refreshToken)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const sets = answers.map((a) => a.json<TokenSet>());
+    expect(new Set(sets.map((t) => t.refreshToken)).size).toBe(1);
+    expect(sets[0]!.refreshToken).not.toBe(first.refreshToken);
+    expect(new Set(sets.map((t) => t.refreshTokenExpiresAt)).size).toBe(1);
+    // One rotation happened, nothing was revoked, and the shared new token goes on working.
+    const family = await server.testDb.db.selectFrom('refresh_tokens').select(['rotated_at', 'revoked_at', 'token_hash']).where('user_id', '=', 'user-admin').orderBy('refresh_token_id', 'desc').limit(2).execute();
+    expect(family.map((r) => [r.rotated_at !== null, r.revoked_at !== null])).toEqual([[false, false], [true, false]]);
+    // Only hashes are stored: the successor's raw value is in no column.
+    const stored = await server.testDb.db.selectFrom('refresh_tokens').selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain(sets[0]!.refreshToken);
+    expect((await server.app.inject({ method: 'GET', url: '/user-profile', headers: bearer(sets[1]!) })).statusCode).toBe(200);
+    server.clock.advance(60_000);
+    expect((await refresh(sets[2]!.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('answers a token rotated less than 30 seconds ago with the current token of its family, following rotations made within the grace', async () => {
+    const first = await server.signIn('other@ledgerport.local');
+    const second = (await refresh(first.refreshToken)).json<TokenSet>();
+    server.clock.advance(10_000);
+    const third = (await refresh(second.refreshToken)).json<TokenSet>();
+    server.clock.advance(10_000);
+    // The first was rotated 20 s ago, the second 10 s ago: a late tab holding the first gets the third.
+    const late = await refresh(first.refreshToken);
+    expect(late.statusCode).toBe(200);
+    expect(late.json<TokenSet>().refreshToken).toBe(third.refreshToken);
+    // Once the first rotation is 30 s old, the first token is a reuse again: the family goes.
+    server.clock.advance(REFRESH_REUSE_GRACE_MS - 20_000 + 1);
+    expect((await refresh(first.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(third.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('does not revive a family signed out within the grace', async () => {
+    const first = await server.signIn('clarity@ledgerport.local');
+    const second = (await refresh(first.refreshToken)).json<TokenSet>();
+    await server.app.inject({ method: 'POST', url: '/oauth/logout', payload: { refreshToken: second.refreshToken } });
+    expect((await refresh(first.refreshToken)).statusCode).toBe(401);
   });
 
   it("answers 401 'Refresh Token has expired.' after 30 days", async () => {

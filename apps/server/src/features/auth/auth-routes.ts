@@ -8,10 +8,11 @@ import { findCaller } from '../../http/caller';
 import type { Deps } from '../../http/deps';
 import { buildTokenSet } from './issue-token-set';
 import { verifyPassword } from './passwords';
-import { findFamilyOf, issueRefreshToken, newFamilyId, revokeFamily, rotateRefreshToken } from './refresh-tokens';
+import { findFamilyOf, issueRefreshToken, newFamilyId, refreshSuccessorKey, revokeFamily, rotateRefreshToken } from './refresh-tokens';
 
 export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock, accessTokens } = deps;
+  const successorKey = refreshSuccessorKey(deps.config.secret);
 
   addRoute(app, deps, login, async ({ body, request, reply }) => {
     const admission = await deps.signInLimiter.admit(db, body.email, request.ip);
@@ -42,7 +43,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     const now = clock();
     // The outcome is committed before answering: a detected reuse must stay revoked.
     const outcome = await db.transaction().execute(async (trx) => {
-      const result = await rotateRefreshToken(trx, body.refreshToken, now);
+      const result = await rotateRefreshToken(trx, successorKey, body.refreshToken, now);
       if (result.status === 'reused') {
         await recordAudit(trx, {
           actorUserId: result.userId,
