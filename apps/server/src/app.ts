@@ -71,7 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     clock,
     accessTokens: createAccessTokens(config.secret, clock),
-    signInLimiter: createSignInLimiter(config.signInAttemptsMax, config.signInWindowMs, clock),
+    signInLimiter: createSignInLimiter(config, clock),
     secretBox: createSecretBox(config.secret),
     resolveAccountingPort: options.resolveAccountingPort ?? createAccountingPortResolver(() => deps),
     jobs: options.jobs ?? noJobs,

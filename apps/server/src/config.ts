@@ -25,6 +25,9 @@ export interface Config {
   /** Sign-in attempts allowed per email and IP within signInWindowMs. */
   signInAttemptsMax: number;
   signInWindowMs: number;
+  /** Sign-in attempts that did not succeed allowed per IP, whatever the emails, within signInIpWindowMs. */
+  signInFailuresPerIpMax: number;
+  signInIpWindowMs: number;
   /** Largest accepted request body. */
   bodyLimitBytes: number;
   /** Server log level (LEDGERPORT_LOG_LEVEL): fatal, error, warn, info, debug, trace or silent. */
@@ -64,6 +67,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: env.LEDGERPORT_WEB_DIST ? path.resolve(env.LEDGERPORT_WEB_DIST) : DEFAULT_WEB_DIST,
     signInAttemptsMax: 10,
     signInWindowMs: 10 * 60 * 1000,
+    signInFailuresPerIpMax: 30,
+    signInIpWindowMs: 15 * 60 * 1000,
     bodyLimitBytes: 1024 * 1024,
     logLevel,
     channels: loadChannelConfig(env),

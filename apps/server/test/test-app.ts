@@ -38,6 +38,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDistDir: '/nonexistent/ledgerport-web-dist',
     signInAttemptsMax: 10,
     signInWindowMs: 10 * 60 * 1000,
+    signInFailuresPerIpMax: 30,
+    signInIpWindowMs: 15 * 60 * 1000,
     bodyLimitBytes: 1024 * 1024,
     logLevel: 'silent',
     uploadFileBytesMax: 5 * 1024 * 1024,

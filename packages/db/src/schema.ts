@@ -402,6 +402,16 @@ export interface ConnectionCallPausesTable {
   paused_until: Date;
 }
 
+/** One sign-in attempt let through to the password check (sign-in-limiter.ts). */
+export interface SignInAttemptsTable {
+  attempt_id: Generated<string>;
+  /** sha256 of the trimmed, lower-cased email. */
+  email_hash: string;
+  ip: string;
+  attempted_at: Timestamp;
+  succeeded: Generated<boolean>;
+}
+
 export interface Database {
   users: UsersTable;
   user_permissions: UserPermissionsTable;
@@ -422,6 +432,7 @@ export interface Database {
   accounting_reference_data: AccountingReferenceDataTable;
   connection_calls: ConnectionCallsTable;
   connection_call_pauses: ConnectionCallPausesTable;
+  sign_in_attempts: SignInAttemptsTable;
   settlements: SettlementsTable;
   settlement_lines: SettlementLinesTable;
   settlement_imports: SettlementImportsTable;

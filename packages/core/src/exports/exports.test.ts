@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultMappings } from '../mapping/default-mappings';
@@ -181,5 +182,31 @@ describe('general journal CSV and JSON', () => {
     const [first] = JSON.parse(content('json', manualDocs.slice(0, 1))[0]!) as { total: string; lines: { amount: string }[] }[];
     expect(typeof first!.total).toBe('string');
     expect(first!.lines.every((l) => /^-?\d+(\.\d+)?$/.test(l.amount))).toBe(true);
+  });
+});
+
+const parseCsvCells = (text: string): string[] => {
+  const rows: string[][] = parse(text, { relax_column_count: true });
+  return rows.flat();
+};
+
+describe('formula injection', () => {
+  it('every CSV writer and IIF escape text that would start a formula, and keep negative amounts plain numbers', () => {
+    // Channel-supplied text (a settlement id, a description) is attacker-controlled; it reaches cells of its own or their start.
+    const formula = '=HYPERLINK("http://evil.example","click")';
+    const docs = post('XERO', settlements.slice(0, 12)).map((d) => ({ ...d, description: formula, number: `@${d.number}`.slice(0, 21) }));
+    const formats = ['csv', 'qbo-csv', 'xero-journal-csv', 'xero-invoice-csv', 'sage-csv', 'iif'] as const;
+    for (const format of formats) {
+      const cells = content(format, docs, 'XERO').flatMap((text) =>
+        format === 'iif' ? text.split('\r\n').flatMap((row) => row.split('\t')) : parseCsvCells(text),
+      );
+      const runnable = cells.filter((v) => /^[=+\-@\t\r]/.test(v) && !/^-\d+(\.\d+)?$/.test(v));
+      expect({ format, runnable }).toEqual({ format, runnable: [] });
+      expect({ format, escaped: cells.some((v) => v.startsWith("'=HYPERLINK") || v.startsWith("'@")) }).toEqual({ format, escaped: true });
+    }
+    // Signed amounts (Xero journal, IIF) stay numbers a spreadsheet adds up.
+    for (const format of ['xero-journal-csv', 'iif'] as const) {
+      expect({ format, negative: content(format, docs, 'XERO').join('').match(/(^|[,\t])-\d+\.\d+([,\t]|\r\n)/m) !== null }).toEqual({ format, negative: true });
+    }
   });
 });

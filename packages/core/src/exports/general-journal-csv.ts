@@ -1,6 +1,6 @@
 /** A general-journal CSV any bookkeeper (or spreadsheet) can read: one row per line, debit and credit columns. */
 import type { PostingDocument } from '../posting/model';
-import { csvRow } from './csv-row';
+import { csvNumber, csvRow } from './csv-row';
 import { amountText, forEachPostedLine, type ExportFile } from './model';
 
 const HEADER = ['Journal No.', 'Date', 'Document Type', 'Journal Description', 'Account Code', 'Account Name', 'Description', 'Debit', 'Credit', 'Currency', 'Tax Rate', 'Tracking', 'Settlement', 'Mapping Version', 'Source Lines'];
@@ -9,7 +9,7 @@ export function writeGeneralJournalCsv(documents: readonly PostingDocument[]): E
   let out = csvRow(HEADER);
   for (const d of documents) {
     forEachPostedLine(d, (l) => {
-      const amount = amountText(l.amount, d.currency);
+      const amount = csvNumber(amountText(l.amount, d.currency));
       out += csvRow([
         d.number,
         d.date,
@@ -25,7 +25,7 @@ export function writeGeneralJournalCsv(documents: readonly PostingDocument[]): E
         l.tracking.map((t) => `${t.name}=${t.option}`).join('; '),
         d.settlementId,
         d.mappingVersion,
-        String(l.sources.lineCount),
+        csvNumber(String(l.sources.lineCount)),
       ]);
     });
   }

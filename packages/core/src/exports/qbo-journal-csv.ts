@@ -4,7 +4,7 @@
  */
 import type { PostingDocument } from '../posting/model';
 import { someLine } from '../posting/document-lines';
-import { csvRow } from './csv-row';
+import { csvNumber, csvRow } from './csv-row';
 import { amountText, formatDate, limit, forEachPostedLine, type ExportFile } from './model';
 
 export function writeQboJournalCsv(documents: readonly PostingDocument[]): ExportFile[] {
@@ -12,7 +12,7 @@ export function writeQboJournalCsv(documents: readonly PostingDocument[]): Expor
   let out = csvRow(['Journal No.', 'Journal Date', 'Account Name', 'Description', 'Debits', 'Credits', 'Name', ...(hasClass ? ['Class'] : [])]);
   for (const d of documents) {
     forEachPostedLine(d, (l) => {
-      const amount = amountText(l.amount, d.currency);
+      const amount = csvNumber(amountText(l.amount, d.currency));
       out += csvRow([
         limit(d.number, 21),
         formatDate(d.date, 'mm/dd/yyyy'),

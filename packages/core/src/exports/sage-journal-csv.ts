@@ -5,7 +5,7 @@
  * not renamed, so only the columns used are written, under the template's headings.
  */
 import type { PostingDocument } from '../posting/model';
-import { csvRow } from './csv-row';
+import { csvNumber, csvRow } from './csv-row';
 import { amountText, chunkDocuments, fileNames, formatDate, limit, forEachPostedLine, type ExportFile, type ExportOptions } from './model';
 
 export const SAGE_MAX_FILE_BYTES = 500_000;
@@ -14,7 +14,7 @@ const HEADER = csvRow(['Reference', 'Date', 'Description', 'Ledger Account Numbe
 function rowsOf(d: PostingDocument, options: ExportOptions): string {
   let out = '';
   forEachPostedLine(d, (l) => {
-    const amount = amountText(l.amount, d.currency);
+    const amount = csvNumber(amountText(l.amount, d.currency));
     out += csvRow([
       limit(d.number, 75),
       formatDate(d.date, options.dateFormat ?? 'dd/mm/yyyy'),

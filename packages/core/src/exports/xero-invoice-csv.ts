@@ -6,10 +6,11 @@
  * downloadable templates; at most 500 invoices per file.
  */
 import type { PostingDocument } from '../posting/model';
-import { csvRow } from './csv-row';
+import { csvNumber, csvRow } from './csv-row';
 import { amountText, chunkDocuments, fileNames, formatDate, forEachPostedLine, taxRateName, type ExportFile, type ExportOptions } from './model';
 
 export const XERO_INVOICES_PER_FILE = 500;
+const ONE = csvNumber('1');
 const ADDRESS = ['EmailAddress', 'POAddressLine1', 'POAddressLine2', 'POAddressLine3', 'POAddressLine4', 'POCity', 'PORegion', 'POPostalCode', 'POCountry'];
 const TRACKING = ['TrackingName1', 'TrackingOption1', 'TrackingName2', 'TrackingOption2'];
 const INVOICE_HEADER = ['*ContactName', ...ADDRESS, '*InvoiceNumber', 'Reference', '*InvoiceDate', '*DueDate', 'Total', 'InventoryItemCode', '*Description', '*Quantity', '*UnitAmount', 'Discount', '*AccountCode', '*TaxType', 'TaxAmount', ...TRACKING, 'Currency', 'BrandingTheme'];
@@ -33,14 +34,14 @@ function write(documents: PostingDocument[], base: string, isBill: boolean, opti
         if (l.role === 'clearing') return;
         // Seller-signed: a credit (sales) is a positive invoice line; a bill shows the same line negated.
         const sellerAmount = l.side === 'credit' ? l.amount : -l.amount;
-        const amount = amountText(isBill ? -sellerAmount : sellerAmount, d.currency);
+        const amount = csvNumber(amountText(isBill ? -sellerAmount : sellerAmount, d.currency));
         const t = l.tracking;
         const tracking = [t[0]?.name ?? '', t[0]?.option ?? '', t[1]?.name ?? '', t[1]?.option ?? ''];
         const tax = taxRateName(l.taxRateCode, options);
         out += csvRow(
           isBill
-            ? [contact, ...ADDRESS.map(() => ''), d.number, date, date, '', '', l.description, '1', amount, l.account.code, tax, '', ...tracking, d.currency]
-            : [contact, ...ADDRESS.map(() => ''), d.number, d.description, date, date, '', '', l.description, '1', amount, '', l.account.code, tax, '', ...tracking, d.currency, ''],
+            ? [contact, ...ADDRESS.map(() => ''), d.number, date, date, '', '', l.description, ONE, amount, l.account.code, tax, '', ...tracking, d.currency]
+            : [contact, ...ADDRESS.map(() => ''), d.number, d.description, date, date, '', '', l.description, ONE, amount, '', l.account.code, tax, '', ...tracking, d.currency, ''],
         );
       });
     }

@@ -4,7 +4,7 @@
  * lines per file (so large exports come as several files, each journal whole).
  */
 import type { PostingDocument } from '../posting/model';
-import { csvRow } from './csv-row';
+import { csvNumber, csvRow } from './csv-row';
 import { amountText, chunkDocuments, fileNames, formatDate, forEachPostedLine, postedLineCount, signedAmount, taxRateName, type ExportFile, type ExportOptions } from './model';
 
 export const XERO_JOURNAL_LINES_PER_FILE = 300;
@@ -31,7 +31,7 @@ export function writeXeroJournalCsv(documents: readonly PostingDocument[], optio
           l.description,
           l.account.code,
           taxRateName(l.taxRateCode, options),
-          amountText(signedAmount(l), d.currency),
+          csvNumber(amountText(signedAmount(l), d.currency)),
           t[0]?.name ?? '',
           t[0]?.option ?? '',
           t[1]?.name ?? '',

@@ -50,12 +50,13 @@ export function createAccessTokens(secret: string, clock: Clock): AccessTokens {
           issuer: ISSUER,
           audience: AUDIENCE,
           currentDate: clock(),
+          // jose checks exp only when present: a token without one (signed with our key, say by a
+          // future bug or a leaked test script) would never expire. Every token we issue has one.
+          requiredClaims: ['exp', 'sub'],
         });
-        if (typeof payload.sub !== 'string') return { status: 'invalid' };
-        if (typeof payload.exp === 'number') {
-          if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
-          verified.set(token, { userId: payload.sub, exp: payload.exp });
-        }
+        if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return { status: 'invalid' };
+        if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+        verified.set(token, { userId: payload.sub, exp: payload.exp });
         return { status: 'valid', userId: payload.sub };
       } catch (error) {
         if (error instanceof errors.JWTExpired) return { status: 'expired' };

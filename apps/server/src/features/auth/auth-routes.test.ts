@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorBody, TokenSet, UserStatus } from '@ledgerport/contract';
 import { bearer, startTestServer, type TestServer } from '../../../test/test-app';
+import crypto from 'node:crypto';
+import { SignJWT } from 'jose';
 import { ACCESS_TOKEN_TTL_MS } from './access-tokens';
-import { REFRESH_TOKEN_TTL_MS } from './refresh-tokens';
+import { REFRESH_REUSE_GRACE_MS, REFRESH_TOKEN_TTL_MS } from './refresh-tokens';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -59,10 +61,62 @@ describe('POST /oauth/login', () => {
       code: 'auth.rate-limited',
       httpStatusCode: 429,
     });
+    // All ten attempts were at this instant: the first leaves the window in 10 minutes.
+    expect(limited.headers['retry-after']).toBe('600');
     // Another IP is not affected, and the window slides: 10 minutes later the right password works.
     expect((await login('partner@ledgerport.local', 'ledgerport-demo', '10.9.9.8')).statusCode).toBe(200);
     server.clock.advance(10 * 60 * 1000);
     expect((await login('partner@ledgerport.local', 'ledgerport-demo', '10.9.9.9')).statusCode).toBe(200);
+  });
+
+  it('answers 429 with Retry-After after 30 failed attempts from one IP, whatever the emails, for 15 minutes', async () => {
+    const ip = '10.7.7.7';
+    // Successful sign-ins from that IP do not count against it.
+    for (const email of ['demo@ledgerport.local', 'admin@ledgerport.local']) expect((await login(email, 'ledgerport-demo', ip)).statusCode).toBe(200);
+    for (let i = 0; i < 30; i++) {
+      // X-Forwarded-For is not believed (no trustProxy): varying it does not make another client.
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/oauth/login',
+        payload: { email: `guess-${i}@example.com`, password: 'wrong' },
+        remoteAddress: ip,
+        headers: { 'x-forwarded-for': `192.0.2.${i}` },
+      });
+      expect(res.statusCode).toBe(401);
+      server.clock.advance(10_000);
+    }
+    // The 31st is refused even with the right password of an email never tried from there.
+    const limited = await login('other@ledgerport.local', 'ledgerport-demo', ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<ErrorBody>()).toEqual({
+      message: 'We noticed a lot of sign-in attempts recently. Please wait a few minutes and try again.',
+      code: 'auth.rate-limited',
+      httpStatusCode: 429,
+    });
+    // The first failure was 300 s ago; it leaves the 15-minute window in 600 s.
+    expect(limited.headers['retry-after']).toBe('600');
+    expect((await login('other@ledgerport.local', 'ledgerport-demo', '10.7.7.8')).statusCode).toBe(200);
+    server.clock.advance(600_000);
+    expect((await login('other@ledgerport.local', 'ledgerport-demo', ip)).statusCode).toBe(200);
+  });
+
+  it('counts the attempts made through every server process on the database (the limit is not per process)', async () => {
+    const second = await startTestServer({ testDb: server.testDb });
+    second.clock.set(server.clock());
+    try {
+      const ip = '10.6.6.6';
+      for (let i = 0; i < 30; i++) {
+        const app = i % 2 === 0 ? server.app : second.app;
+        const res = await app.inject({ method: 'POST', url: '/oauth/login', payload: { email: `guess-${i}@example.com`, password: 'wrong' }, remoteAddress: ip });
+        expect(res.statusCode).toBe(401);
+      }
+      expect((await login('demo@ledgerport.local', 'ledgerport-demo', ip)).statusCode).toBe(429);
+      const viaSecond = await second.app.inject({ method: 'POST', url: '/oauth/login', payload: { email: 'demo@ledgerport.local', password: 'ledgerport-demo' }, remoteAddress: ip });
+      expect(viaSecond.statusCode).toBe(429);
+      expect(viaSecond.headers['retry-after']).toBe('900');
+    } finally {
+      await second.close();
+    }
   });
 
   it('rejects a missing password with the field named and writes nothing', async () => {
@@ -114,15 +168,58 @@ describe('POST /oauth/refresh', () => {
     expect(me.json()).toEqual({ userId: 'user-demo', email: 'demo@ledgerport.local', name: 'Dana Demo' });
   });
 
-  it('revokes the whole family when a rotated refresh token is used again', async () => {
+  it('revokes the whole family when a rotated refresh token is used again after the 30-second grace', async () => {
     const first = await server.signIn('demo@ledgerport.local');
     const second = (await refresh(first.refreshToken)).json<TokenSet>();
+    server.clock.advance(REFRESH_REUSE_GRACE_MS + 1);
     const reuse = await refresh(first.refreshToken);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json<ErrorBody>()).toMatchObject({ message: 'Refresh Token has expired.', code: 'auth.refresh-token-expired', httpStatusCode: 401 });
     // The legitimate newer token of the same family is dead too.
     expect((await refresh(second.refreshToken)).statusCode).toBe(401);
     expect(await auditCount('auth.refresh-token-reused')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('gives two concurrent refreshes of one token (two tabs) the same new token, and keeps the family signed in', async () => {
+    const first = await server.signIn('admin@ledgerport.local');
+    const answers = await Promise.all([refresh(first.refreshToken), refresh(first.refreshToken), refresh(first.refreshToken)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const sets = answers.map((a) => a.json<TokenSet>());
+    expect(new Set(sets.map((t) => t.refreshToken)).size).toBe(1);
+    expect(sets[0]!.refreshToken).not.toBe(first.refreshToken);
+    expect(new Set(sets.map((t) => t.refreshTokenExpiresAt)).size).toBe(1);
+    // One rotation happened, nothing was revoked, and the shared new token goes on working.
+    const family = await server.testDb.db.selectFrom('refresh_tokens').select(['rotated_at', 'revoked_at', 'token_hash']).where('user_id', '=', 'user-admin').orderBy('refresh_token_id', 'desc').limit(2).execute();
+    expect(family.map((r) => [r.rotated_at !== null, r.revoked_at !== null])).toEqual([[false, false], [true, false]]);
+    // Only hashes are stored: the successor's raw value is in no column.
+    const stored = await server.testDb.db.selectFrom('refresh_tokens').selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain(sets[0]!.refreshToken);
+    expect((await server.app.inject({ method: 'GET', url: '/user-profile', headers: bearer(sets[1]!) })).statusCode).toBe(200);
+    server.clock.advance(60_000);
+    expect((await refresh(sets[2]!.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('answers a token rotated less than 30 seconds ago with the current token of its family, following rotations made within the grace', async () => {
+    const first = await server.signIn('other@ledgerport.local');
+    const second = (await refresh(first.refreshToken)).json<TokenSet>();
+    server.clock.advance(10_000);
+    const third = (await refresh(second.refreshToken)).json<TokenSet>();
+    server.clock.advance(10_000);
+    // The first was rotated 20 s ago, the second 10 s ago: a late tab holding the first gets the third.
+    const late = await refresh(first.refreshToken);
+    expect(late.statusCode).toBe(200);
+    expect(late.json<TokenSet>().refreshToken).toBe(third.refreshToken);
+    // Once the first rotation is 30 s old, the first token is a reuse again: the family goes.
+    server.clock.advance(REFRESH_REUSE_GRACE_MS - 20_000 + 1);
+    expect((await refresh(first.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(third.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('does not revive a family signed out within the grace', async () => {
+    const first = await server.signIn('clarity@ledgerport.local');
+    const second = (await refresh(first.refreshToken)).json<TokenSet>();
+    await server.app.inject({ method: 'POST', url: '/oauth/logout', payload: { refreshToken: second.refreshToken } });
+    expect((await refresh(first.refreshToken)).statusCode).toBe(401);
   });
 
   it("answers 401 'Refresh Token has expired.' after 30 days", async () => {
@@ -170,6 +267,22 @@ describe('access tokens', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: 'Please sign in.', code: 'auth.unauthenticated', httpStatusCode: 401 });
     }
+  });
+
+  it('answers 401 for a token signed with our key that has no expiry (exp is required)', async () => {
+    // Signed exactly as access-tokens.ts signs, with every claim but exp: it would otherwise never expire.
+    const key = crypto.createHmac('sha256', 'test-secret-not-for-production').update('ledgerport access token v1').digest();
+    const iat = Math.floor(server.clock().getTime() / 1000);
+    const build = () => new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject('user-demo').setIssuer('ledgerport').setAudience('ledgerport-api').setIssuedAt(iat);
+    const withExp = await build().setExpirationTime(iat + 60).sign(key);
+    const withoutExp = await build().sign(key);
+    // The same construction with exp is accepted: the refusal is about the missing claim alone.
+    expect((await server.app.inject({ method: 'GET', url: '/user-profile', headers: { authorization: `Bearer ${withExp}` } })).statusCode).toBe(200);
+    const res = await server.app.inject({ method: 'GET', url: '/user-profile', headers: { authorization: `Bearer ${withoutExp}` } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Please sign in.', code: 'auth.unauthenticated', httpStatusCode: 401 });
+    const connect = await server.app.inject({ method: 'POST', url: '/connect', payload: { accessToken: withoutExp } });
+    expect(connect.statusCode).toBe(401);
   });
 });
 

@@ -8,13 +8,16 @@ import { findCaller } from '../../http/caller';
 import type { Deps } from '../../http/deps';
 import { buildTokenSet } from './issue-token-set';
 import { verifyPassword } from './passwords';
-import { findFamilyOf, issueRefreshToken, newFamilyId, revokeFamily, rotateRefreshToken } from './refresh-tokens';
+import { findFamilyOf, issueRefreshToken, newFamilyId, refreshSuccessorKey, revokeFamily, rotateRefreshToken } from './refresh-tokens';
 
 export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock, accessTokens } = deps;
+  const successorKey = refreshSuccessorKey(deps.config.secret);
 
-  addRoute(app, deps, login, async ({ body, request }) => {
-    if (!deps.signInLimiter.tryAttempt(body.email, request.ip)) {
+  addRoute(app, deps, login, async ({ body, request, reply }) => {
+    const admission = await deps.signInLimiter.admit(db, body.email, request.ip);
+    if (!admission.allowed) {
+      void reply.header('retry-after', String(admission.retryAfterSeconds));
       throw new AppError('auth.rate-limited', errorMessages.signInRateLimited);
     }
     const user = await db
@@ -28,6 +31,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     }
     const now = clock();
     const refreshToken = await db.transaction().execute(async (trx) => {
+      await deps.signInLimiter.markSucceeded(trx, admission.attemptId);
       const issued = await issueRefreshToken(trx, user.user_id, newFamilyId(), now);
       await recordAudit(trx, { actorUserId: user.user_id, action: 'auth.signed-in', entityType: 'user', entityId: user.user_id, at: now });
       return issued;
@@ -39,7 +43,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     const now = clock();
     // The outcome is committed before answering: a detected reuse must stay revoked.
     const outcome = await db.transaction().execute(async (trx) => {
-      const result = await rotateRefreshToken(trx, body.refreshToken, now);
+      const result = await rotateRefreshToken(trx, successorKey, body.refreshToken, now);
       if (result.status === 'reused') {
         await recordAudit(trx, {
           actorUserId: result.userId,

@@ -42,12 +42,12 @@ beforeAll(async () => {
   const clock = () => new Date(NOW);
   served = await serveFetch((r) => amazon.fetch(r));
   const channels = loadChannelConfig({ LEDGERPORT_AMAZON_API_URL: served.url, LEDGERPORT_AMAZON_TOKEN_URL: `${served.url}/auth/o2/token`, LEDGERPORT_AMAZON_CONSENT_URL: `${served.url}/apps/authorize/consent`, LEDGERPORT_AMAZON_CLIENT_ID: app.clientId, LEDGERPORT_AMAZON_CLIENT_SECRET: app.clientSecret });
-  const config = { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', dbDir: '/nonexistent/db', databaseUrl: undefined, secret: 'test-secret-not-for-production', webDistDir: '/nonexistent', signInAttemptsMax: 100, signInWindowMs: 60_000, bodyLimitBytes: 1024 * 1024, logLevel: 'silent', channels } as unknown as Config;
+  const config = { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', dbDir: '/nonexistent/db', databaseUrl: undefined, secret: 'test-secret-not-for-production', webDistDir: '/nonexistent', signInAttemptsMax: 100, signInWindowMs: 60_000, signInFailuresPerIpMax: 100, signInIpWindowMs: 60_000, bodyLimitBytes: 1024 * 1024, logLevel: 'silent', channels } as unknown as Config;
   server = Fastify();
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   server.decorateRequest('caller', null);
-  deps = { db: testDb.db, config, clock, accessTokens: createAccessTokens(config.secret, clock), signInLimiter: createSignInLimiter(100, 60_000, clock), secretBox: createSecretBox(config.secret), resolveAccountingPort: noAccountingConnections, jobs: { send: () => Promise.resolve('job') }, fetchChannelReport: () => Promise.resolve(null) };
+  deps = { db: testDb.db, config, clock, accessTokens: createAccessTokens(config.secret, clock), signInLimiter: createSignInLimiter(config, clock), secretBox: createSecretBox(config.secret), resolveAccountingPort: noAccountingConnections, jobs: { send: () => Promise.resolve('job') }, fetchChannelReport: () => Promise.resolve(null) };
   registerErrorHandling(server, config.bodyLimitBytes, () => false);
   registerAuthRoutes(server, deps);
   registerChannelConnections(server, deps);

@@ -58,7 +58,7 @@ beforeAll(async () => {
     LEDGERPORT_SHOPIFY_CLIENT_SECRET: app.clientSecret,
   });
   // Not test-app's buildApp: only the auth routes and this feature are assembled (see the file comment).
-  const config = { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', dbDir: '/nonexistent/db', databaseUrl: undefined, secret: 'test-secret-not-for-production', webDistDir: '/nonexistent', signInAttemptsMax: 100, signInWindowMs: 60_000, bodyLimitBytes: 1024 * 1024, logLevel: 'silent', channels } as unknown as Config;
+  const config = { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', dbDir: '/nonexistent/db', databaseUrl: undefined, secret: 'test-secret-not-for-production', webDistDir: '/nonexistent', signInAttemptsMax: 100, signInWindowMs: 60_000, signInFailuresPerIpMax: 100, signInIpWindowMs: 60_000, bodyLimitBytes: 1024 * 1024, logLevel: 'silent', channels } as unknown as Config;
   const jobs: ChannelJobSender = { send: (queue, data) => Promise.resolve(String(sentJobs.push({ queue, data }))) };
   server = Fastify();
   server.setValidatorCompiler(validatorCompiler);
@@ -69,7 +69,7 @@ beforeAll(async () => {
     config,
     clock,
     accessTokens: createAccessTokens(config.secret, clock),
-    signInLimiter: createSignInLimiter(100, 60_000, clock),
+    signInLimiter: createSignInLimiter(config, clock),
     secretBox: createSecretBox(config.secret),
     resolveAccountingPort: noAccountingConnections,
     jobs,

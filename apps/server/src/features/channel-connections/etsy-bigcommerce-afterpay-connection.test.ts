@@ -49,13 +49,13 @@ beforeAll(async () => {
   afterpayServed = await serveFetch((r) => afterpay.fetch(r));
   braintreeServed = await serveFetch((r) => braintree.fetch(r));
   const channels = loadChannelConfig({ LEDGERPORT_ETSY_API_URL: served.url, LEDGERPORT_ETSY_TOKEN_URL: `${served.url}/v3/public/oauth/token`, LEDGERPORT_ETSY_CONSENT_URL: `${served.url}/oauth/connect`, LEDGERPORT_ETSY_CLIENT_ID: CLIENT_ID, LEDGERPORT_AFTERPAY_API_URL: afterpayServed.url, LEDGERPORT_BIGCOMMERCE_GATEWAY_URL: braintreeServed.url });
-  const config = { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', dbDir: '/nonexistent/db', databaseUrl: undefined, secret: 'test-secret-not-for-production', webDistDir: '/nonexistent', signInAttemptsMax: 100, signInWindowMs: 60_000, bodyLimitBytes: 1024 * 1024, logLevel: 'silent', channels } as unknown as Config;
+  const config = { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', dbDir: '/nonexistent/db', databaseUrl: undefined, secret: 'test-secret-not-for-production', webDistDir: '/nonexistent', signInAttemptsMax: 100, signInWindowMs: 60_000, signInFailuresPerIpMax: 100, signInIpWindowMs: 60_000, bodyLimitBytes: 1024 * 1024, logLevel: 'silent', channels } as unknown as Config;
   const jobs: ChannelJobSender = { send: () => Promise.resolve('job') };
   server = Fastify();
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   server.decorateRequest('caller', null);
-  deps = { db: testDb.db, config, clock, accessTokens: createAccessTokens(config.secret, clock), signInLimiter: createSignInLimiter(100, 60_000, clock), secretBox: createSecretBox(config.secret), resolveAccountingPort: noAccountingConnections, jobs, fetchChannelReport: () => Promise.resolve(null) };
+  deps = { db: testDb.db, config, clock, accessTokens: createAccessTokens(config.secret, clock), signInLimiter: createSignInLimiter(config, clock), secretBox: createSecretBox(config.secret), resolveAccountingPort: noAccountingConnections, jobs, fetchChannelReport: () => Promise.resolve(null) };
   registerErrorHandling(server, config.bodyLimitBytes, () => false);
   registerAuthRoutes(server, deps);
   registerChannelConnections(server, deps);

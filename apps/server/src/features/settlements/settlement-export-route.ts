@@ -8,6 +8,7 @@ import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { exportSettlements, SETTLEMENT_EXPORT_DAYS_MAX } from '@ledgerport/contract';
+import { csvNumber, escapeFormulaText, type CsvNumber } from '@ledgerport/core/exports';
 import { resolveMapping } from '@ledgerport/core/mapping';
 import { describeTransactionType, type Channel } from '@ledgerport/core/settlements';
 import { addRoute } from '../../http/add-route';
@@ -32,11 +33,11 @@ export function registerSettlementExportRoute(app: FastifyInstance, deps: Deps):
     const rows = await q.orderBy('start_at').execute();
     const withMarketplace = query.includeMarketplace === 'true';
     const withTax = query.includeTaxRatesAndCountries === 'true';
-    let table: (string | number | null)[][];
+    let table: Cell[][];
     if (query.report === 'summary') {
       table = [
         ['Settlement', 'Start', 'End', 'Deposit date', 'Currency', 'Total', 'Lines total', 'Difference', 'Status', 'Posting status', ...(withMarketplace ? ['Marketplace'] : [])],
-        ...rows.map((r) => [r.settlement_id, day(r.start_at), day(r.end_at), day(r.deposit_at), r.currency, r.total, r.lines_total, r.difference, r.status, r.posting_status, ...(withMarketplace ? [r.marketplace] : [])]),
+        ...rows.map((r) => [r.settlement_id, day(r.start_at), day(r.end_at), day(r.deposit_at), r.currency, amount(r.total), amount(r.lines_total), amount(r.difference), r.status, r.posting_status, ...(withMarketplace ? [r.marketplace] : [])]),
       ];
     } else {
       const mappings = await getCurrentMappings(db, await getAccountMappingContext(db, query.accountKey));
@@ -56,7 +57,7 @@ export function registerSettlementExportRoute(app: FastifyInstance, deps: Deps):
           const channel = r.sales_source as Channel;
           const info = describeTransactionType(channel, s.type_key);
           const target = withTax ? resolveMapping(mappings, describeKnownType, channel, s.type_key, null) : undefined;
-          return [r.settlement_id, day(r.deposit_at), r.currency, info.label, info.category, s.amount, Number(s.n), ...(withMarketplace ? [s.marketplace] : []), ...(withTax ? [target?.accountCode ?? 'unmapped', target?.taxRateCode ?? ''] : [])];
+          return [r.settlement_id, day(r.deposit_at), r.currency, info.label, info.category, amount(s.amount), Number(s.n), ...(withMarketplace ? [s.marketplace] : []), ...(withTax ? [target?.accountCode ?? 'unmapped', target?.taxRateCode ?? ''] : [])];
         }),
       ];
     }
@@ -67,15 +68,22 @@ export function registerSettlementExportRoute(app: FastifyInstance, deps: Deps):
 
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
-async function sendTable(reply: FastifyReply, name: string, format: 'csv' | 'xlsx', table: (string | number | null)[][]): Promise<void> {
+/** Amounts are numbers to the spreadsheet (never escaped); every string is text (see core's csv-row). */
+type Cell = string | number | null | CsvNumber;
+const amount = (text: string | null): CsvNumber | null => (text === null ? null : csvNumber(text));
+
+async function sendTable(reply: FastifyReply, name: string, format: 'csv' | 'xlsx', table: Cell[][]): Promise<void> {
   if (format === 'csv') {
+    // Text starting = + - @ tab or CR would run as a formula when the file is opened: escaped by core's rule.
+    const cells = table.map((row) => row.map((c) => (typeof c === 'string' ? escapeFormulaText(c) : c !== null && typeof c === 'object' ? c.csvNumber : c)));
     reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`);
-    await reply.send(stringify(table));
+    await reply.send(stringify(cells));
     return;
   }
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Settlements');
-  for (const row of table) sheet.addRow(row);
+  // An XLSX cell holding a string is text, never a formula: no escaping, and amounts stay as they were.
+  for (const row of table) sheet.addRow(row.map((c) => (c !== null && typeof c === 'object' ? c.csvNumber : c)));
   sheet.getRow(1).font = { bold: true };
   const buffer = Buffer.from(await book.xlsx.writeBuffer());
   reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', `attachment; filename="${name}.xlsx"`);

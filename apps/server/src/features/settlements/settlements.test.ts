@@ -248,6 +248,23 @@ describe('settlement detail and filter values', () => {
     const foreign = await server.app.inject({ method: 'GET', url: '/spanner/settlements/export?accountKey=acme-amazon-us&start=2026-09-15&end=2026-10-31', headers: bearer(other) });
     expect(foreign.statusCode).toBe(404);
   });
+
+  it('escapes text that would run as a spreadsheet formula in the CSV export, and keeps amounts plain numbers', async () => {
+    const formula = '=HYPERLINK("http://evil.example","click")';
+    const settlement = server.testDb.db.updateTable('settlements').where('account_key', '=', 'acme-amazon-us').where('settlement_id', '=', '11223344556');
+    await settlement.set({ marketplace: formula }).execute();
+    try {
+      const url = (report: string) => `/spanner/settlements/export?accountKey=acme-amazon-us&start=2026-09-15&end=2026-10-31&report=${report}&includeMarketplace=true`;
+      const summary = await server.app.inject({ method: 'GET', url: url('summary'), headers: bearer(demo) });
+      expect(summary.body.split('\n')[1]).toBe(`11223344556,2026-10-01,2026-10-15,2026-10-17,USD,36.5200,36.5200,0.0000,closed,NOT_POSTED,"'=HYPERLINK(""http://evil.example"",""click"")"`);
+      const transactions = (await server.app.inject({ method: 'GET', url: url('transactions'), headers: bearer(demo) })).body.split('\n');
+      // A fee is a negative amount: still a number, not escaped text.
+      expect(transactions.some((row) => /,-\d+\.\d{4},\d+,/.test(row))).toBe(true);
+      expect(transactions.some((row) => row.includes(",'-"))).toBe(false);
+    } finally {
+      await settlement.set({ marketplace: 'Amazon.com' }).execute();
+    }
+  });
 });
 
 // The list and the detail read the signed-in user inside their own statement (addSignedInRoute):

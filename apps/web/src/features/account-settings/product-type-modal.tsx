@@ -26,7 +26,7 @@ export function ProductTypeModal({ rule, otherNames, onSave, onClose }: { rule: 
         <Stack>
           <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} withAsterisk data-autofocus />
           <Textarea label="SKUs" description="One per line (or separated by commas)." rows={4} value={skus} onChange={(e) => setSkus(e.currentTarget.value)} error={errors.skus ?? Object.entries(errors).find(([k]) => k.startsWith('skus.'))?.[1]} />
-          <TextInput label="Pattern" description="A regular expression over the SKU, such as ^TENT- (optional when SKUs are listed)." value={pattern} onChange={(e) => setPattern(e.currentTarget.value)} error={errors.pattern} ff="monospace" />
+          <TextInput label="Pattern" description="A regular expression over the SKU, such as ^TENT- (RE2 syntax: no look-around or back-references; optional when SKUs are listed)." value={pattern} onChange={(e) => setPattern(e.currentTarget.value)} error={errors.pattern} ff="monospace" />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
