@@ -7,3 +7,4 @@ export * from './normalize-error';
 export * from './session-rules';
 export * from './display-format';
 export * from './date-range';
+export * from './calendar-date';
