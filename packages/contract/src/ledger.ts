@@ -3,13 +3,14 @@
  * journal), the trial balance, one account's ledger, and downloads in every export format of core.
  */
 import { z } from 'zod';
+import { isoDateSchema } from './iso-date';
+import { safeTextSchema } from './safe-text';
 import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
 import { decimalAmountSchema } from './money';
 import { paginationSchema } from './settlements';
 
 const accountKey = accountKeySchema;
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-11-23.');
 
 /** core's EXPORT_FORMATS. */
 export const ledgerExportFormats = ['csv', 'iif', 'qbo-csv', 'xero-journal-csv', 'xero-invoice-csv', 'sage-csv', 'hledger', 'beancount', 'json'] as const;
@@ -31,7 +32,7 @@ export const getTrialBalance = defineEndpoint({
   summary: "The built-in ledger's balances per account and currency (through a date when given).",
   tag: 'ledger',
   access: 'user',
-  querystring: z.strictObject({ accountKey, throughDate: isoDate.optional() }),
+  querystring: z.strictObject({ accountKey, throughDate: isoDateSchema.optional() }),
   response: z.object({ rows: z.array(trialBalanceRowSchema), journalCount: z.number().int() }).meta({ id: 'TrialBalance' }),
 });
 
@@ -41,7 +42,7 @@ export const getAccountLedger = defineEndpoint({
   summary: 'Every movement of one ledger account in one currency with a running balance.',
   tag: 'ledger',
   access: 'user',
-  querystring: z.strictObject({ accountKey, accountCode: z.string().min(1).max(100), currency: z.string().regex(/^[A-Z]{3}$/, 'currency is a 3-letter code.') }),
+  querystring: z.strictObject({ accountKey, accountCode: safeTextSchema.min(1).max(100), currency: z.string().regex(/^[A-Z]{3}$/, 'currency is a 3-letter code.') }),
   response: z.object({
     accountCode: z.string(),
     accountName: z.string(),
@@ -77,7 +78,7 @@ export const listJournals = defineEndpoint({
   access: 'user',
   querystring: z.strictObject({
     accountKey,
-    settlementKey: z.string().min(1).max(100).optional(),
+    settlementKey: safeTextSchema.min(1).max(100).optional(),
     page: z.coerce.number().int().min(0).default(0),
     size: z.coerce.number().int().min(1).max(100).default(25),
   }),
@@ -94,8 +95,8 @@ export const exportLedger = defineEndpoint({
   querystring: z.strictObject({
     accountKey,
     format: ledgerExportFormatSchema,
-    start: isoDate.optional(),
-    end: isoDate.optional(),
+    start: isoDateSchema.optional(),
+    end: isoDateSchema.optional(),
     part: z.coerce.number().int().min(1).default(1),
   }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeTextSchema } from './safe-text';
 import { accountSchema, accountSummarySchema } from './account';
 import { defineEndpoint } from './endpoint';
 import { loginEnablingPartySchema } from './enums';
@@ -47,7 +48,7 @@ export type UserMeta = z.infer<typeof userMetaSchema>;
 export const userProfileSchema = z.object({ userId: z.string(), email: z.string(), name: z.string() }).meta({ id: 'UserProfile' });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
-const optionalId = z.string().trim().min(1).max(100).optional();
+const optionalId = safeTextSchema.trim().min(1).max(100).optional();
 
 export const getUserMeta = defineEndpoint({
   method: 'GET',
@@ -86,7 +87,7 @@ export const updateUserProfile = defineEndpoint({
   tag: 'user',
   access: 'user',
   body: z.strictObject({
-    name: z.string().trim().min(1, 'Enter a name.').max(200, 'The name must be at most 200 characters.').optional(),
+    name: safeTextSchema.trim().min(1, 'Enter a name.').max(200, 'The name must be at most 200 characters.').optional(),
     email: z.email('Enter a valid email address.').max(320, 'The email address is too long.').optional(),
   }),
   response: userProfileSchema,
@@ -98,7 +99,7 @@ export const confirmOrganizationModal = defineEndpoint({
   summary: 'Record whether the user confirmed the organization modal.',
   tag: 'user',
   access: 'user',
-  body: z.strictObject({ organizationModalConfirmed: z.boolean(), userId: z.string().min(1).max(100) }),
+  body: z.strictObject({ organizationModalConfirmed: z.boolean(), userId: safeTextSchema.min(1).max(100) }),
   response: userApplicationPreferencesSchema,
 });
 
