@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TokenSet } from '@ledgerport/contract';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
+import type { Jobs } from '../src/jobs/start-jobs';
 import { loadChannelConfig } from '../src/features/channel-connections/channel-config';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { openTestDb, SEEDED_AT, type TestDb } from './test-db';
@@ -56,10 +57,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { config?: Partial<Config>; testDb?: TestDb } = {}): Promise<TestServer> {
+export async function startTestServer(options: { config?: Partial<Config>; testDb?: TestDb; jobs?: Jobs } = {}): Promise<TestServer> {
   const testDb = options.testDb ?? (await openTestDb());
   const clock = createTestClock();
-  const app = await buildApp({ db: testDb.db, config: testConfig(options.config), clock });
+  const app = await buildApp({ db: testDb.db, config: testConfig(options.config), clock, ...(options.jobs ? { jobs: options.jobs } : {}) });
   const signIn = async (email: string) => {
     const res = await app.inject({ method: 'POST', url: '/oauth/login', payload: { email, password: DEMO_PASSWORD } });
     if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
@@ -80,6 +81,11 @@ export async function startTestServer(options: { config?: Partial<Config>; testD
       if (!options.testDb) await testDb.close();
     },
   };
+}
+
+/** Jobs that accept every job and run none: for tests of the routes alone, where a queued job must not fail the request. */
+export function createDiscardingJobs(): Jobs {
+  return { send: () => Promise.resolve('discarded'), startWorkers: () => Promise.resolve(), stop: () => Promise.resolve() };
 }
 
 export const bearer = (tokens: TokenSet) => ({ authorization: `Bearer ${tokens.accessToken}` });
