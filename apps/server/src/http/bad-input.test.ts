@@ -69,6 +69,14 @@ describe('a NUL byte in text is refused by the contract before it reaches Postgr
   }
 });
 
+describe('a redirect target with characters a header cannot hold', () => {
+  it('is sent percent-encoded, not failed as a 500', async () => {
+    const res = await server.app.inject({ method: 'GET', url: `/switch?account=acme-amazon-us&continue=${q('/app/caf\u00e9\u0100')}`, headers });
+    expect(res.statusCode, res.body).toBe(302);
+    expect(res.headers.location).toBe('/app/caf%C3%A9%C4%80');
+  });
+});
+
 describe('dates are real days of years 0001 to 9999', () => {
   const search = (value: string) =>
     json('POST', '/spanner-settlements-with-pagination?page=0&size=10', {
