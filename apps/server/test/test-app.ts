@@ -85,4 +85,9 @@ export async function startTestServer(options: { config?: Partial<Config>; testD
   };
 }
 
+/** Jobs that accept every job and run none: for tests of the routes alone, where a queued job must not fail the request. */
+export function createDiscardingJobs(): Jobs {
+  return { send: () => Promise.resolve('discarded'), startWorkers: () => Promise.resolve(), stop: () => Promise.resolve() };
+}
+
 export const bearer = (tokens: TokenSet) => ({ authorization: `Bearer ${tokens.accessToken}` });

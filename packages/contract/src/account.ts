@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeTextSchema } from './safe-text';
 import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
 import { accountingSystemSchema, featureFlagNameSchema, salesChannelSchema } from './enums';
@@ -89,7 +90,7 @@ export const listAccounts = defineEndpoint({
   tag: 'account',
   access: 'user',
   effect: 'read',
-  querystring: z.strictObject({ userId: z.string().min(1).max(100).optional() }),
+  querystring: z.strictObject({ userId: safeTextSchema.min(1).max(100).optional() }),
   response: accountListSchema,
 });
 
@@ -102,7 +103,7 @@ export const listBackendAccounts = defineEndpoint({
   effect: 'read',
   querystring: z.strictObject({
     limit: z.coerce.number().int('limit must be a whole number.').min(1, 'limit must be at least 1.').max(500, 'limit must be at most 500.'),
-    cursor: z.string().min(1).max(500).optional(),
+    cursor: safeTextSchema.min(1).max(500).optional(),
   }),
   response: z.object({ accounts: z.array(accountSummarySchema), cursor: z.string().nullable() }),
 });
@@ -166,7 +167,7 @@ export const switchAccountByLink = defineEndpoint({
   tag: 'account',
   access: 'public',
   effect: 'self',
-  querystring: z.strictObject({ account: accountKey, continue: z.string().max(2000).optional() }),
+  querystring: z.strictObject({ account: accountKey, continue: safeTextSchema.max(2000).optional() }),
   status: 302,
 });
 
@@ -189,7 +190,7 @@ export const renameCurrentAccount = defineEndpoint({
   access: 'user',
   effect: 'manage',
   querystring: z.strictObject({
-    accountName: z.string().trim().min(1, 'Enter an account name.').max(100, 'The account name must be at most 100 characters.'),
+    accountName: safeTextSchema.trim().min(1, 'Enter an account name.').max(100, 'The account name must be at most 100 characters.'),
     caller: z.literal('admin').optional(),
   }),
   response: accountSchema,
@@ -204,7 +205,7 @@ export const updateAccountingSystemReferenceName = defineEndpoint({
   effect: 'write',
   querystring: z.strictObject({ action: z.literal('updateAccountingSystemReferenceName'), accountKey }),
   body: z.strictObject({
-    accountingSystemReferenceName: z.string().trim().max(200, 'The reference name must be at most 200 characters.').nullable(),
+    accountingSystemReferenceName: safeTextSchema.trim().max(200, 'The reference name must be at most 200 characters.').nullable(),
   }),
   response: accountSchema,
 });

@@ -4,6 +4,7 @@
  * sage/financial-settings) and the cached chart of accounts and tax rates.
  */
 import { z } from 'zod';
+import { safeTextSchema } from './safe-text';
 import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
 
@@ -42,7 +43,7 @@ export const finishAccountingConnect = defineEndpoint({
   tag: 'accounting',
   access: 'user',
   effect: 'write',
-  body: z.strictObject({ system: remoteAccountingSystemSchema, query: z.record(z.string(), z.string()) }),
+  body: z.strictObject({ system: remoteAccountingSystemSchema, query: z.record(safeTextSchema, safeTextSchema) }),
   response: z.object({
     accountKey: z.string(),
     organizationName: z.string(),
@@ -108,9 +109,9 @@ export const updateAccountingSettings = defineEndpoint({
   effect: 'write',
   body: z.strictObject({
     accountKey,
-    bankAccountId: z.string().trim().min(1).max(100).nullable().optional(),
+    bankAccountId: safeTextSchema.trim().min(1).max(100).nullable().optional(),
     lineAmountTypes: z.enum(['Exclusive', 'Inclusive', 'NoTax', 'auto']).optional(),
-    subsidiaryId: z.string().trim().min(1).max(40).nullable().optional(),
+    subsidiaryId: safeTextSchema.trim().min(1).max(40).nullable().optional(),
   }),
   response: accountingConnectionSettingsSchema,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeTextSchema } from './safe-text';
 import { defineEndpoint } from './endpoint';
 
 const isoTimestamp = z.iso.datetime({ offset: true });
@@ -16,23 +17,23 @@ export const tokenSetSchema = z
 export type TokenSet = z.infer<typeof tokenSetSchema>;
 
 export const loginBodySchema = z.strictObject({
-  email: z.string().trim().min(1, 'Enter your email address.').max(320, 'The email address is too long.'),
-  password: z.string().min(1, 'Enter your password.').max(1024, 'The password is too long.'),
+  email: safeTextSchema.trim().min(1, 'Enter your email address.').max(320, 'The email address is too long.'),
+  password: safeTextSchema.min(1, 'Enter your password.').max(1024, 'The password is too long.'),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /** The client sends its whole token set back; only refreshToken is needed. */
 export const refreshBodySchema = z.object({
-  refreshToken: z.string().min(1, 'The refresh token is missing.').max(200, 'The refresh token is not valid.'),
-  accessToken: z.string().optional(),
-  accessTokenExpiresAt: z.string().optional(),
-  refreshTokenExpiresAt: z.string().optional(),
-  userId: z.string().optional(),
-  userEmail: z.string().optional(),
+  refreshToken: safeTextSchema.min(1, 'The refresh token is missing.').max(200, 'The refresh token is not valid.'),
+  accessToken: safeTextSchema.optional(),
+  accessTokenExpiresAt: safeTextSchema.optional(),
+  refreshTokenExpiresAt: safeTextSchema.optional(),
+  userId: safeTextSchema.optional(),
+  userEmail: safeTextSchema.optional(),
 });
 
 export const logoutBodySchema = z.strictObject({
-  refreshToken: z.string().min(1, 'The refresh token is missing.').max(200, 'The refresh token is not valid.'),
+  refreshToken: safeTextSchema.min(1, 'The refresh token is missing.').max(200, 'The refresh token is not valid.'),
 });
 
 export const statusUserSchema = z.object({
@@ -112,6 +113,6 @@ export const connect = defineEndpoint({
   tag: 'auth',
   access: 'public',
   effect: 'read',
-  body: z.strictObject({ accessToken: z.string().min(1, 'The access token is missing.').max(4096) }),
+  body: z.strictObject({ accessToken: safeTextSchema.min(1, 'The access token is missing.').max(4096) }),
   response: z.object({ ok: z.literal(true), userId: z.string() }),
 });

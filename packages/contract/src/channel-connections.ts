@@ -3,6 +3,8 @@
  * disconnect, and history requests (Settings > History).
  */
 import { z } from 'zod';
+import { isoDateSchema } from './iso-date';
+import { safeTextSchema } from './safe-text';
 import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
 import { salesChannelSchema } from './enums';
@@ -51,7 +53,7 @@ export const startChannelConnect = defineEndpoint({
     accountKey,
     channel: salesChannelSchema,
     /** Shopify store address (your-store.myshopify.com). */
-    shop: z.string().trim().max(200).optional(),
+    shop: safeTextSchema.trim().max(200).optional(),
   }),
   response: z.object({ authorizeUrl: z.string() }),
 });
@@ -63,7 +65,7 @@ export const finishChannelConnect = defineEndpoint({
   tag: 'connections',
   access: 'user',
   effect: 'write',
-  body: z.strictObject({ channel: salesChannelSchema, query: z.record(z.string(), z.string()) }),
+  body: z.strictObject({ channel: salesChannelSchema, query: z.record(safeTextSchema, safeTextSchema) }),
   response: z.object({ accountKey: z.string(), storeName: z.string(), redirectAfter: z.string().nullable() }),
 });
 
@@ -77,7 +79,7 @@ export const connectChannelWithKeys = defineEndpoint({
   body: z.strictObject({
     accountKey,
     channel: salesChannelSchema,
-    fields: z.record(z.string().max(60), z.string().max(2000)),
+    fields: z.record(safeTextSchema.max(60), safeTextSchema.max(2000)),
   }),
   response: z.object({ accountKey: z.string(), storeName: z.string(), redirectAfter: z.string().nullable() }),
 });
@@ -119,7 +121,6 @@ export const historyRequestSchema = z.object({
 });
 export type HistoryRequest = z.infer<typeof historyRequestSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31.');
 
 export const listHistoryRequests = defineEndpoint({
   method: 'GET',
@@ -139,6 +140,6 @@ export const requestHistory = defineEndpoint({
   tag: 'connections',
   access: 'user',
   effect: 'write',
-  body: z.strictObject({ accountKey, fromDate: isoDate, toDate: isoDate }),
+  body: z.strictObject({ accountKey, fromDate: isoDateSchema, toDate: isoDateSchema }),
   response: historyRequestSchema,
 });

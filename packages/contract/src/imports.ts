@@ -5,11 +5,12 @@
  * loadReadable=true (the user chose to load the readable settlements).
  */
 import { z } from 'zod';
+import { safeTextSchema } from './safe-text';
 import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
 
 const accountKey = accountKeySchema;
-export const importIdSchema = z.string().trim().min(1, 'The importId is missing.').max(100);
+export const importIdSchema = safeTextSchema.trim().min(1, 'The importId is missing.').max(100);
 
 /** The spec's trial text (section 1), shown when a trial account uploads a fourth file. */
 export const TRIAL_FILES_MAX = 3;

@@ -2,6 +2,8 @@ export * from './errors';
 export * from './money';
 export * from './enums';
 export * from './ids';
+export * from './safe-text';
+export * from './iso-date';
 export * from './endpoint';
 export * from './auth';
 export * from './account';

@@ -3,13 +3,14 @@
  * journal), the trial balance, one account's ledger, and downloads in every export format of core.
  */
 import { z } from 'zod';
+import { isoDateSchema } from './iso-date';
+import { safeTextSchema } from './safe-text';
 import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
 import { decimalAmountSchema } from './money';
 import { paginationSchema } from './settlements';
 
 const accountKey = accountKeySchema;
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-11-23.');
 
 /** core's EXPORT_FORMATS. */
 export const ledgerExportFormats = ['csv', 'iif', 'qbo-csv', 'xero-journal-csv', 'xero-invoice-csv', 'sage-csv', 'hledger', 'beancount', 'json'] as const;
@@ -32,7 +33,7 @@ export const getTrialBalance = defineEndpoint({
   tag: 'ledger',
   access: 'user',
   effect: 'read',
-  querystring: z.strictObject({ accountKey, throughDate: isoDate.optional() }),
+  querystring: z.strictObject({ accountKey, throughDate: isoDateSchema.optional() }),
   response: z.object({ rows: z.array(trialBalanceRowSchema), journalCount: z.number().int() }).meta({ id: 'TrialBalance' }),
 });
 
@@ -43,7 +44,7 @@ export const getAccountLedger = defineEndpoint({
   tag: 'ledger',
   access: 'user',
   effect: 'read',
-  querystring: z.strictObject({ accountKey, accountCode: z.string().min(1).max(100), currency: z.string().regex(/^[A-Z]{3}$/, 'currency is a 3-letter code.') }),
+  querystring: z.strictObject({ accountKey, accountCode: safeTextSchema.min(1).max(100), currency: z.string().regex(/^[A-Z]{3}$/, 'currency is a 3-letter code.') }),
   response: z.object({
     accountCode: z.string(),
     accountName: z.string(),
@@ -80,7 +81,7 @@ export const listJournals = defineEndpoint({
   effect: 'read',
   querystring: z.strictObject({
     accountKey,
-    settlementKey: z.string().min(1).max(100).optional(),
+    settlementKey: safeTextSchema.min(1).max(100).optional(),
     page: z.coerce.number().int().min(0).default(0),
     size: z.coerce.number().int().min(1).max(100).default(25),
   }),
@@ -98,8 +99,8 @@ export const exportLedger = defineEndpoint({
   querystring: z.strictObject({
     accountKey,
     format: ledgerExportFormatSchema,
-    start: isoDate.optional(),
-    end: isoDate.optional(),
+    start: isoDateSchema.optional(),
+    end: isoDateSchema.optional(),
     part: z.coerce.number().int().min(1).default(1),
   }),
 });

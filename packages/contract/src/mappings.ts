@@ -4,6 +4,7 @@
  * first, with line counts and amounts per currency. Writing creates a new mapping version.
  */
 import { z } from 'zod';
+import { safeTextSchema } from './safe-text';
 import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
 import { salesChannelSchema } from './enums';
@@ -82,10 +83,10 @@ export const getMappings = defineEndpoint({
   response: mappingsSchema,
 });
 
-const code = z.string().trim().min(1).max(100);
+const code = safeTextSchema.trim().min(1).max(100);
 export const mappingEntryInputSchema = z.strictObject({
   channel: salesChannelSchema,
-  typeKey: z.string().min(1).max(500),
+  typeKey: safeTextSchema.min(1).max(500),
   accountCode: code,
   taxRateCode: code,
 });
@@ -100,7 +101,7 @@ export const saveMappings = defineEndpoint({
   querystring: z.strictObject({ accountKey }),
   body: z.strictObject({
     entries: z.array(mappingEntryInputSchema).max(2000).default([]),
-    remove: z.array(z.strictObject({ channel: salesChannelSchema, typeKey: z.string().min(1).max(500) })).max(2000).default([]),
+    remove: z.array(z.strictObject({ channel: salesChannelSchema, typeKey: safeTextSchema.min(1).max(500) })).max(2000).default([]),
     /** Choose the account of a posting role (channel null: a shared role such as rounding or suspense). */
     roles: z.array(z.strictObject({ role: accountRoleSchema, channel: salesChannelSchema.nullable(), accountCode: code })).max(100).default([]),
     isUnmappedToSuspense: z.boolean().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeTextSchema } from './safe-text';
 import { defineEndpoint } from './endpoint';
 import { organizationFeatureSchema, salesChannelSchema } from './enums';
 
@@ -31,7 +32,7 @@ export const organizationSchema = z
   .meta({ id: 'Organization' });
 export type Organization = z.infer<typeof organizationSchema>;
 
-const organizationId = z.string().trim().min(1, 'The organizationId is missing.').max(100);
+const organizationId = safeTextSchema.trim().min(1, 'The organizationId is missing.').max(100);
 
 export const listOrganizations = defineEndpoint({
   method: 'GET',
@@ -40,7 +41,7 @@ export const listOrganizations = defineEndpoint({
   tag: 'organization',
   access: 'user',
   effect: 'read',
-  querystring: z.strictObject({ userId: z.string().min(1).max(100).optional() }),
+  querystring: z.strictObject({ userId: safeTextSchema.min(1).max(100).optional() }),
   response: z.object({ organizations: z.array(organizationSchema) }),
 });
 
@@ -62,10 +63,10 @@ export const updateOrganization = defineEndpoint({
   tag: 'organization',
   access: 'user',
   effect: 'manage',
-  querystring: z.strictObject({ userId: z.string().min(1).max(100).optional() }),
+  querystring: z.strictObject({ userId: safeTextSchema.min(1).max(100).optional() }),
   body: z.strictObject({
     organizationId,
-    name: z.string().trim().min(1, 'Enter an organization name.').max(100, 'The organization name must be at most 100 characters.'),
+    name: safeTextSchema.trim().min(1, 'Enter an organization name.').max(100, 'The organization name must be at most 100 characters.'),
   }),
   response: organizationSchema,
 });

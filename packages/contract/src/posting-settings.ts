@@ -4,6 +4,7 @@
  * core's (DEFAULT_POSTING_SETTINGS, the product-type matcher and its pattern check).
  */
 import { z } from 'zod';
+import { safeTextSchema } from './safe-text';
 import { accountKeySchema } from './ids';
 import { checkProductTypePattern, createLocalCalendar, GROUP_BY_VALUES, INCONSISTENT_SETTLEMENT_POLICIES, UNASSIGNED_PRODUCT_TYPE } from '@ledgerport/core/posting';
 import { defineEndpoint } from './endpoint';
@@ -19,17 +20,15 @@ export const inconsistentSettlementsSchema = z.enum(INCONSISTENT_SETTLEMENT_POLI
 
 export const productTypeRuleSchema = z
   .strictObject({
-    name: z
-      .string()
+    name: safeTextSchema
       .trim()
       .min(1, 'Enter a name for the product type.')
       .max(100, 'The name must be at most 100 characters.')
       .refine((n) => n.toLowerCase() !== UNASSIGNED_PRODUCT_TYPE.value, `"${UNASSIGNED_PRODUCT_TYPE.label}" is the name of SKUs no rule catches; choose another name.`),
     skus: z
-      .array(z.string().trim().min(1, 'A SKU cannot be empty.').max(100, 'A SKU must be at most 100 characters.'))
+      .array(safeTextSchema.trim().min(1, 'A SKU cannot be empty.').max(100, 'A SKU must be at most 100 characters.'))
       .max(PRODUCT_TYPE_SKUS_MAX, `A product type lists at most ${PRODUCT_TYPE_SKUS_MAX} SKUs.`),
-    pattern: z
-      .string()
+    pattern: safeTextSchema
       .nullable()
       .superRefine((p, ctx) => {
         const problem = p === null || p === '' ? null : checkProductTypePattern(p);
@@ -53,8 +52,7 @@ export const productTypeRulesSchema = z
     });
   });
 
-export const timeZoneIdSchema = z
-  .string()
+export const timeZoneIdSchema = safeTextSchema
   .trim()
   .min(1, 'Choose a time zone.')
   .max(64, 'The time zone must be at most 64 characters.')
@@ -105,7 +103,7 @@ export const savePostingSettingsBodySchema = z.strictObject({
   isSplitByMonth: z.boolean().optional(),
   shouldSplitByCountry: z.boolean().optional(),
   isTrackedByMarketplace: z.boolean().optional(),
-  trackingCategoryName: z.string().trim().min(1, 'Enter the name of the tracking category or class.').max(100, 'The name must be at most 100 characters.').optional(),
+  trackingCategoryName: safeTextSchema.trim().min(1, 'Enter the name of the tracking category or class.').max(100, 'The name must be at most 100 characters.').optional(),
   inconsistentSettlements: inconsistentSettlementsSchema.optional(),
   productTypes: productTypeRulesSchema.optional(),
 });
@@ -149,7 +147,7 @@ export const releaseSettlementHold = defineEndpoint({
   tag: 'settlements',
   access: 'user',
   effect: 'write',
-  querystring: z.strictObject({ settlementKey: z.string().trim().min(1, 'The settlementKey is missing.').max(200, 'The settlementKey is too long.') }),
+  querystring: z.strictObject({ settlementKey: safeTextSchema.trim().min(1, 'The settlementKey is missing.').max(200, 'The settlementKey is too long.') }),
   response: z.object({ settlementKey: z.string(), message: z.string() }),
 });
 

@@ -7,13 +7,16 @@
  * group are ORed. Exactly one top-level group must be `accountKey eq <key>` (the account searched).
  */
 import { z } from 'zod';
+import { parseIsoInstant } from '@ledgerport/core/rules';
+import { isoDateSchema } from './iso-date';
+import { safeTextSchema } from './safe-text';
 import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
 import { salesChannelSchema } from './enums';
 import { decimalAmountSchema } from './money';
 
 const accountKey = accountKeySchema;
-export const settlementKeySchema = z.string().trim().min(1, 'The settlementKey is missing.').max(100, 'The settlementKey is too long.');
+export const settlementKeySchema = safeTextSchema.trim().min(1, 'The settlementKey is missing.').max(100, 'The settlementKey is too long.');
 
 export const postingStatuses = ['POSTED', 'PARTIALLY_POSTED', 'NOT_POSTED'] as const;
 export const postingStatusSchema = z.enum(postingStatuses);
@@ -248,14 +251,31 @@ export const settlementFilterKeySchema = z.enum(settlementFilterKeys, {
 });
 export type SettlementFilterKey = z.infer<typeof settlementFilterKeySchema>;
 
-export const filterValueSchema = z.union([z.string().max(500), z.number(), z.boolean(), z.null(), z.array(z.string().max(500)).max(100)]);
+export const filterValueSchema = z.union([safeTextSchema.max(500), z.number(), z.boolean(), z.null(), z.array(safeTextSchema.max(500)).max(100)]);
 
-export const searchCriterionSchema = z.strictObject({
-  filterKey: settlementFilterKeySchema,
-  operation: filterOperationSchema,
-  value: filterValueSchema.optional(),
-  joinTableName: z.enum(['lines']).optional(),
-});
+/** Filter keys that compare an instant: a text value is a date or an ISO timestamp (core's parseIsoInstant). */
+export const settlementTimeFilterKeys: readonly SettlementFilterKey[] = ['start', 'end', 'depositDate', 'created'];
+
+export const searchCriterionSchema = z
+  .strictObject({
+    filterKey: settlementFilterKeySchema,
+    operation: filterOperationSchema,
+    value: filterValueSchema.optional(),
+    joinTableName: z.enum(['lines']).optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (!settlementTimeFilterKeys.includes(c.filterKey)) return;
+    const values: [unknown, (string | number)[]][] = Array.isArray(c.value) ? c.value.map((v, i) => [v, ['value', i]]) : [[c.value, ['value']]];
+    for (const [value, path] of values) {
+      if (typeof value !== 'string' || parseIsoInstant(value) !== undefined) continue;
+      ctx.addIssue({
+        code: 'custom',
+        path,
+        input: value,
+        message: `The ${c.filterKey} filter needs a date like 2026-11-23 or a timestamp like 2026-11-23T00:00:00.000Z (years 0001 to 9999), not ${JSON.stringify(value)}.`,
+      });
+    }
+  });
 export type SearchCriterion = z.infer<typeof searchCriterionSchema>;
 
 export const paginatedSearchBodySchema = z.strictObject({
@@ -322,12 +342,12 @@ export const listSettlementLines = defineEndpoint({
     page: z.coerce.number().int().min(0).default(0),
     size: z.coerce.number().int().min(1).max(500, 'size must be at most 500.').default(50),
     month: z.string().regex(/^\d{4}-\d{2}$/, 'month must look like 2026-11.').optional(),
-    typeKey: z.string().max(500).optional(),
-    sku: z.string().max(500).optional(),
-    marketplace: z.string().max(200).optional(),
-    fulfilment: z.string().max(100).optional(),
-    country: z.string().max(10).optional(),
-    productType: z.string().max(200).optional(),
+    typeKey: safeTextSchema.max(500).optional(),
+    sku: safeTextSchema.max(500).optional(),
+    marketplace: safeTextSchema.max(200).optional(),
+    fulfilment: safeTextSchema.max(100).optional(),
+    country: safeTextSchema.max(10).optional(),
+    productType: safeTextSchema.max(200).optional(),
   }),
   response: z.object({ lines: z.array(settlementLineSchema), pagination: paginationSchema }),
 });
@@ -512,7 +532,6 @@ export const settlementsAvailable = defineEndpoint({
   response: z.object({ available: z.boolean(), count: z.number().int() }),
 });
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-11-23.');
 
 export const exportSettlements = defineEndpoint({
   method: 'GET',
@@ -524,14 +543,14 @@ export const exportSettlements = defineEndpoint({
   effect: 'read',
   querystring: z.strictObject({
     accountKey,
-    start: isoDate,
-    end: isoDate,
+    start: isoDateSchema,
+    end: isoDateSchema,
     report: z.enum(['summary', 'transactions']).default('summary'),
     includeTaxRatesAndCountries: z.enum(['true', 'false']).optional(),
     includeMarketplace: z.enum(['true', 'false']).optional(),
     format: z.enum(['csv', 'xlsx']).default('csv'),
     /** Limit to these settlements (bulk export). */
-    settlementKeys: z.string().max(5000).optional(),
+    settlementKeys: safeTextSchema.max(5000).optional(),
   }),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accessLevels } from '@ledgerport/core/rules';
+import { safeTextSchema } from './safe-text';
 import { accountSchema, accountSummarySchema } from './account';
 import { defineEndpoint } from './endpoint';
 import { loginEnablingPartySchema } from './enums';
@@ -50,7 +51,7 @@ export type UserMeta = z.infer<typeof userMetaSchema>;
 export const userProfileSchema = z.object({ userId: z.string(), email: z.string(), name: z.string() }).meta({ id: 'UserProfile' });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
-const optionalId = z.string().trim().min(1).max(100).optional();
+const optionalId = safeTextSchema.trim().min(1).max(100).optional();
 
 export const getUserMeta = defineEndpoint({
   method: 'GET',
@@ -93,7 +94,7 @@ export const updateUserProfile = defineEndpoint({
   access: 'user',
   effect: 'self',
   body: z.strictObject({
-    name: z.string().trim().min(1, 'Enter a name.').max(200, 'The name must be at most 200 characters.').optional(),
+    name: safeTextSchema.trim().min(1, 'Enter a name.').max(200, 'The name must be at most 200 characters.').optional(),
     email: z.email('Enter a valid email address.').max(320, 'The email address is too long.').optional(),
   }),
   response: userProfileSchema,
@@ -106,7 +107,7 @@ export const confirmOrganizationModal = defineEndpoint({
   tag: 'user',
   access: 'user',
   effect: 'self',
-  body: z.strictObject({ organizationModalConfirmed: z.boolean(), userId: z.string().min(1).max(100) }),
+  body: z.strictObject({ organizationModalConfirmed: z.boolean(), userId: safeTextSchema.min(1).max(100) }),
   response: userApplicationPreferencesSchema,
 });
 

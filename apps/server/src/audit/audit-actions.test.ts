@@ -4,13 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntryBody, TokenSet } from '@ledgerport/contract';
-import { bearer, startTestServer, type TestServer } from '../../test/test-app';
+import { bearer, createDiscardingJobs, startTestServer, type TestServer } from '../../test/test-app';
 
 let server: TestServer;
 let demo: TokenSet;
 beforeAll(async () => {
   // Queued work is only recorded: this test is about what the actions write, not what the jobs do.
-  server = await startTestServer({ jobs: { send: () => Promise.resolve('job'), countPending: () => Promise.resolve(1), startWorkers: () => Promise.resolve(), stop: () => Promise.resolve() } });
+  server = await startTestServer({ jobs: createDiscardingJobs() });
   demo = await server.signIn('demo@ledgerport.local');
 });
 afterAll(() => server.close());

@@ -1,8 +1,8 @@
 /**
  * Turns every failure into the contract's error shape { message, code, httpStatusCode, details? }:
  * AppError as thrown, zod validation issues as request.invalid with the fields listed, Fastify's
- * body errors (malformed JSON, too large, wrong media type) with a sentence saying what is wrong, and
- * anything else as a logged 500 that leaks nothing.
+ * body errors (malformed JSON, too large, wrong media type) and broken multipart uploads with a sentence
+ * saying what is wrong, and anything else as a logged 500 that leaks nothing.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -38,6 +38,9 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimitBytes: numb
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return send(reply, 'request.unsupported-media-type', `Content-Type "${request.headers['content-type'] ?? ''}" is not accepted; send application/json.`);
     }
+
+    const multipartProblem = describeMultipartProblem(error, request.headers['content-type']);
+    if (multipartProblem) return send(reply, multipartProblem.code, multipartProblem.message);
 
     // A 4xx from Fastify itself (bad content length, malformed URL...): its message already says what.
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
@@ -83,6 +86,28 @@ function describeIssue(part: string, issue: ValidationIssue): InvalidField {
     return { path, message: 'This field is required.' };
   }
   return { path, message: issue.message ?? 'Not valid.' };
+}
+
+const MULTIPART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_REQ_FILE_TOO_LARGE']);
+const MULTIPART_INVALID_CODES = new Set(['FST_PROTO_VIOLATION', 'FST_INVALID_JSON_FIELD_ERROR', 'FST_MP_PREMATURE_CLOSE']);
+/**
+ * busboy (under @fastify/multipart) fails a broken body with plain Errors carrying no code or status;
+ * these messages are its only mark: no boundary in the Content-Type, and a body that ends before its
+ * closing boundary (or never uses the boundary named).
+ */
+const BUSBOY_BODY_MESSAGES = [/^Multipart: Boundary not found$/, /^Unexpected end of multipart data$/, /terminated early due to unexpected end of multipart data$/, /^Malformed part header$/];
+
+/** A multipart body the parser refused, as the error to answer; undefined for anything else. */
+function describeMultipartProblem(error: FastifyError, contentType: string | undefined): { code: ErrorCode; message: string } | undefined {
+  if (!contentType?.toLowerCase().startsWith('multipart/')) return undefined;
+  if (MULTIPART_LIMIT_CODES.has(error.code)) return { code: 'request.too-large', message: `The upload has too many parts or a part larger than the limit (${error.message}).` };
+  if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return { code: 'request.unsupported-media-type', message: 'Upload the settlement files as multipart/form-data, in parts named file.' };
+  const isBodyProblem = MULTIPART_INVALID_CODES.has(error.code) || (error.code === undefined && BUSBOY_BODY_MESSAGES.some((m) => m.test(error.message)));
+  if (!isBodyProblem) return undefined;
+  return {
+    code: 'request.invalid',
+    message: `The upload is not a complete multipart/form-data body (${error.message}). Send the files as multipart/form-data parts with the boundary the Content-Type names, ending with the closing boundary.`,
+  };
 }
 
 function formatBytes(bytes: number): string {

@@ -19,5 +19,14 @@ export function isSameHostRedirect(target: string, requestHost: string | undefin
   }
 }
 
+/**
+ * The Location header of a same-host target: a header holds ASCII only, so a target with other
+ * characters ('/app/café') is sent percent-encoded, as the browser itself would request it.
+ */
+export function toLocationHeader(target: string, requestHost: string): string {
+  const url = new URL(target, `http://${requestHost}`);
+  return target.startsWith('/') ? `${url.pathname}${url.search}${url.hash}` : url.href;
+}
+
 /** The cookie set when a redirect is refused, so the web app can tell the user why it stayed. */
 export const REFUSED_REDIRECT_COOKIE = 'ledgerport_redirect_refused';

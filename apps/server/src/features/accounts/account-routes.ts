@@ -19,7 +19,7 @@ import { addRoute } from '../../http/add-route';
 import { AppError } from '../../http/app-error';
 import type { Caller } from '../../http/caller';
 import type { Deps } from '../../http/deps';
-import { isSameHostRedirect, REFUSED_REDIRECT_COOKIE } from '../../http/same-host-redirect';
+import { isSameHostRedirect, REFUSED_REDIRECT_COOKIE, toLocationHeader } from '../../http/same-host-redirect';
 import { resolveAccounts } from '../users/build-auth-user';
 import { resolveTargetUser } from '../users/resolve-target-user';
 import { assertAccountAccess, canAccessAccount } from './account-access';
@@ -113,7 +113,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
     }
     if (!(await canAccessAccount(db, caller, query.account))) return void reply.redirect('/app/404', 302);
     await switchTo(caller, query.account);
-    return void reply.redirect(sameHost && target ? target : ADMIN_PAGE, 302);
+    return void reply.redirect(sameHost && target ? toLocationHeader(target, request.headers.host!) : ADMIN_PAGE, 302);
   });
 
   addRoute(app, deps, switchAccount, async ({ caller, body }) => {

@@ -12,6 +12,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
 import {
+  findTextProblem,
   getSettlementImport,
   listSettlementImports,
   TRIAL_FILES_MAX,
@@ -47,6 +48,7 @@ export function registerImportRoutes(app: FastifyInstance, deps: Deps): void {
       const saved: { name: string; stored: string; size: number }[] = [];
       try {
         for await (const part of request.files()) {
+          assertFileName(part.filename);
           const stored = path.join(dir, String(saved.length));
           await pipeline(part.file, fs.createWriteStream(stored));
           if (part.file.truncated) {
@@ -60,27 +62,28 @@ export function registerImportRoutes(app: FastifyInstance, deps: Deps): void {
           if (used + saved.length > TRIAL_FILES_MAX) throw new AppError('settlement.trial-file-limit', trialFileLimitMessage, { filesLoaded: used, filesMax: TRIAL_FILES_MAX });
         }
         for (const file of saved) assertChannel(file, account.sales_channel as Channel);
+        const at = deps.clock();
+        await db.transaction().execute(async (trx) => {
+          await trx.insertInto('settlement_imports').values({ import_id: importId, account_key: query.accountKey, user_id: caller.userId, load_readable: query.loadReadable === 'true', created_at: at }).execute();
+          await trx
+            .insertInto('settlement_import_files')
+            .values(saved.map((f, i) => ({ import_id: importId, file_index: i, account_key: query.accountKey, file_name: f.name, size_bytes: f.size, stored_path: f.stored, updated_at: at })))
+            .execute();
+          await recordAudit(trx, {
+            actorUserId: caller.userId,
+            accountKey: query.accountKey,
+            action: 'settlement.uploaded',
+            entityType: 'import',
+            entityId: importId,
+            after: { files: saved.map((f) => f.name), bytes: saved.reduce((n, f) => n + f.size, 0) },
+            at,
+          });
+        });
       } catch (error) {
+        // A refused or failed upload keeps nothing: no file is left on disk without its row.
         fs.rmSync(dir, { recursive: true, force: true });
         throw error;
       }
-      const at = deps.clock();
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('settlement_imports').values({ import_id: importId, account_key: query.accountKey, user_id: caller.userId, load_readable: query.loadReadable === 'true', created_at: at }).execute();
-        await trx
-          .insertInto('settlement_import_files')
-          .values(saved.map((f, i) => ({ import_id: importId, file_index: i, account_key: query.accountKey, file_name: f.name, size_bytes: f.size, stored_path: f.stored, updated_at: at })))
-          .execute();
-        await recordAudit(trx, {
-          actorUserId: caller.userId,
-          accountKey: query.accountKey,
-          action: 'settlement.uploaded',
-          entityType: 'import',
-          entityId: importId,
-          after: { files: saved.map((f) => f.name), bytes: saved.reduce((n, f) => n + f.size, 0) },
-          at,
-        });
-      });
       for (let i = 0; i < saved.length; i++) await deps.jobs.send(IMPORT_SETTLEMENT_FILE_QUEUE, { importId, fileIndex: i });
       return getImport(db, importId);
     });
@@ -111,6 +114,12 @@ async function countTrialFiles(db: Kysely<Database>, accountKey: string): Promis
     .where('status', 'in', ['QUEUED', 'PARSING', 'STORING', 'LOADED'])
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** A file name is text the database keeps: the contract's safe-text rule, refused before a byte of the file is written. */
+function assertFileName(fileName: string): void {
+  const problem = findTextProblem(fileName);
+  if (problem) throw new AppError('request.invalid', `The file name ${JSON.stringify(fileName)} ${problem}; rename the file and upload it again.`, { file: fileName });
 }
 
 function assertChannel(file: { name: string; stored: string }, accountChannel: Channel): void {

@@ -6,6 +6,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { prepared, type Database } from '@ledgerport/db';
 import { errorMessages, type SearchCriterion, type SettlementFilterKey } from '@ledgerport/contract';
+import { parseIsoInstant } from '@ledgerport/core/rules';
 import { AppError } from '../../http/app-error';
 import { userExists } from '../../http/caller';
 import { SETTLEMENT_COLUMNS_OF_S, type SettlementRow } from './load-settlement';
@@ -70,8 +71,9 @@ function scalar(c: SearchCriterion, where: string, kind: 'text' | 'time' | 'mone
     throw invalid(`${c.filterKey} is true or false, not ${JSON.stringify(v)}`, where);
   }
   if (kind === 'time') {
-    if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) throw invalid(`${c.filterKey} needs a date like 2026-11-23 or an ISO timestamp, not ${JSON.stringify(v)}`, where);
-    return new Date(v).toISOString();
+    const ms = typeof v === 'string' ? parseIsoInstant(v) : undefined;
+    if (ms === undefined) throw invalid(`${c.filterKey} needs a date like 2026-11-23 or an ISO timestamp, not ${JSON.stringify(v)}`, where);
+    return new Date(ms).toISOString();
   }
   if (kind === 'money') {
     const text = String(v);
