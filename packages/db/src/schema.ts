@@ -281,6 +281,15 @@ export interface SettlementLinesTable {
   source_row: number;
 }
 
+/** Sum and count of a settlement's lines per type and marketplace, written when it is stored (migration 0008). */
+export interface SettlementTypeTotalsTable {
+  settlement_key: string;
+  type_key: string;
+  marketplace: string | null;
+  amount: Numeric;
+  line_count: number;
+}
+
 export interface SettlementImportsTable {
   import_id: string;
   account_key: string;
@@ -424,6 +433,7 @@ export interface Database {
   connection_call_pauses: ConnectionCallPausesTable;
   settlements: SettlementsTable;
   settlement_lines: SettlementLinesTable;
+  settlement_type_totals: SettlementTypeTotalsTable;
   settlement_imports: SettlementImportsTable;
   settlement_import_files: SettlementImportFilesTable;
   mapping_sets: MappingSetsTable;

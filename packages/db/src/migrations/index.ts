@@ -10,6 +10,7 @@ import * as m0004 from './0004-posting-settings';
 import * as m0005 from './0005-settlement-list-index';
 import * as m0006 from './0006-connection-call-budget';
 import * as m0007 from './0007-settlement-lines-type-index';
+import * as m0008 from './0008-settlement-type-totals';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-settlement-list-index': m0005,
   '0006-connection-call-budget': m0006,
   '0007-settlement-lines-type-index': m0007,
+  '0008-settlement-type-totals': m0008,
 };
