@@ -3,6 +3,7 @@
  * Made where the lines are read (the parse worker thread, or storeSettlements for an API's
  * settlements), so the event loop that serves requests only hands the text on.
  */
+import crypto from 'node:crypto';
 import { copyText } from '@ledgerport/db';
 import { formatUnits } from '@ledgerport/core/money';
 import type { SettlementLine } from '@ledgerport/core/settlements';
@@ -25,4 +26,9 @@ export function settlementLinesCopyText(settlementKey: string, accountKey: strin
       `${formatUnits(l.amount)}\t${copyText(l.description ?? null)}\t${copyText(l.source.file === sourceFile ? null : l.source.file)}\t${l.source.row}\n`;
   }
   return text;
+}
+
+/** A new settlement's key (its lines are written under it before its row exists). */
+export function newSettlementKey(): string {
+  return `stl_${crypto.randomBytes(12).toString('base64url')}`;
 }

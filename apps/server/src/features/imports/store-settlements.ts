@@ -15,7 +15,6 @@
  * - Open settlements (lines no deposit covers yet) are completed by later data: an unposted stored
  *   settlement with the same key that is open, or is being redownloaded, gets the new header and lines.
  */
-import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { copyInto, type Database } from '@ledgerport/db';
 import type { ImportedSettlement } from '@ledgerport/contract';
@@ -24,7 +23,7 @@ import { CHANNEL_NAMES } from '@ledgerport/core/mapping';
 import { duplicateKey, SettlementLineTotals, type ParseProblem, type Settlement, type SettlementHeader } from '@ledgerport/core/settlements';
 import { getAccountMappingContext, getCurrentMappings, mappingFlags } from '../mappings/mapping-repository';
 import { applyInconsistentHoldPolicy } from '../posting-settings/inconsistent-holds';
-import { SETTLEMENT_LINE_COLUMNS, settlementLinesCopyText } from './settlement-lines-copy';
+import { newSettlementKey, SETTLEMENT_LINE_COLUMNS, settlementLinesCopyText } from './settlement-lines-copy';
 
 export interface SettlementSource {
   kind: 'file' | 'api';
@@ -196,10 +195,6 @@ export async function settleStoredSettlements(trx: Kysely<Database>, accountKey:
   // An account that holds inconsistent settlements holds the new ones at once (the list shows it).
   await applyInconsistentHoldPolicy(trx, accountKey, source.at);
   return out;
-}
-
-export function newSettlementKey(): string {
-  return `stl_${crypto.randomBytes(12).toString('base64url')}`;
 }
 
 async function insertTypeTotals(trx: Kysely<Database>, settlementKey: string, totals: SettlementLineTotals): Promise<void> {
