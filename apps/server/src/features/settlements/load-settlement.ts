@@ -60,13 +60,16 @@ export async function forEachStoredLine(db: Kysely<Database>, row: SettlementRow
       .selectFrom('settlement_lines')
       .select(['line_no', 'posted_at', 'type_key', 'order_id', 'sku', 'quantity', 'marketplace', 'fulfilment_channel', 'amount', 'description', 'source_file', 'source_row'])
       .where('settlement_key', '=', linesKey)
+      // Both bounds: line numbers run 1..n without gaps, so the page is exactly its rows even when the
+      // planner's statistics do not know the settlement yet (with only a lower bound and a limit, a
+      // bitmap scan read and sorted every later line for each page).
       .where('line_no', '>', after)
+      .where('line_no', '<=', after + LINE_PAGE)
       .orderBy('line_no')
-      .limit(LINE_PAGE)
       .execute();
     for (const l of page) visit(lineFromRow(l, row.source_file));
     if (page.length < LINE_PAGE) return;
-    after = page[page.length - 1]!.line_no;
+    after += LINE_PAGE;
     await new Promise((resolve) => setImmediate(resolve));
   }
 }

@@ -48,7 +48,7 @@ export function registerSettlementRoutes(app: FastifyInstance, deps: Deps): void
     // Unfiltered: the page by line number (no offset to walk) and the stored count (no count of millions of lines).
     const [lines, count] = isUnfiltered
       ? [
-          await q.selectAll().where('line_no', '>', query.page * query.size).orderBy('line_no').limit(query.size).execute(),
+          await q.selectAll().where('line_no', '>', query.page * query.size).where('line_no', '<=', (query.page + 1) * query.size).orderBy('line_no').execute(),
           { n: String(row.line_count) },
         ]
       : await Promise.all([
