@@ -9,6 +9,7 @@ const BENCHES: Record<string, () => Promise<{ run(args: string[]): Promise<void>
   parse: () => import('./parse'),
   post: () => import('./post'),
   api: () => import('./api'),
+  isolation: () => import('./isolation'),
 };
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('--'));

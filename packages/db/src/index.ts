@@ -1,4 +1,4 @@
 export type * from './schema';
-export { openDb, prepared, DEFAULT_DATA_DIR, type OpenDbOptions, type OpenedDb } from './open-db';
+export { openDb, prepared, copyInto, copyText, DEFAULT_DATA_DIR, type OpenDbOptions, type OpenedDb } from './open-db';
 export { migrateToLatest, type MigrateOptions } from './migrate-to-latest';
 export { migrations } from './migrations/index';

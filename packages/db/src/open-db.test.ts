@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { MAX_PREPARED_TEXTS, openDb, prepared, type OpenedDb } from './open-db';
+import { copyInto, copyText, MAX_PREPARED_TEXTS, openDb, prepared, type OpenedDb } from './open-db';
 import { migrateToLatest } from './migrate-to-latest';
 import { migrations } from './migrations/index';
 
@@ -53,8 +53,34 @@ async function exerciseEngine(opened: OpenedDb) {
   const big = await sql<{ n: string }>`select 9007199254740993::int8 as n`.execute(opened.db);
   expect(big.rows[0]?.n).toBe('9007199254740993');
 
+  await exerciseCopy(opened);
+
   // A second run has nothing left to apply.
   expect(await migrateToLatest(opened.db, opened.kind === 'postgres' ? { schema: schemaName } : {})).toEqual([]);
+}
+
+/** copyInto writes rows exactly (escapes, nulls, NUMERIC), on the instance and inside a transaction, and a failed transaction keeps none. */
+async function exerciseCopy(opened: OpenedDb) {
+  await opened.db.insertInto('settlements').values({
+    settlement_key: 's1', account_key: 'a1', settlement_id: '1', sales_source: 'AMAZON', format: 'amazon-v2', channel: 'Amazon.com', currency: 'USD',
+    status: 'closed', lines_total: '0', line_count: 0, duplicate_key: 'k1', source_kind: 'file', source_file: 'f.txt', search_text: '',
+  }).execute();
+  const columns = ['settlement_key', 'line_no', 'account_key', 'type_key', 'order_id', 'amount', 'description', 'source_row'];
+  const row = (n: number, description: string | null) => ['s1', n, 'a1', 'Order|ItemPrice|Principal', null, '12345678901234.5678', description, n].map(copyText).join('\t');
+  await copyInto(opened.db, 'settlement_lines', columns, `${row(1, 'tab\there, back\\slash\nnew line')}\n${row(2, null)}\n`);
+  await opened.db.transaction().execute((trx) => copyInto(trx, 'settlement_lines', columns, `${row(3, 'in a transaction')}\n`));
+  await expect(
+    opened.db.transaction().execute(async (trx) => {
+      await copyInto(trx, 'settlement_lines', columns, `${row(4, 'rolled back')}\n`);
+      throw new Error('roll back');
+    }),
+  ).rejects.toThrow('roll back');
+  const lines = await opened.db.selectFrom('settlement_lines').select(['line_no', 'order_id', 'amount', 'description']).orderBy('line_no').execute();
+  expect(lines).toEqual([
+    { line_no: 1, order_id: null, amount: '12345678901234.5678', description: 'tab\there, back\\slash\nnew line' },
+    { line_no: 2, order_id: null, amount: '12345678901234.5678', description: null },
+    { line_no: 3, order_id: null, amount: '12345678901234.5678', description: 'in a transaction' },
+  ]);
 }
 
 const schemaName = `db_test_${process.pid}_${Date.now()}`;

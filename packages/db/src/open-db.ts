@@ -12,6 +12,7 @@ import path from 'node:path';
 import { Kysely, PGliteDialect, PostgresDialect, sql, type RawBuilder } from 'kysely';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { migrateToLatest } from './migrate-to-latest';
 import type { Database } from './schema';
 
@@ -64,7 +65,7 @@ async function openPglite(dataDir: string): Promise<OpenedDb> {
   fs.mkdirSync(dataDir, { recursive: true });
   // INT8 as string, like pg: PGlite would otherwise mix number and BigInt by magnitude.
   const pglite = await PGlite.create(dataDir, { parsers: { [types.INT8]: (x: string) => x } });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: copyingPglite(pglite) }) });
   let closed = false;
   return {
     db,
@@ -97,7 +98,7 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Opened
     max: options.poolSize ?? 10,
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
-  if (options.preparedStatements !== false) pool.on('connect', preparingMarkedStatements);
+  pool.on('connect', (client) => copyingMarkedStatements(client, options.preparedStatements !== false));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {
@@ -135,12 +136,75 @@ const preparedNames = new Map<string, string>();
  */
 export const MAX_PREPARED_TEXTS = 200;
 
-/** Sends the marked statements of a pool client as named (prepared) statements; anything else as before. */
-function preparingMarkedStatements(client: PoolClient): void {
+/** The comment that starts a COPY ... FROM STDIN whose data is the statement's one parameter (see `copyInto`). */
+const COPY_MARK = '/* copy from stdin */ ';
+
+/**
+ * Writes rows with COPY ... FROM STDIN, through whatever `db` is (a transaction's handle included, so
+ * PGlite's one connection is never asked twice): `text` is COPY's text format, one row per line, tab
+ * between columns, \N for null (see `copyText`). Far cheaper per row than INSERT on both engines: one
+ * statement, no parameters to bind, no plan. PostgreSQL streams it (pg-copy-streams); PGlite reads it
+ * from the '/dev/blob' device its query options provide.
+ */
+export async function copyInto(db: Kysely<Database>, table: keyof Database, columns: readonly string[], text: string): Promise<void> {
+  if (text.length === 0) return;
+  await sql`${sql.raw(`${COPY_MARK}copy ${table} (${columns.join(', ')}) from stdin `)}${text}`.execute(db);
+}
+
+/** A value as COPY's text format writes it: \N for null, backslash, tab, newline and return escaped. */
+export function copyText(value: string | number | null): string {
+  if (value === null) return '\\N';
+  if (typeof value === 'number') return String(value);
+  return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : value;
+}
+
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** The statement and data of a marked COPY, as copyInto compiled it (`... from stdin $1`, [data]). */
+function markedCopy(text: unknown, values: unknown): { statement: string; data: string } | null {
+  if (typeof text !== 'string' || !text.startsWith(COPY_MARK) || !Array.isArray(values) || typeof values[0] !== 'string') return null;
+  return { statement: text.slice(COPY_MARK.length).replace(/ \$1$/, ''), data: values[0] };
+}
+
+/** PGlite for Kysely: a marked COPY (on the instance or inside a transaction) reads its data from '/dev/blob'. */
+function copyingPglite(pglite: PGlite): PGlite {
+  type Query = PGlite['query'];
+  const copying = (query: Query): Query =>
+    ((text: string, values?: unknown[], options?: Parameters<Query>[2]) => {
+      const copy = markedCopy(text, values);
+      if (!copy) return query(text, values, options);
+      return query(copy.statement.replace(/ from stdin$/, " from '/dev/blob'"), [], { blob: new Blob([copy.data]) });
+    }) as Query;
+  const query = copying(pglite.query.bind(pglite));
+  const transaction: PGlite['transaction'] = (callback) => pglite.transaction((tx) => callback({ ...tx, query: copying(tx.query.bind(tx)) }));
+  return new Proxy(pglite, {
+    get(target, property) {
+      if (property === 'query') return query;
+      if (property === 'transaction') return transaction;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
+ * A pool client that runs marked COPY statements through pg-copy-streams and, when `isPreparing`,
+ * sends the marked statements as named (prepared) statements; anything else as before.
+ */
+function copyingMarkedStatements(client: PoolClient, isPreparing: boolean): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const patched = (...args: unknown[]): unknown => {
     const [text, values] = args;
-    if (typeof text !== 'string' || !text.startsWith(PREPARED_MARK) || !Array.isArray(values) || args.length > 2) return query(...args);
+    const copy = args.length === 2 ? markedCopy(text, values) : null;
+    if (copy) {
+      return new Promise((resolve, reject) => {
+        const stream = query(copyFrom(copy.statement)) as ReturnType<typeof copyFrom>;
+        stream.on('error', reject);
+        stream.on('finish', () => resolve({ command: 'COPY', rowCount: stream.rowCount, rows: [] }));
+        stream.end(copy.data);
+      });
+    }
+    if (!isPreparing || typeof text !== 'string' || !text.startsWith(PREPARED_MARK) || !Array.isArray(values) || args.length > 2) return query(...args);
     let name = preparedNames.get(text);
     if (name === undefined) {
       if (preparedNames.size >= MAX_PREPARED_TEXTS) return query(...args);

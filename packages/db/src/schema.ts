@@ -281,6 +281,15 @@ export interface SettlementLinesTable {
   source_row: number;
 }
 
+/** Sum and count of a settlement's lines per type and marketplace, written when it is stored (migration 0010). */
+export interface SettlementTypeTotalsTable {
+  settlement_key: string;
+  type_key: string;
+  marketplace: string | null;
+  amount: Numeric;
+  line_count: number;
+}
+
 export interface SettlementImportsTable {
   import_id: string;
   account_key: string;
@@ -435,6 +444,7 @@ export interface Database {
   sign_in_attempts: SignInAttemptsTable;
   settlements: SettlementsTable;
   settlement_lines: SettlementLinesTable;
+  settlement_type_totals: SettlementTypeTotalsTable;
   settlement_imports: SettlementImportsTable;
   settlement_import_files: SettlementImportFilesTable;
   mapping_sets: MappingSetsTable;

@@ -7,3 +7,4 @@ export * from './duplicate-key';
 export * from './collect-settlements';
 export * from './summarize-settlements';
 export * from './settlement-json';
+export * from './settlement-line-totals';

@@ -12,6 +12,7 @@ import * as m0006 from './0006-connection-call-budget';
 import * as m0007 from './0007-settlement-lines-type-index';
 import * as m0008 from './0008-membership-view-only-role';
 import * as m0009 from './0009-sign-in-attempts';
+import * as m0010 from './0010-settlement-type-totals';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-settlement-lines-type-index': m0007,
   '0008-membership-view-only-role': m0008,
   '0009-sign-in-attempts': m0009,
+  '0010-settlement-type-totals': m0010,
 };

@@ -1,29 +1,37 @@
 /**
- * The background job that reads one uploaded file: parse (streaming, progress stored as it reads),
- * then store atomically through storeSettlements. A file with problems stores nothing unless the
+ * The background job that reads one uploaded file: parsed in a worker thread while its lines are
+ * written (readSettlementFile, progress stored as it reads), then settled in one short transaction
+ * (settleStoredSettlements): the settlements appear whole or not at all. A file with problems stores nothing unless the
  * upload chose to load the readable settlements. The uploaded file is removed once read.
  */
 import fs from 'node:fs';
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, SettlementImportFilesTable } from '@ledgerport/db';
-import { parseReport } from '@ledgerport/core/channels';
+import type { ImportedSettlement } from '@ledgerport/contract';
 import type { Channel } from '@ledgerport/core/settlements';
 import type { JobHandler } from '../../jobs/job-handler';
-import { storeSettlements } from './store-settlements';
+import { discardWrittenLines, readSettlementFile } from './read-settlement-file';
+import { settleStoredSettlements } from './store-settlements';
 
 export const IMPORT_SETTLEMENT_FILE_QUEUE = 'import-settlement-file';
 const PROBLEMS_KEPT_MAX = 500;
+/**
+ * Lines per COPY. On PGlite a statement runs on the thread that serves requests, so a batch is what
+ * a request may wait behind; on PostgreSQL the thread only hands the text on.
+ */
+const PGLITE_BATCH_LINES = 2_000;
+const POSTGRES_BATCH_LINES = 20_000;
 
 export const importSettlementFileJob: JobHandler<{ importId: string; fileIndex: number }> = {
   queue: IMPORT_SETTLEMENT_FILE_QUEUE,
   retryLimit: 0,
   expireInSeconds: 3600,
   async handle(data, deps) {
-    await importSettlementFile(deps.db, data.importId, data.fileIndex, deps.clock);
+    await importSettlementFile(deps.db, data.importId, data.fileIndex, deps.clock, deps.config.databaseUrl ? POSTGRES_BATCH_LINES : PGLITE_BATCH_LINES);
   },
 };
 
-export async function importSettlementFile(db: Kysely<Database>, importId: string, fileIndex: number, clock: () => Date): Promise<void> {
+export async function importSettlementFile(db: Kysely<Database>, importId: string, fileIndex: number, clock: () => Date, batchLines = PGLITE_BATCH_LINES): Promise<void> {
   const file = await db
     .selectFrom('settlement_import_files as f')
     .innerJoin('settlement_imports as i', 'i.import_id', 'f.import_id')
@@ -39,29 +47,41 @@ export async function importSettlementFile(db: Kysely<Database>, importId: strin
   await setFile({ status: 'PARSING' });
   try {
     const size = Math.max(1, Number(file.size_bytes));
-    let read = 0;
     let shown = 0;
     const pending: Promise<unknown>[] = [];
-    const stream = fs.createReadStream(file.stored_path, { highWaterMark: 1024 * 1024 });
-    async function* chunks(): AsyncGenerator<Uint8Array> {
-      for await (const chunk of stream) {
-        read += (chunk as Buffer).length;
+    const source = { kind: 'file' as const, importId, loadReadable: file.load_readable, at: clock() };
+    // Parsed in a worker thread; its lines are written as it reads (see readSettlementFile).
+    const result = await readSettlementFile(db, {
+      path: file.stored_path,
+      fileName: file.file_name,
+      channel: file.sales_channel as Channel,
+      accountKey: file.account_key,
+      source,
+      batchLines,
+      onProgress: (read) => {
         // Parsing is 90% of the bar, storing the rest; the row is written at most every 5%.
         const percent = Math.floor((read / size) * 90);
         if (percent >= shown + 5) {
           shown = percent;
           pending.push(setFile({ progress_percent: percent }));
         }
-        yield chunk as Buffer;
-      }
-    }
-    const result = await parseReport({ fileName: file.file_name, chunks: chunks() }, { channel: file.sales_channel as Channel });
+      },
+    });
     await Promise.all(pending);
-    const format = result.settlements[0]?.format ?? null;
-    await setFile({ status: 'STORING', progress_percent: 90, format });
-    const outcome = await db.transaction().execute((trx) =>
-      storeSettlements(trx, file.account_key, result, { kind: 'file', importId, loadReadable: file.load_readable, at: clock() }),
-    );
+    await setFile({ status: 'STORING', progress_percent: 90, format: result.format });
+    const invalid = new Set(result.invalidSettlementIds);
+    const readable = result.written.filter((w) => !invalid.has(w.header.settlementId));
+    const isStored = result.problems.length === 0 || file.load_readable;
+    // Lines of what is not stored (a file with problems, a settlement with one) are never settled.
+    await discardWrittenLines(db, isStored ? result.written.filter((w) => invalid.has(w.header.settlementId)) : result.written);
+    let settled: ImportedSettlement[] = [];
+    try {
+      if (isStored) settled = await db.transaction().execute((trx) => settleStoredSettlements(trx, file.account_key, readable, source));
+    } catch (error) {
+      await discardWrittenLines(db, readable);
+      throw error;
+    }
+    const outcome = { isStored, settlements: settled };
     const problems = result.problems.slice(0, PROBLEMS_KEPT_MAX);
     const loaded = outcome.settlements.filter((s) => s.outcome !== 'duplicate').length;
     const duplicates = outcome.settlements.length - loaded;

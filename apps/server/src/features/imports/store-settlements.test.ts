@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { parseReport } from '@ledgerport/core/channels';
 import type { Settlement } from '@ledgerport/core/settlements';
 import { openTestDb, type TestDb } from '../../../test/test-db';
@@ -51,6 +52,37 @@ describe('storeSettlements', () => {
     expect(second.settlements[0]).toMatchObject({ outcome: 'completed', settlementKey: first.settlements[0]!.settlementKey, lineCount: 2 });
     const rows = await testDb.db.selectFrom('settlements').select(['status', 'total', 'line_count', 'source_kind', 'report_id']).where('account_key', '=', 'trial-etsy').execute();
     expect(rows).toEqual([{ status: 'closed', total: '15.0000', line_count: 2, source_kind: 'api', report_id: 'dep-1' }]);
+    // The completed settlement's lines and totals are the new ones only, under its key.
+    const key = first.settlements[0]!.settlementKey;
+    const lines = await testDb.db.selectFrom('settlement_lines').select(['settlement_key', 'line_no', 'amount']).where('account_key', '=', 'trial-etsy').orderBy('line_no').execute();
+    expect(lines).toEqual([{ settlement_key: key, line_no: 1, amount: '10.0000' }, { settlement_key: key, line_no: 2, amount: '5.0000' }]);
+    const totals = await testDb.db.selectFrom('settlement_type_totals').select(['type_key', 'marketplace', 'amount', 'line_count']).where('settlement_key', '=', key).execute();
+    expect(totals).toEqual([{ type_key: 'Sale', marketplace: null, amount: '15.0000', line_count: 2 }]);
+  });
+
+  it('stores the sums by type and marketplace beside the settlement, equal to its lines grouped, and none for a duplicate', async () => {
+    const result = await parseReport(new Uint8Array(fs.readFileSync(coreFixture('amazon', 'us-v2-promotion-reserve.txt'))), { fileName: 'us.txt' });
+    const stored = await testDb.db.transaction().execute((trx) => storeSettlements(trx, 'acme-amazon-ca', result, { kind: 'file', at }));
+    const again = await testDb.db.transaction().execute((trx) => storeSettlements(trx, 'acme-amazon-ca', result, { kind: 'file', at }));
+    expect(again.settlements.map((s) => s.outcome)).toEqual(['duplicate']);
+    const key = stored.settlements[0]!.settlementKey;
+    const totals = await testDb.db
+      .selectFrom('settlement_type_totals')
+      .select(['settlement_key', 'type_key', 'marketplace', 'amount', 'line_count'])
+      .where('settlement_key', 'in', [key, again.settlements[0]!.settlementKey])
+      .orderBy('type_key')
+      .orderBy('marketplace')
+      .execute();
+    const grouped = await testDb.db
+      .selectFrom('settlement_lines')
+      .select(['settlement_key', 'type_key', 'marketplace', sql<string>`sum(amount)::text`.as('amount'), sql<number>`count(*)::int`.as('line_count')])
+      .where('settlement_key', '=', key)
+      .groupBy(['settlement_key', 'type_key', 'marketplace'])
+      .orderBy('type_key')
+      .orderBy('marketplace')
+      .execute();
+    expect(totals.length).toBeGreaterThan(1);
+    expect(totals).toEqual(grouped);
   });
 
   it('stores nothing from a result with problems unless the readable settlements are chosen', async () => {

@@ -1,8 +1,13 @@
 /**
  * The ONE way parsed settlements enter the database, from an uploaded file or from a channel's API.
  *
- * - Atomic: call it inside a transaction (`trx`); it stores everything or, when the parse result has
- *   problems and the caller did not choose to load the readable settlements, nothing.
+ * - Atomic: a settlement becomes visible only when its header row is inserted (settleStoredSettlements,
+ *   in the caller's transaction). Its lines may be written before, in many statements, under the key
+ *   the row will have (a large file's, from the parse worker: see import-settlement-file-job.ts);
+ *   lines without a row are never read. When the parse result has problems and the caller did not
+ *   choose to load the readable settlements, nothing is stored.
+ * - Totals: each settlement's sums by type and marketplace go to settlement_type_totals, so no
+ *   read needs every line for them (decision 0017).
  * - Duplicates: core's duplicate key (channel, settlement id, currency). A settlement already stored
  *   and closed is recorded again only as a duplicate row (`duplicate_of` = the original, no lines)
  *   when it comes from a file; from a channel API (a scheduled fetch re-reading its overlap) it is
@@ -10,15 +15,15 @@
  * - Open settlements (lines no deposit covers yet) are completed by later data: an unposted stored
  *   settlement with the same key that is open, or is being redownloaded, gets the new header and lines.
  */
-import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '@ledgerport/db';
+import { copyInto, type Database } from '@ledgerport/db';
 import type { ImportedSettlement } from '@ledgerport/contract';
 import { formatUnits } from '@ledgerport/core/money';
 import { CHANNEL_NAMES } from '@ledgerport/core/mapping';
-import { checkSettlementConsistency, duplicateKey, type ParseProblem, type Settlement } from '@ledgerport/core/settlements';
+import { duplicateKey, SettlementLineTotals, type ParseProblem, type Settlement, type SettlementHeader } from '@ledgerport/core/settlements';
 import { getAccountMappingContext, getCurrentMappings, mappingFlags } from '../mappings/mapping-repository';
 import { applyInconsistentHoldPolicy } from '../posting-settings/inconsistent-holds';
+import { newSettlementKey, SETTLEMENT_LINE_COLUMNS, settlementLinesCopyText } from './settlement-lines-copy';
 
 export interface SettlementSource {
   kind: 'file' | 'api';
@@ -48,6 +53,10 @@ const GATEWAY_BY_FORMAT: Record<string, string> = {
   'braintree-settlement-batch': 'Braintree',
 };
 
+/**
+ * Stores parsed settlements in full (an API's settlements, a test's): each one's lines are written
+ * with COPY under a new key, then settled (settleStoredSettlements) in the same transaction.
+ */
 export async function storeSettlements(
   trx: Kysely<Database>,
   accountKey: string,
@@ -55,22 +64,67 @@ export async function storeSettlements(
   source: SettlementSource,
 ): Promise<StoreOutcome> {
   if (result.problems.length > 0 && source.loadReadable !== true) return { isStored: false, settlements: [] };
+  const written: WrittenSettlement[] = [];
+  for (const s of result.settlements) {
+    const { lines, ...header } = s;
+    const totals = new SettlementLineTotals();
+    for (const l of lines) totals.add(l);
+    const linesKey = (await isLinesWanted(trx, accountKey, header, source)) ? newSettlementKey() : null;
+    if (linesKey !== null) {
+      for (let from = 0; from < lines.length; from += LINE_BATCH) {
+        await copyInto(trx, 'settlement_lines', SETTLEMENT_LINE_COLUMNS, settlementLinesCopyText(linesKey, accountKey, from + 1, lines.slice(from, from + LINE_BATCH), s.sourceFile));
+      }
+    }
+    written.push({ header, linesKey, totals });
+  }
+  return { isStored: true, settlements: await settleStoredSettlements(trx, accountKey, written, source) };
+}
+
+/** A settlement whose lines were written under `linesKey` (null: none, a duplicate), with their totals. */
+export interface WrittenSettlement {
+  header: SettlementHeader;
+  linesKey: string | null;
+  totals: SettlementLineTotals;
+}
+
+/**
+ * Whether a settlement's lines are worth writing before it is settled: not when it is already stored
+ * and would not be completed (a duplicate keeps no lines). settleStoredSettlements decides again.
+ */
+export async function isLinesWanted(db: Kysely<Database>, accountKey: string, header: SettlementHeader, source: SettlementSource): Promise<boolean> {
+  const existing = await findOriginal(db, accountKey, duplicateKey(header));
+  return !existing || canComplete(existing, source);
+}
+
+function findOriginal(db: Kysely<Database>, accountKey: string, key: string) {
+  return db
+    .selectFrom('settlements')
+    .select(['settlement_key', 'status', 'posting_status'])
+    .where('account_key', '=', accountKey)
+    .where('duplicate_key', '=', key)
+    .where('duplicate_of', 'is', null)
+    .executeTakeFirst();
+}
+
+const canComplete = (existing: { status: string; posting_status: string }, source: SettlementSource) =>
+  existing.posting_status === 'NOT_POSTED' && (existing.status === 'open' || source.isReplace === true);
+
+/**
+ * Makes settlements whose lines are already written visible, in the caller's transaction: a new
+ * settlement's row takes the key its lines were written under; one that completes a stored open
+ * settlement moves its lines to that settlement's key (the old lines go); a duplicate gets a
+ * header-only row (files) or nothing (APIs), and lines written for it go. Each settlement's totals by
+ * type and marketplace are stored beside it.
+ */
+export async function settleStoredSettlements(trx: Kysely<Database>, accountKey: string, written: WrittenSettlement[], source: SettlementSource): Promise<ImportedSettlement[]> {
   const context = await getAccountMappingContext(trx, accountKey);
   const mappings = await getCurrentMappings(trx, context);
   const out: ImportedSettlement[] = [];
-  for (const s of result.settlements) {
+  for (const { header: s, linesKey, totals } of written) {
     const key = duplicateKey(s);
-    const existing = await trx
-      .selectFrom('settlements')
-      .select(['settlement_key', 'status', 'posting_status'])
-      .where('account_key', '=', accountKey)
-      .where('duplicate_key', '=', key)
-      .where('duplicate_of', 'is', null)
-      .executeTakeFirst();
-    const consistency = checkSettlementConsistency(s);
-    let linesTotal = 0n;
-    for (const l of s.lines) linesTotal += l.amount;
-    const flags = mappingFlags(mappings, s.channel, new Set(s.lines.map((l) => l.typeKey)));
+    const existing = await findOriginal(trx, accountKey, key);
+    const consistency = totals.consistencyOf(s);
+    const flags = mappingFlags(mappings, s.channel, new Set(totals.byType().keys()));
     const header = {
       settlement_id: s.settlementId,
       sales_source: s.channel,
@@ -85,8 +139,8 @@ export async function storeSettlements(
       total: s.total === null ? null : formatUnits(s.total),
       status: s.status,
       seller_id: s.sellerId,
-      lines_total: formatUnits(linesTotal),
-      line_count: s.lines.length,
+      lines_total: formatUnits(totals.linesTotal),
+      line_count: totals.lineCount,
       inconsistent: !consistency.isConsistent,
       difference: formatUnits(consistency.difference),
       inconsistency_reason: consistency.reason,
@@ -101,14 +155,20 @@ export async function storeSettlements(
       updated_at: source.at,
     };
     const flagsSet = { inconsistent: !consistency.isConsistent, open: s.status === 'open', unmappedTypes: !flags.accountsMapped, duplicate: false };
-    const summary = { settlementId: s.settlementId, currency: s.currency, total: header.total, lineCount: s.lines.length };
-    const canReplace = existing && existing.posting_status === 'NOT_POSTED' && (existing.status === 'open' || source.isReplace === true);
-    if (existing && canReplace) {
-      await trx.deleteFrom('settlement_lines').where('settlement_key', '=', existing.settlement_key).execute();
-      await trx.updateTable('settlements').set({ ...header, flags_set: JSON.stringify(flagsSet) }).where('settlement_key', '=', existing.settlement_key).execute();
-      await insertLines(trx, accountKey, existing.settlement_key, s);
-      out.push({ ...summary, settlementKey: existing.settlement_key, outcome: 'completed', duplicateOf: null });
-    } else if (existing && source.kind === 'api') {
+    const summary = { settlementId: s.settlementId, currency: s.currency, total: header.total, lineCount: totals.lineCount };
+    if (existing && canComplete(existing, source) && linesKey !== null) {
+      const settlementKey = existing.settlement_key;
+      await trx.deleteFrom('settlement_lines').where('settlement_key', '=', settlementKey).execute();
+      await trx.deleteFrom('settlement_type_totals').where('settlement_key', '=', settlementKey).execute();
+      await trx.updateTable('settlement_lines').set({ settlement_key: settlementKey }).where('settlement_key', '=', linesKey).execute();
+      await trx.updateTable('settlements').set({ ...header, flags_set: JSON.stringify(flagsSet) }).where('settlement_key', '=', settlementKey).execute();
+      await insertTypeTotals(trx, settlementKey, totals);
+      out.push({ ...summary, settlementKey, outcome: 'completed', duplicateOf: null });
+      continue;
+    }
+    // Lines written before a concurrent upload stored the same settlement are not needed.
+    if (existing && linesKey !== null) await trx.deleteFrom('settlement_lines').where('settlement_key', '=', linesKey).execute();
+    if (existing && source.kind === 'api') {
       // A scheduled fetch re-reads an overlap of what it already has: recognised, and nothing stored
       // again (a duplicate row per fetch would flood the list). Uploads keep their duplicate row below.
       out.push({ ...summary, settlementKey: existing.settlement_key, outcome: 'duplicate', duplicateOf: existing.settlement_key });
@@ -119,45 +179,31 @@ export async function storeSettlements(
         .values({ ...header, settlement_key: settlementKey, account_key: accountKey, duplicate_of: existing.settlement_key, flags_set: JSON.stringify({ ...flagsSet, duplicate: true }), created_at: source.at })
         .execute();
       out.push({ ...summary, settlementKey, outcome: 'duplicate', duplicateOf: existing.settlement_key });
+    } else if (linesKey === null) {
+      // Its original was deleted while this file was read, and its lines were not kept.
+      throw new Error(`settlement ${s.settlementId} was deleted while the file was read; upload the file again`);
     } else {
-      const settlementKey = newSettlementKey();
       await trx
         .insertInto('settlements')
-        .values({ ...header, settlement_key: settlementKey, account_key: accountKey, duplicate_of: null, flags_set: JSON.stringify(flagsSet), created_at: source.at })
+        .values({ ...header, settlement_key: linesKey, account_key: accountKey, duplicate_of: null, flags_set: JSON.stringify(flagsSet), created_at: source.at })
         .execute();
-      await insertLines(trx, accountKey, settlementKey, s);
-      out.push({ ...summary, settlementKey, outcome: 'created', duplicateOf: null });
+      await insertTypeTotals(trx, linesKey, totals);
+      out.push({ ...summary, settlementKey: linesKey, outcome: 'created', duplicateOf: null });
     }
   }
   await updateAccountMappingsCompleted(trx, accountKey);
   // An account that holds inconsistent settlements holds the new ones at once (the list shows it).
   await applyInconsistentHoldPolicy(trx, accountKey, source.at);
-  return { isStored: true, settlements: out };
+  return out;
 }
 
-export function newSettlementKey(): string {
-  return `stl_${crypto.randomBytes(12).toString('base64url')}`;
-}
-
-/** Lines in batches through unnest: one statement per 5,000 lines, the same SQL on PGlite and PostgreSQL. */
-async function insertLines(trx: Kysely<Database>, accountKey: string, settlementKey: string, s: Settlement): Promise<void> {
-  for (let from = 0; from < s.lines.length; from += LINE_BATCH) {
-    const batch = s.lines.slice(from, from + LINE_BATCH);
-    const col = <T>(pick: (l: (typeof batch)[number], i: number) => T) => batch.map(pick);
-    await sql`
-      insert into settlement_lines (settlement_key, line_no, account_key, posted_at, type_key, order_id, sku, quantity, marketplace,
-        fulfilment_channel, amount, description, source_file, source_row)
-      select ${settlementKey}, u.line_no, ${accountKey}, u.posted_at, u.type_key, u.order_id, u.sku, u.quantity, u.marketplace,
-        u.fulfilment_channel, u.amount, u.description, u.source_file, u.source_row
-      from unnest(
-        ${col((_, i) => from + i + 1)}::int[], ${col((l) => (l.postedAt === null ? null : new Date(l.postedAt).toISOString()))}::timestamptz[],
-        ${col((l) => l.typeKey)}::text[], ${col((l) => l.orderId)}::text[], ${col((l) => l.sku)}::text[], ${col((l) => l.quantity)}::int[],
-        ${col((l) => l.marketplace)}::text[], ${col((l) => l.fulfilmentChannel)}::text[], ${col((l) => formatUnits(l.amount))}::numeric[],
-        ${col((l) => l.description ?? null)}::text[], ${col((l) => (l.source.file === s.sourceFile ? null : l.source.file))}::text[],
-        ${col((l) => l.source.row)}::int[]
-      ) as u(line_no, posted_at, type_key, order_id, sku, quantity, marketplace, fulfilment_channel, amount, description, source_file, source_row)
-    `.execute(trx);
-  }
+async function insertTypeTotals(trx: Kysely<Database>, settlementKey: string, totals: SettlementLineTotals): Promise<void> {
+  const rows = totals.typeTotals();
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('settlement_type_totals')
+    .values(rows.map((t) => ({ settlement_key: settlementKey, type_key: t.typeKey, marketplace: t.marketplace, amount: formatUnits(t.amount), line_count: t.lineCount })))
+    .execute();
 }
 
 /** mappingsCompleted: the account has settlements or saved mappings, and no original settlement has an unmapped type. */

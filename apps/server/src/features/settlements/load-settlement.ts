@@ -6,7 +6,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, SettlementLinesTable, SettlementsTable } from '@ledgerport/db';
 import { errorMessages } from '@ledgerport/contract';
 import { decimalToUnits } from '@ledgerport/core/money';
-import type { Channel, Settlement } from '@ledgerport/core/settlements';
+import type { Channel, Settlement, SettlementLine } from '@ledgerport/core/settlements';
 import { AppError } from '../../http/app-error';
 import type { Caller } from '../../http/caller';
 import { accountLevelOf, assertAllowed } from '../accounts/account-access';
@@ -47,6 +47,51 @@ export async function loadSettlement(db: Kysely<Database>, row: SettlementRow): 
   return settlementFromRows(row, lines);
 }
 
+/** Lines read per statement by forEachStoredLine. */
+const LINE_PAGE = 10_000;
+
+/**
+ * Hands a stored settlement's lines to `visit` in line order, a page at a time (keyset on line_no),
+ * letting other requests run between pages: a 2.3-million-line settlement is never in memory, and
+ * never one statement.
+ */
+export async function forEachStoredLine(db: Kysely<Database>, row: SettlementRow, visit: (line: SettlementLine) => void): Promise<void> {
+  // A duplicate has no lines of its own: its lines are the original's.
+  const linesKey = row.duplicate_of ?? row.settlement_key;
+  for (let after = 0; ; ) {
+    const page = await db
+      .selectFrom('settlement_lines')
+      .select(['line_no', 'posted_at', 'type_key', 'order_id', 'sku', 'quantity', 'marketplace', 'fulfilment_channel', 'amount', 'description', 'source_file', 'source_row'])
+      .where('settlement_key', '=', linesKey)
+      // Both bounds: line numbers run 1..n without gaps, so the page is exactly its rows even when the
+      // planner's statistics do not know the settlement yet (with only a lower bound and a limit, a
+      // bitmap scan read and sorted every later line for each page).
+      .where('line_no', '>', after)
+      .where('line_no', '<=', after + LINE_PAGE)
+      .orderBy('line_no')
+      .execute();
+    for (const l of page) visit(lineFromRow(l, row.source_file));
+    if (page.length < LINE_PAGE) return;
+    after += LINE_PAGE;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+function lineFromRow(l: SettlementLineInput, sourceFile: string): SettlementLine {
+  return {
+    postedAt: l.posted_at ? l.posted_at.getTime() : null,
+    typeKey: l.type_key,
+    orderId: l.order_id,
+    sku: l.sku,
+    quantity: l.quantity,
+    marketplace: l.marketplace,
+    fulfilmentChannel: l.fulfilment_channel,
+    amount: decimalToUnits(l.amount),
+    description: l.description,
+    source: { file: l.source_file ?? sourceFile, row: l.source_row },
+  };
+}
+
 /** Core's Settlement from its stored header and lines (in line order). */
 export function settlementFromRows(row: SettlementRow, lines: SettlementLineInput[]): Settlement {
   return {
@@ -62,17 +107,6 @@ export function settlementFromRows(row: SettlementRow, lines: SettlementLineInpu
     status: row.status,
     sellerId: row.seller_id,
     sourceFile: row.source_file,
-    lines: lines.map((l) => ({
-      postedAt: l.posted_at ? l.posted_at.getTime() : null,
-      typeKey: l.type_key,
-      orderId: l.order_id,
-      sku: l.sku,
-      quantity: l.quantity,
-      marketplace: l.marketplace,
-      fulfilmentChannel: l.fulfilment_channel,
-      amount: decimalToUnits(l.amount),
-      description: l.description,
-      source: { file: l.source_file ?? row.source_file, row: l.source_row },
-    })),
+    lines: lines.map((l) => lineFromRow(l, row.source_file)),
   };
 }

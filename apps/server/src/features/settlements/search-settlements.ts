@@ -168,6 +168,25 @@ export async function searchSettlementRows(db: Kysely<Database>, clause: SearchC
  * the shape of the filters, so PostgreSQL plans each shape once per connection.
  */
 export async function searchSettlementsOfUser(db: Kysely<Database>, userId: string, clause: SearchCriterion[][], page: number, size: number, sort: string | undefined) {
+  if (!clause.some((group) => group.some((c) => c.filterKey === 'order' && c.operation === 'like'))) return searchOf(db, userId, clause, page, size, sort);
+  // A part of an order id has no index to use: every line of the account is read. Bounded, so one
+  // search cannot hold a connection for long (PostgreSQL; PGlite runs it as it comes).
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await sql`set local statement_timeout = ${sql.lit(ORDER_LIKE_TIMEOUT_MS)}`.execute(trx);
+      return searchOf(trx, userId, clause, page, size, sort);
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code !== QUERY_CANCELED) throw error;
+    throw new AppError('request.invalid', `Searching for a part of an order id took longer than ${ORDER_LIKE_TIMEOUT_MS / 1000} s in this account's lines. Search for the whole order id (order equals), or narrow the search by date.`, { filterKey: 'order' });
+  }
+}
+
+const ORDER_LIKE_TIMEOUT_MS = 5000;
+/** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout. */
+const QUERY_CANCELED = '57014';
+
+async function searchOf(db: Kysely<Database>, userId: string, clause: SearchCriterion[][], page: number, size: number, sort: string | undefined) {
   const accountKey = accountOfSearch(clause);
   const where = whereOfClause(clause);
   const mayOpen = sql<SqlBool>`exists (select 1 from accounts a where a.account_key = ${accountKey} and ${userMayOpen(userId, 'a')})`;

@@ -1,8 +1,9 @@
 /**
- * The settlement detail in one statement (detailQuery): the header with the caller's access, the
- * account's mapping context, its latest mapping set and posting settings, and the lines and stored
- * documents aggregated as JSON arrays of the columns used (a missing or refused settlement: no row).
- * The documents are built with today's mappings, and the totals by type summed from the lines read.
+ * The settlement detail: one statement (detailQuery) reads the header with the caller's access, the
+ * account's mapping context, its latest mapping set and posting settings, the totals by type stored
+ * with the settlement and the stored documents (a missing or refused settlement: no row). The
+ * documents are built with today's mappings from the lines streamed page by page into core's
+ * aggregator (buildStoredDocuments): never every line at once, in memory or in one statement.
  */
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
@@ -14,9 +15,9 @@ import { AppError } from '../../http/app-error';
 import { assertUserExists } from '../../http/caller';
 import { userMayOpen } from '../accounts/account-access';
 import { currentMappingsFrom, type AccountMappingContext } from '../mappings/mapping-repository';
-import { buildDocumentsOf } from '../posting/build-settlement-documents';
+import { buildStoredDocuments } from '../posting/build-settlement-documents';
 import { accountPostingSettingsFrom, settlementPostingSettings, type PostingSettingsRow } from '../posting-settings/posting-settings-repository';
-import { SETTLEMENT_COLUMNS_OF_S, settlementFromRows, type SettlementLineInput, type SettlementRow } from './load-settlement';
+import { SETTLEMENT_COLUMNS_OF_S, type SettlementRow } from './load-settlement';
 import { settlementBody } from './settlement-body';
 import { mergeDocuments, type StoredDocumentRow } from './settlement-documents';
 
@@ -27,8 +28,7 @@ export async function settlementDetail(db: Kysely<Database>, userId: string, set
     await assertUserExists(db, userId);
     throw new AppError('settlement.not-found', errorMessages.settlementNotFound, { settlementKey });
   }
-  const { lines: lineTuples, documents: documentTuples, ...withoutRows } = header;
-  const lines = (lineTuples ?? []).map(lineOf);
+  const { type_totals: typeTotals, documents: documentTuples, ...withoutRows } = header;
   const stored = (documentTuples ?? []).map(storedDocumentOf);
   const { a_sales_channel, a_accounting_system, a_time_zone_id, a_split_by_country, m_mapping_set, m_system, ...rest } = withoutRows;
   const { p_version, p_group_by, p_is_split_by_month, p_is_tracked_by_marketplace, p_tracking_category_name, p_inconsistent_settlements, p_product_types, p_created_at, ...row } = rest;
@@ -55,35 +55,28 @@ export async function settlementDetail(db: Kysely<Database>, userId: string, set
           email: null,
         };
   const posting = settlementPostingSettings(accountPostingSettingsFrom({ time_zone_id: a_time_zone_id, should_split_by_country: a_split_by_country }, latestSettings), row);
-  const { documents, problems } = mergeDocuments(stored, buildDocumentsOf(settlementFromRows(row, lines), context, mappings.set, posting.settings), posting.version);
+  const { documents, problems } = mergeDocuments(stored, await buildStoredDocuments(db, row, context, mappings.set, posting.settings), posting.version);
   return {
     settlement: settlementBody(row),
     documents,
     problems: problems.map((p) => ({ code: p.code, message: p.message, ...(p.typeKey ? { typeKey: p.typeKey } : {}), ...(p.amount !== undefined ? { amount: formatUnits(p.amount) } : {}) })),
-    byType: totalsByType(row, lines),
+    byType: totalsByType(row, typeTotals ?? []),
     canRedownload: row.source_kind === 'api' && row.report_id !== null,
   };
 }
 
-/** Amount and line count per transaction type, in type key order. */
-function totalsByType(row: SettlementRow, lines: SettlementLineInput[]): SettlementDetail['byType'] {
-  const byKey = new Map<string, { amount: bigint; n: number }>();
-  for (const l of lines) {
-    const t = byKey.get(l.type_key);
-    if (t) {
-      t.amount += decimalToUnits(l.amount);
-      t.n++;
-    } else byKey.set(l.type_key, { amount: decimalToUnits(l.amount), n: 1 });
-  }
-  return [...byKey.keys()].sort().map((typeKey) => {
-    const t = byKey.get(typeKey)!;
-    const info = describeTransactionType(row.sales_source as Channel, typeKey);
-    return { typeKey, typeLabel: info.label, category: info.category, amount: formatUnits(t.amount), lineCount: t.n };
-  });
+/** Amount and line count per transaction type (stored totals of all marketplaces), in type key order. */
+function totalsByType(row: SettlementRow, totals: TypeTotalTuple[]): SettlementDetail['byType'] {
+  return [...totals]
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([typeKey, amount, lineCount]) => {
+      const info = describeTransactionType(row.sales_source as Channel, typeKey);
+      return { typeKey, typeLabel: info.label, category: info.category, amount: formatUnits(decimalToUnits(amount)), lineCount };
+    });
 }
 
-/** A settlement line as the detail reads it (the columns settlementFromRows uses), one JSON array per line. */
-type LineTuple = [postedAtMs: number | null, typeKey: string, orderId: string | null, sku: string | null, quantity: number | null, marketplace: string | null, fulfilmentChannel: string | null, amount: string, description: string | null, sourceFile: string | null, sourceRow: number];
+/** A type's stored total (summed over marketplaces), one JSON array per type. */
+type TypeTotalTuple = [typeKey: string, amount: string, lineCount: number];
 /** A stored document as mergeDocuments uses it, one JSON array per document. */
 type DocumentTuple = [documentId: string, status: StoredDocumentRow['status'], partIndex: number, remoteId: string | null, remoteNumber: string | null, remoteType: string | null, remoteUrl: string | null, postedAtMs: number | null, error: string | null, settingsVersion: number | null, document: Record<string, unknown>];
 
@@ -103,7 +96,7 @@ type DetailRow = SettlementRow & {
   p_product_types: PostingSettingsRow['product_types'] | null;
   p_created_at: Date | null;
   /** null when the settlement has no lines. */
-  lines: LineTuple[] | null;
+  type_totals: TypeTotalTuple[] | null;
   documents: DocumentTuple[] | null;
 };
 
@@ -112,8 +105,8 @@ const epochMs = (column: string) => sql.raw(`floor(extract(epoch from ${column})
 
 /**
  * One statement, prepared once per connection: the settlement with its account, the account's
- * latest mapping set and posting settings, its lines (a duplicate's are the original's) and stored
- * documents aggregated as JSON arrays; no row when it is missing or the user may not open its account
+ * latest mapping set and posting settings, its totals by type (a duplicate's are the original's) and
+ * stored documents aggregated as JSON arrays; no row when it is missing or the user may not open its account
  * (or no longer exists).
  */
 function detailQuery(userId: string, settlementKey: string) {
@@ -121,8 +114,8 @@ function detailQuery(userId: string, settlementKey: string) {
   m.mapping_set as m_mapping_set, m.system as m_system,
   p.version as p_version, p.group_by as p_group_by, p.is_split_by_month as p_is_split_by_month, p.is_tracked_by_marketplace as p_is_tracked_by_marketplace,
   p.tracking_category_name as p_tracking_category_name, p.inconsistent_settlements as p_inconsistent_settlements, p.product_types as p_product_types, p.created_at as p_created_at,
-  (select json_agg(json_build_array(${epochMs('l.posted_at')}, l.type_key, l.order_id, l.sku, l.quantity, l.marketplace, l.fulfilment_channel, l.amount::text, l.description, l.source_file, l.source_row) order by l.line_no)
-    from settlement_lines l where l.settlement_key = coalesce(s.duplicate_of, s.settlement_key)) as lines,
+  (select json_agg(json_build_array(t.type_key, t.amount::text, t.line_count)) from (select t.type_key, sum(t.amount) as amount, sum(t.line_count)::int as line_count
+    from settlement_type_totals t where t.settlement_key = coalesce(s.duplicate_of, s.settlement_key) group by t.type_key) t) as type_totals,
   (select json_agg(json_build_array(d.document_id, d.status, d.part_index, d.remote_id, d.remote_number, d.remote_type, d.remote_url, ${epochMs('d.posted_at')}, d.error, d.settings_version, d.document) order by d.part_index, d.created_at)
     from settlement_documents d where d.settlement_key = s.settlement_key) as documents
 from settlements s
@@ -134,10 +127,6 @@ where s.settlement_key = ${settlementKey} and ${userMayOpen(userId, 'a')}`;
 }
 
 const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
-
-function lineOf(t: LineTuple): SettlementLineInput {
-  return { posted_at: dateOf(t[0]), type_key: t[1], order_id: t[2], sku: t[3], quantity: t[4], marketplace: t[5], fulfilment_channel: t[6], amount: t[7], description: t[8], source_file: t[9], source_row: t[10] };
-}
 
 function storedDocumentOf(t: DocumentTuple): StoredDocumentRow {
   return { document_id: t[0], status: t[1], part_index: t[2], remote_id: t[3], remote_number: t[4], remote_type: t[5], remote_url: t[6], posted_at: dateOf(t[7]), error: t[8], settings_version: t[9], document: t[10] };

@@ -41,9 +41,10 @@ export function registerSettlementExportRoute(app: FastifyInstance, deps: Deps):
       ];
     } else {
       const mappings = await getCurrentMappings(db, await getAccountMappingContext(db, query.accountKey));
+      // The totals stored with each settlement (a few rows), never its lines.
       const sums = rows.length === 0 ? [] : await db
-        .selectFrom('settlement_lines')
-        .select(['settlement_key', 'type_key', 'marketplace', sql<string>`sum(amount)::text`.as('amount'), sql<string>`count(*)`.as('n')])
+        .selectFrom('settlement_type_totals')
+        .select(['settlement_key', 'type_key', 'marketplace', sql<string>`sum(amount)::text`.as('amount'), sql<string>`sum(line_count)`.as('n')])
         .where('settlement_key', 'in', rows.map((r) => r.settlement_key))
         .groupBy(['settlement_key', 'type_key', 'marketplace'])
         .orderBy('settlement_key')

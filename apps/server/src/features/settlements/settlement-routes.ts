@@ -44,10 +44,17 @@ export function registerSettlementRoutes(app: FastifyInstance, deps: Deps): void
       const zone = (await db.selectFrom('accounts').select('time_zone_id').where('account_key', '=', row.account_key).executeTakeFirstOrThrow()).time_zone_id;
       q = q.where(sql<boolean>`to_char(posted_at at time zone ${zone}, 'YYYY-MM') = ${query.month}`);
     }
-    const [lines, count] = await Promise.all([
-      q.selectAll().orderBy('line_no').limit(query.size).offset(query.page * query.size).execute(),
-      q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const isUnfiltered = [query.typeKey, query.sku, query.marketplace, query.fulfilment, query.month].every((v) => v === undefined);
+    // Unfiltered: the page by line number (no offset to walk) and the stored count (no count of millions of lines).
+    const [lines, count] = isUnfiltered
+      ? [
+          await q.selectAll().where('line_no', '>', query.page * query.size).where('line_no', '<=', (query.page + 1) * query.size).orderBy('line_no').execute(),
+          { n: String(row.line_count) },
+        ]
+      : await Promise.all([
+          q.selectAll().orderBy('line_no').limit(query.size).offset(query.page * query.size).execute(),
+          q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+        ]);
     return {
       lines: lines.map((l) => {
         const info = describeTransactionType(row.sales_source as Channel, l.type_key);
