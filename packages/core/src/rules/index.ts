@@ -8,3 +8,4 @@ export * from './session-rules';
 export * from './display-format';
 export * from './date-range';
 export * from './permissions';
+export * from './import-attempt';

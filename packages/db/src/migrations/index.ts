@@ -11,6 +11,7 @@ import * as m0005 from './0005-settlement-list-index';
 import * as m0006 from './0006-connection-call-budget';
 import * as m0007 from './0007-settlement-lines-type-index';
 import * as m0008 from './0008-membership-view-only-role';
+import * as m0009 from './0009-import-file-attempts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-connection-call-budget': m0006,
   '0007-settlement-lines-type-index': m0007,
   '0008-membership-view-only-role': m0008,
+  '0009-import-file-attempts': m0009,
 };
