@@ -181,7 +181,11 @@ describe('uploads, imports and sends survive kill -9 at random points', () => {
         expect(new Set(posted.map((p) => p.remote_id))).toEqual(new Set(vendors.xero.documents.map((d) => d.id)));
         const unfinished = await db.selectFrom('settlement_import_files').select('file_name').where('status', 'in', ['QUEUED', 'PARSING', 'STORING']).execute();
         expect(unfinished).toEqual([]);
-        console.log(`fault test: seed ${SEED}, ${KILLS} kills, ${files.length} files, ${loaded} imported once and posted once, ${files.length - loaded} failed cleanly\n  ${rounds.join('\n  ')}`);
+        const resumed = fileRows.filter((r) => r.message?.includes('it was imported again from the start')).length;
+        const unanswered = files.filter((f) => !f.isAcknowledged).length;
+        console.log(
+          `fault test: seed ${SEED}, ${KILLS} kills, ${files.length} files (${unanswered} uploads unanswered), ${loaded} imported once and posted once (${resumed} imported again after a kill), ${files.length - loaded} failed cleanly, ${vendors.xero.documents.length} invoices at Xero\n  ${rounds.join('\n  ')}`,
+        );
       } finally {
         await opened.close();
       }
