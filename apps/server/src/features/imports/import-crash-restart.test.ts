@@ -123,10 +123,12 @@ describe('uploads, imports and sends survive kill -9 at random points', () => {
           // Killed while the job parses or stores (or after it finished).
           const batch = newFiles();
           files.push(...batch);
-          await server.call<SettlementImport>('POST', `/settlement-import?accountKey=${ACCOUNT}`, tokens, uploadBody(batch));
+          const { importId } = await server.call<SettlementImport>('POST', `/settlement-import?accountKey=${ACCOUNT}`, tokens, uploadBody(batch));
           batch.forEach((f) => (f.isAcknowledged = true));
-          const delayMs = Math.floor(random() * 2500);
-          rounds.push(`${round}: import, kill after ${delayMs} ms`);
+          const delayMs = Math.floor(random() * 2000);
+          rounds.push(`${round}: import, kill ${delayMs} ms after its job started`);
+          const read = () => server.call<SettlementImport>('GET', `/settlement-import?importId=${importId}`, tokens);
+          await poll(server, read, (imp) => imp.status !== 'QUEUED', 'the import job to start', 60_000, 20);
           await sleep(delayMs);
           await server.kill();
         } else {
