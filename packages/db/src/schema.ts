@@ -314,6 +314,8 @@ export interface SettlementImportFilesTable {
   problems: ColumnType<unknown[], string | undefined, string>;
   problems_omitted: Generated<number>;
   message: string | null;
+  /** Import jobs started on the file (migration 0011); the attempt that raised it last may store. */
+  attempts: Generated<number>;
   updated_at: Timestamp;
 }
 

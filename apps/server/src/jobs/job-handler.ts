@@ -26,7 +26,7 @@ export interface JobHandler<T = Record<string, unknown>> {
   concurrency?: number;
   /** A cron schedule (UTC), for periodic jobs. */
   cron?: string;
-  /** Also run once when the workers start. */
+  /** Also run once when the workers start, with data { startedAt } (ISO time the workers started). */
   isRunAtStart?: boolean;
   handle(data: T, deps: Deps, log: JobLog): Promise<void>;
 }

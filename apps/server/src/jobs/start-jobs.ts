@@ -57,8 +57,10 @@ export async function startJobs(opened: OpenedDb, options: StartJobsOptions): Pr
       expireInSeconds: h.expireInSeconds ?? 900,
       ...(h.heartbeatSeconds ? { heartbeatSeconds: h.heartbeatSeconds } : {}),
     });
-    // createQueue leaves an existing queue as it was: a database made before the heartbeat gets it here.
+    // createQueue leaves an existing queue as it was: a database made before the heartbeat or a change
+    // of retries gets them here.
     if (h.heartbeatSeconds) await boss.updateQueue(h.queue, { heartbeatSeconds: h.heartbeatSeconds });
+    await boss.updateQueue(h.queue, { retryLimit: h.retryLimit ?? 2, retryDelay: h.retryDelaySeconds ?? 5, expireInSeconds: h.expireInSeconds ?? 900 });
     // Warms pg-boss's queue cache outside any transaction.
     await boss.getQueue(h.queue);
   }
@@ -75,6 +77,8 @@ export async function startJobs(opened: OpenedDb, options: StartJobsOptions): Pr
       return found.filter((j) => j.state === 'created' || j.state === 'retry' || j.state === 'active').length;
     },
     async startWorkers(deps: Deps) {
+      // Real time, not deps.clock: start-up jobs compare it with files' modification times.
+      const startedAt = new Date().toISOString();
       for (const h of handlers) {
         for (let i = 0; i < (h.concurrency ?? 1); i++) {
           await boss.work<Record<string, unknown>>(h.queue, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
@@ -89,7 +93,7 @@ export async function startJobs(opened: OpenedDb, options: StartJobsOptions): Pr
           });
         }
         if (h.cron) await boss.schedule(h.queue, h.cron);
-        if (h.isRunAtStart) await boss.send(h.queue, {});
+        if (h.isRunAtStart) await boss.send(h.queue, { startedAt });
       }
     },
     async stop() {

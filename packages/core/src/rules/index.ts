@@ -9,3 +9,4 @@ export * from './display-format';
 export * from './date-range';
 export * from './permissions';
 export * from './calendar-date';
+export * from './import-attempt';

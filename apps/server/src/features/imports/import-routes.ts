@@ -28,7 +28,7 @@ import { AppError } from '../../http/app-error';
 import type { Deps } from '../../http/deps';
 import { assertAccountAccess, canAccessAccount } from '../accounts/account-access';
 import { recordAudit } from '../../audit/record-audit';
-import { IMPORT_SETTLEMENT_FILE_QUEUE } from './import-settlement-file-job';
+import { IMPORT_SETTLEMENT_FILE_QUEUE, importFileJobKey, UNFINISHED_IMPORT_STATUSES } from './import-settlement-file-job';
 
 const FILES_PER_UPLOAD_MAX = 20;
 const HEAD_BYTES = 64 * 1024;
@@ -84,7 +84,8 @@ export function registerImportRoutes(app: FastifyInstance, deps: Deps): void {
         fs.rmSync(dir, { recursive: true, force: true });
         throw error;
       }
-      for (let i = 0; i < saved.length; i++) await deps.jobs.send(IMPORT_SETTLEMENT_FILE_QUEUE, { importId, fileIndex: i });
+      // A crash before every job is queued leaves QUEUED files without a job: recover-settlement-imports queues them at the next start.
+      for (let i = 0; i < saved.length; i++) await deps.jobs.send(IMPORT_SETTLEMENT_FILE_QUEUE, { importId, fileIndex: i }, { singletonKey: importFileJobKey(importId, i) });
       return getImport(db, importId);
     });
   });
@@ -105,13 +106,16 @@ export function registerImportRoutes(app: FastifyInstance, deps: Deps): void {
   });
 }
 
-/** Files a trial account has used: every file accepted for parsing except those that loaded nothing. */
+/**
+ * Files a trial account has used: those loaded and those still being imported. A file that failed,
+ * was cut off by a restart and then failed, or loaded nothing for its problems does not count.
+ */
 async function countTrialFiles(db: Kysely<Database>, accountKey: string): Promise<number> {
   const row = await db
     .selectFrom('settlement_import_files')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('account_key', '=', accountKey)
-    .where('status', 'in', ['QUEUED', 'PARSING', 'STORING', 'LOADED'])
+    .where('status', 'in', [...UNFINISHED_IMPORT_STATUSES, 'LOADED'])
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -27,6 +27,8 @@ export interface SettlementTestServer {
   testDb: TestDb;
   clock: TestClock;
   jobs: Jobs;
+  /** Where this server's uploads wait for their import job. */
+  uploadDir: string;
   signIn(email: string): Promise<TokenSet>;
   close(): Promise<void>;
 }
@@ -57,6 +59,7 @@ export async function startSettlementTestServer(
     testDb,
     clock,
     jobs,
+    uploadDir,
     async signIn(email) {
       const res = await app.inject({ method: 'POST', url: '/oauth/login', payload: { email, password: DEMO_PASSWORD } });
       if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.body}`);
