@@ -25,6 +25,7 @@ import { hashPassword } from '../../apps/server/src/features/auth/passwords';
 import { startJobs } from '../../apps/server/src/jobs/start-jobs';
 import type { LoadFigures, LoadPlan } from './api-load';
 import { generateAmazonV2 } from './generate-amazon-v2';
+import { uploadFile } from './upload-file';
 
 const SCHEMA = 'bench_api';
 const ACCOUNTS = 200;
@@ -246,25 +247,8 @@ async function uploadToListed(agent: http.Agent, port: number, auth: Record<stri
   const path = fileURLToPath(new URL(`../.data/amazon-v2-${lineCount}.txt`, import.meta.url));
   const file = await generateAmazonV2(path, lineCount);
   const accountKey = 'bench-001';
-  const boundary = '----ledgerportbench';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="amazon-v2-${lineCount}.txt"\r\nContent-Type: text/plain\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const started = Date.now();
-  const answer = await new Promise<Answer>((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path: `/settlement-import?accountKey=${accountKey}`, agent, headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + file.byteCount + tail.length } },
-      (res) => {
-        const parts: Buffer[] = [];
-        res.on('data', (c: Buffer) => parts.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8') }));
-      },
-    );
-    req.on('error', reject);
-    req.write(head);
-    const stream = fs.createReadStream(file.path);
-    stream.on('end', () => req.end(tail));
-    stream.pipe(req, { end: false });
-  });
+  const answer = await uploadFile({ port, agent, auth, accountKey, filePath: file.path, fileName: `amazon-v2-${lineCount}.txt`, fileBytes: file.byteCount });
   if (answer.status !== 200) throw new Error(`upload answered ${answer.status}: ${answer.body}`);
   const uploaded = Date.now();
   const importId = (JSON.parse(answer.body) as { importId: string }).importId;

@@ -5,8 +5,8 @@
  * was sent. The heavy account's steps (upload, detail, lines, order search, export, send) run here too,
  * one after another, when the parent says so; the parent is told each phase as it starts.
  */
-import fs from 'node:fs';
 import http from 'node:http';
+import { uploadFile } from './upload-file';
 
 export interface IsolationPlan {
   port: number;
@@ -103,24 +103,7 @@ async function step<T>(name: string, work: () => Promise<T>, note: (value: T) =>
 }
 
 function upload(): Promise<Answer> {
-  const boundary = '----ledgerportisolation';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${plan.fileName}"\r\nContent-Type: text/plain\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port: plan.port, method: 'POST', path: `/settlement-import?accountKey=${plan.heavyAccount}`, agent, headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + plan.fileBytes + tail.length } },
-      (res) => {
-        const parts: Buffer[] = [];
-        res.on('data', (c: Buffer) => parts.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8') }));
-      },
-    );
-    req.on('error', reject);
-    req.write(head);
-    const stream = fs.createReadStream(plan.filePath);
-    stream.on('end', () => req.end(tail));
-    stream.pipe(req, { end: false });
-  });
+  return uploadFile({ port: plan.port, agent, auth, accountKey: plan.heavyAccount, filePath: plan.filePath, fileName: plan.fileName, fileBytes: plan.fileBytes });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
