@@ -45,7 +45,8 @@ async function snapshot() {
 beforeAll(async () => {
   server = await startTestServer();
   [clarity, demo] = await server.signInAll('clarity@ledgerport.local', 'demo@ledgerport.local');
-  viewer = await addUser('user-viewer', 'view-only');
+  // The demo seed's view-only member of acme-amazon-us; a member is added here.
+  viewer = await server.signIn('viewer@ledgerport.local');
   member = await addUser('user-member', 'member');
   const row = await server.testDb.db
     .selectFrom('settlements')

@@ -166,7 +166,7 @@ export interface DemoUser {
   permissions?: string[];
   currentAccountKey: string;
   organizations: { id: string; role: 'admin' | 'member' }[];
-  accounts: { key: string; role: 'owner' | 'member' }[];
+  accounts: { key: string; role: 'owner' | 'member' | 'view-only' }[];
 }
 
 export const demoUsers: DemoUser[] = [
@@ -208,6 +208,15 @@ export const demoUsers: DemoUser[] = [
     currentAccountKey: 'acme-amazon-us',
     organizations: [{ id: 'org-acme', role: 'member' }],
     accounts: [],
+  },
+  {
+    userId: 'user-viewer',
+    email: 'viewer@ledgerport.local',
+    name: 'Vera Viewer',
+    description: 'view-only member of Acme Outdoor US (reads, cannot change)',
+    currentAccountKey: 'acme-amazon-us',
+    organizations: [],
+    accounts: [{ key: 'acme-amazon-us', role: 'view-only' }],
   },
   {
     userId: 'user-other',

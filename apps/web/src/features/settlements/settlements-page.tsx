@@ -11,7 +11,7 @@ import type { Settlement } from '@ledgerport/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import { useSession } from '../../lib/session-context';
+import { useCanChangeAccount, useSession } from '../../lib/session-context';
 import { DataTable } from '../../ui/data-table';
 import { BulkActionsBar } from './bulk-actions-bar';
 import { ExportSettlementsButton } from './export-settlements-button';
@@ -33,6 +33,8 @@ const isSending = (s: Settlement) => s.sendState === 'QUEUED' || s.sendState ===
 
 export function SettlementsPage({ kind }: { kind: SettlementListKind }) {
   const { account } = useSession();
+  // A view-only member cannot load files: the button would only lead to a page that says so.
+  const canChange = useCanChangeAccount();
   const queryClient = useQueryClient();
   const [state, setState] = useState<SavedListState>(() => readSavedListState(account.accountKey, kind));
   const [pageIndex, setPageIndex] = useState(0);
@@ -120,9 +122,11 @@ export function SettlementsPage({ kind }: { kind: SettlementListKind }) {
         </Text>
         <Group gap="xs">
           <ExportSettlementsButton accountKey={account.accountKey} range={state.filters.range} icon={<IconDownload size={16} />} />
-          <Button component={Link} to="/settlement-import" leftSection={<IconUpload size={16} />}>
-            Load settlement files
-          </Button>
+          {canChange && (
+            <Button component={Link} to="/settlement-import" leftSection={<IconUpload size={16} />}>
+              Load settlement files
+            </Button>
+          )}
         </Group>
       </Group>
       <SettlementFiltersBar account={account} isSingleOrder={kind === 'b2b'} value={state.filters} onChange={(filters) => update({ ...state, filters })} />
