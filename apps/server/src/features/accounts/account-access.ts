@@ -73,19 +73,9 @@ export async function accountLevelOf(
   return accountAccessLevel(caller, { accountRoles: row.account_roles, organizationRoles: row.organization_roles, partner: row.partner });
 }
 
-/** The account's row when the caller may open it, as a query to run or to embed (`exists (...)`) in a bigger statement; the key may be a column of the outer statement. */
-export function accountAccessQuery(db: Kysely<Database>, caller: Caller, accountKey: string | Expression<string>) {
-  return db.selectFrom('accounts').select('account_key').where('account_key', '=', accountKey).where(callerMayOpen(caller, 'accounts'));
-}
-
-/** SQL condition on an accounts row of the statement (its table name or alias): the caller may open it (admins every account). */
-export function callerMayOpen(caller: Caller, accounts: string): RawBuilder<boolean> {
-  return caller.isAdmin ? sql<boolean>`true` : reachableBy(caller.userId, caller.partnerCode, accounts);
-}
-
 /**
  * SQL condition on an accounts row of the statement: the user `userId` may open it, with the users
- * row read in the statement itself (the rule of callerMayOpen: an admin, a member, or the partner);
+ * row read in the statement itself (who may open it by core's accountAccessLevel: staff, a member, or the partner);
  * false when the user no longer exists. For routes that check their caller in their own statement
  * (addSignedInRoute).
  */
