@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { parseReportInto } from '@ledgerport/core/channels';
 import { SettlementLineTotals, type Channel, type ParseProblem, type SettlementHeader, type SettlementLine, type TypeTotal } from '@ledgerport/core/settlements';
-import { newSettlementKey, settlementLinesCopyText } from './settlement-lines-copy';
+import { newSettlementKey, settlementLinesCopyBytes } from './settlement-lines-copy';
 
 export interface ParseFileJob {
   path: string;
@@ -22,7 +22,7 @@ export interface ParseFileJob {
 
 export type FromParseWorker =
   | { kind: 'settlement'; header: SettlementHeader; linesKey: string }
-  | { kind: 'lines'; linesKey: string; text: string; lineCount: number }
+  | { kind: 'lines'; linesKey: string; bytes: Uint8Array; lineCount: number }
   | { kind: 'progress'; readBytes: number }
   | { kind: 'done'; format: string | null; settlements: { header: SettlementHeader; linesKey: string; totals: { lineCount: number; linesTotal: bigint; typeTotals: TypeTotal[] } }[]; problems: ParseProblem[]; invalidSettlementIds: string[] }
   | { kind: 'failed'; message: string };
@@ -69,7 +69,9 @@ async function flush(reading: Reading): Promise<void> {
   const lines = reading.pending;
   reading.pending = [];
   inFlight++;
-  post({ kind: 'lines', linesKey: reading.linesKey, text: settlementLinesCopyText(reading.linesKey, job.accountKey, reading.nextLineNo, lines, reading.header.sourceFile), lineCount: lines.length });
+  const bytes = settlementLinesCopyBytes(reading.linesKey, job.accountKey, reading.nextLineNo, lines, reading.header.sourceFile);
+  // Handed over, not copied: the buffer is the batch's own.
+  port.postMessage({ kind: 'lines', linesKey: reading.linesKey, bytes, lineCount: lines.length } satisfies FromParseWorker, [bytes.buffer as ArrayBuffer]);
   reading.nextLineNo += lines.length;
 }
 

