@@ -21,6 +21,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { hashPassword } from '../../apps/server/src/features/auth/passwords';
 import { startJobs } from '../../apps/server/src/jobs/start-jobs';
 import { generateAmazonV2 } from './generate-amazon-v2';
+import { writeDerivedRows } from './derived-rows';
 import type { IsolationMessage, IsolationPlan, LatencyFigures } from './isolation-load';
 
 const SCHEMA = 'bench_isolation';
@@ -128,4 +129,5 @@ async function loadAccounts(db: Kysely<Database>): Promise<void> {
       (array['Order|ItemPrice|Principal','Order|ItemPrice|Tax','Order|ItemFees|Commission'])[n % 3 + 1], '113-' || lpad(i::text, 7, '0') || '-' || lpad(n::text, 7, '0'),
       'SKU-' || (n % 40), 1, 'Amazon.com', 'AFN', ${amount}, n + 2
     from generate_series(1, ${sql.raw(String(LIGHT_SETTLEMENTS))}) i, generate_series(1, ${sql.raw(String(LIGHT_LINES))}) n`.execute(db);
+  await writeDerivedRows(db, 'istl_');
 }

@@ -290,6 +290,14 @@ export interface SettlementTypeTotalsTable {
   line_count: number;
 }
 
+/** The distinct order ids and SKUs of each settlement (migration 0012): the order search and an account's SKUs read these. */
+export interface SettlementRefsTable {
+  account_key: string;
+  kind: 'order' | 'sku';
+  value: string;
+  settlement_key: string;
+}
+
 export interface SettlementImportsTable {
   import_id: string;
   account_key: string;
@@ -447,6 +455,7 @@ export interface Database {
   settlements: SettlementsTable;
   settlement_lines: SettlementLinesTable;
   settlement_type_totals: SettlementTypeTotalsTable;
+  settlement_refs: SettlementRefsTable;
   settlement_imports: SettlementImportsTable;
   settlement_import_files: SettlementImportFilesTable;
   mapping_sets: MappingSetsTable;

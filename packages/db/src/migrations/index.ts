@@ -14,6 +14,7 @@ import * as m0008 from './0008-membership-view-only-role';
 import * as m0009 from './0009-sign-in-attempts';
 import * as m0010 from './0010-settlement-type-totals';
 import * as m0011 from './0011-import-file-attempts';
+import * as m0012 from './0012-settlement-refs';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009-sign-in-attempts': m0009,
   '0010-settlement-type-totals': m0010,
   '0011-import-file-attempts': m0011,
+  '0012-settlement-refs': m0012,
 };

@@ -6,10 +6,11 @@
  * are not yet written, so a slow database never lets lines pile up in memory.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { parseReportInto } from '@ledgerport/core/channels';
 import { SettlementLineTotals, type Channel, type ParseProblem, type SettlementHeader, type SettlementLine, type TypeTotal } from '@ledgerport/core/settlements';
-import { newSettlementKey, settlementLinesCopyBytes } from './settlement-lines-copy';
+import { newSettlementKey, settlementLinesCopyBytes, SettlementRefsCollector } from './settlement-lines-copy';
 
 export interface ParseFileJob {
   path: string;
@@ -22,7 +23,8 @@ export interface ParseFileJob {
 
 export type FromParseWorker =
   | { kind: 'settlement'; header: SettlementHeader; linesKey: string }
-  | { kind: 'lines'; linesKey: string; bytes: Uint8Array; lineCount: number }
+  /** A batch of lines as COPY rows, and the settlement_refs rows of the order ids and SKUs first seen in it. */
+  | { kind: 'lines'; linesKey: string; bytes: Uint8Array; refs: Uint8Array; lineCount: number }
   | { kind: 'progress'; readBytes: number }
   | { kind: 'done'; format: string | null; settlements: { header: SettlementHeader; linesKey: string; totals: { lineCount: number; linesTotal: bigint; typeTotals: TypeTotal[] } }[]; problems: ParseProblem[]; invalidSettlementIds: string[] }
   | { kind: 'failed'; message: string };
@@ -35,9 +37,26 @@ interface Reading {
   linesKey: string;
   totals: SettlementLineTotals;
   pending: SettlementLine[];
+  refs: SettlementRefsCollector;
   nextLineNo: number;
   isSkipped: boolean;
 }
+
+/**
+ * Below the thread that serves requests: where a thread has a priority of its own (Linux: a thread is
+ * a task, /proc/thread-self names it), this one yields the processor to requests. A busy machine
+ * then reads the file a little slower instead of answering everyone else slower.
+ */
+function lowerThisThreadPriority(): void {
+  try {
+    const threadId = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(threadId) && threadId > 0) os.setPriority(threadId, PARSE_THREAD_NICENESS);
+  } catch {
+    // No /proc (not Linux), or not allowed: the thread keeps the process's priority.
+  }
+}
+const PARSE_THREAD_NICENESS = 10;
+lowerThisThreadPriority();
 
 const port = parentPort!;
 const job = workerData as ParseFileJob;
@@ -55,6 +74,7 @@ port.on('message', (message: ToParseWorker) => {
     if (reading) {
       reading.isSkipped = true;
       reading.pending = [];
+      reading.refs = new SettlementRefsCollector();
     }
   }
   wakeUp?.();
@@ -70,8 +90,9 @@ async function flush(reading: Reading): Promise<void> {
   reading.pending = [];
   inFlight++;
   const bytes = settlementLinesCopyBytes(reading.linesKey, job.accountKey, reading.nextLineNo, lines, reading.header.sourceFile);
-  // Handed over, not copied: the buffer is the batch's own.
-  port.postMessage({ kind: 'lines', linesKey: reading.linesKey, bytes, lineCount: lines.length } satisfies FromParseWorker, [bytes.buffer as ArrayBuffer]);
+  const refs = reading.refs.takeCopyBytes(reading.linesKey, job.accountKey);
+  // Handed over, not copied: the buffers are the batch's own.
+  port.postMessage({ kind: 'lines', linesKey: reading.linesKey, bytes, refs, lineCount: lines.length } satisfies FromParseWorker, [bytes.buffer as ArrayBuffer, refs.buffer as ArrayBuffer]);
   reading.nextLineNo += lines.length;
 }
 
@@ -85,7 +106,7 @@ const sink = {
     // A parser may announce a settlement again with what it learned later (Etsy deposits).
     if (existing) existing.header = header;
     else {
-      const reading: Reading = { header, linesKey: newSettlementKey(), totals: new SettlementLineTotals(), pending: [], nextLineNo: 1, isSkipped: false };
+      const reading: Reading = { header, linesKey: newSettlementKey(), totals: new SettlementLineTotals(), pending: [], refs: new SettlementRefsCollector(), nextLineNo: 1, isSkipped: false };
       readings.set(header.settlementId, reading);
       byKey.set(reading.linesKey, reading);
       post({ kind: 'settlement', header, linesKey: reading.linesKey });
@@ -95,7 +116,10 @@ const sink = {
     const reading = readings.get(settlementId);
     if (!reading) throw new Error(`parser bug: line for settlement '${settlementId}' before settlement() announced it`);
     reading.totals.add(line);
-    if (!reading.isSkipped) reading.pending.push(line);
+    if (!reading.isSkipped) {
+      reading.pending.push(line);
+      reading.refs.add(line);
+    }
   },
   problem(problem: ParseProblem, settlementId?: string) {
     problems.push(problem);

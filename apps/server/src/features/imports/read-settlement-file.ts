@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { copyInto, type Database } from '@ledgerport/db';
 import { SettlementLineTotals, type Channel, type ParseProblem } from '@ledgerport/core/settlements';
 import type { FromParseWorker, ParseFileJob, ToParseWorker } from './parse-file-worker';
-import { SETTLEMENT_LINE_COLUMNS } from './settlement-lines-copy';
+import { SETTLEMENT_LINE_COLUMNS, SETTLEMENT_REF_COLUMNS } from './settlement-lines-copy';
 import { isLinesWanted, type SettlementSource, type WrittenSettlement } from './store-settlements';
 
 export interface ReadSettlementFile {
@@ -67,7 +67,10 @@ export function readSettlementFile(db: Kysely<Database>, file: ReadSettlementFil
           tell({ kind: 'skip', linesKey: message.linesKey });
         }
       } else if (message.kind === 'lines') {
-        if (!skipped.has(message.linesKey)) await copyInto(db, 'settlement_lines', SETTLEMENT_LINE_COLUMNS, message.bytes);
+        if (!skipped.has(message.linesKey)) {
+          await copyInto(db, 'settlement_lines', SETTLEMENT_LINE_COLUMNS, message.bytes);
+          await copyInto(db, 'settlement_refs', SETTLEMENT_REF_COLUMNS, message.refs);
+        }
         tell({ kind: 'ack' });
       } else if (message.kind === 'failed') throw new Error(message.message);
       else {
@@ -90,14 +93,17 @@ export function readSettlementFile(db: Kysely<Database>, file: ReadSettlementFil
 }
 
 async function discardLinesOf(db: Kysely<Database>, keys: readonly string[]): Promise<void> {
-  if (keys.length > 0) await db.deleteFrom('settlement_lines').where('settlement_key', 'in', keys).execute();
+  if (keys.length === 0) return;
+  await db.deleteFrom('settlement_lines').where('settlement_key', 'in', keys).execute();
+  await db.deleteFrom('settlement_refs').where('settlement_key', 'in', keys).execute();
 }
 
-/** Deletes lines written under these keys that will never be settled, a batch at a time (PGlite stays responsive). */
+/** Deletes lines (and refs) written under these keys that will never be settled, a batch at a time (PGlite stays responsive). */
 export async function discardWrittenLines(db: Kysely<Database>, written: readonly { linesKey: string | null; totals: { lineCount: number } }[]): Promise<void> {
   const DISCARD_BATCH = 20_000;
   for (const w of written) {
     if (w.linesKey === null) continue;
+    await db.deleteFrom('settlement_refs').where('settlement_key', '=', w.linesKey).execute();
     for (let upTo = DISCARD_BATCH; upTo < w.totals.lineCount + DISCARD_BATCH; upTo += DISCARD_BATCH) {
       await db.deleteFrom('settlement_lines').where('settlement_key', '=', w.linesKey).where('line_no', '<=', upTo).execute();
     }

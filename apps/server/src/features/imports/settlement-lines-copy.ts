@@ -1,5 +1,6 @@
 /**
- * Settlement lines as COPY text (db's copyInto), one row per line in settlement_lines' column order.
+ * Settlement lines as COPY text (db's copyInto), one row per line in settlement_lines' column order,
+ * and the settlement_refs rows of their order ids and SKUs.
  * Made where the lines are read (the parse worker thread, or storeSettlements for an API's
  * settlements), so the event loop that serves requests only hands the text on.
  */
@@ -48,6 +49,49 @@ export function settlementLinesCopyBytes(settlementKey: string, accountKey: stri
   }
   return buffer.subarray(0, used);
 }
+
+export const SETTLEMENT_REF_COLUMNS = ['account_key', 'kind', 'value', 'settlement_key'] as const;
+
+/**
+ * The order ids and SKUs of a settlement not yet written, as they are read (see settlement_refs,
+ * migration 0012): each batch of lines gives the COPY rows of the values first seen in it.
+ */
+export class SettlementRefsCollector {
+  private readonly orders = new Set<string>();
+  private readonly skus = new Set<string>();
+  private newOrders: string[] = [];
+  private newSkus: string[] = [];
+
+  add(line: Pick<SettlementLine, 'orderId' | 'sku'>): void {
+    if (line.orderId !== null && !this.orders.has(line.orderId)) {
+      // A copy of its own: a parser's value may be a slice of the chunk it was read from, and the set
+      // would keep every chunk of the file alive.
+      const value = ownString(line.orderId);
+      this.orders.add(value);
+      this.newOrders.push(value);
+    }
+    if (line.sku !== null && !this.skus.has(line.sku)) {
+      const value = ownString(line.sku);
+      this.skus.add(value);
+      this.newSkus.push(value);
+    }
+  }
+
+  /** COPY rows of the values seen since the last call (empty when none), in a buffer of their own (transferable). */
+  takeCopyBytes(settlementKey: string, accountKey: string): Uint8Array {
+    const tail = `\t${copyText(settlementKey)}\n`;
+    const account = `${copyText(accountKey)}\t`;
+    let text = '';
+    for (const v of this.newOrders) text += `${account}order\t${copyText(v)}${tail}`;
+    for (const v of this.newSkus) text += `${account}sku\t${copyText(v)}${tail}`;
+    this.newOrders = [];
+    this.newSkus = [];
+    return ENCODER.encode(text);
+  }
+}
+
+const ENCODER = new TextEncoder();
+const ownString = (value: string) => Buffer.from(value, 'utf8').toString('utf8');
 
 /** A new settlement's key (its lines are written under it before its row exists). */
 export function newSettlementKey(): string {

@@ -58,6 +58,13 @@ describe('storeSettlements', () => {
     expect(lines).toEqual([{ settlement_key: key, line_no: 1, amount: '10.0000' }, { settlement_key: key, line_no: 2, amount: '5.0000' }]);
     const totals = await testDb.db.selectFrom('settlement_type_totals').select(['type_key', 'marketplace', 'amount', 'line_count']).where('settlement_key', '=', key).execute();
     expect(totals).toEqual([{ type_key: 'Sale', marketplace: null, amount: '15.0000', line_count: 2 }]);
+    // Its order ids likewise: the new data's, under its key, and nothing left under the key they were written with.
+    const refs = await testDb.db.selectFrom('settlement_refs').select(['kind', 'value', 'settlement_key']).where('account_key', '=', 'trial-etsy').orderBy('value').execute();
+    expect(refs).toEqual([{ kind: 'order', value: '#2', settlement_key: key }, { kind: 'order', value: '#3', settlement_key: key }]);
+    // Deleting the settlement deletes its lines and refs with it.
+    await testDb.db.deleteFrom('settlements').where('settlement_key', '=', key).execute();
+    expect(await testDb.db.selectFrom('settlement_lines').select('line_no').where('account_key', '=', 'trial-etsy').execute()).toEqual([]);
+    expect(await testDb.db.selectFrom('settlement_refs').select('value').where('account_key', '=', 'trial-etsy').execute()).toEqual([]);
   });
 
   it('stores the sums by type and marketplace beside the settlement, equal to its lines grouped, and none for a duplicate', async () => {
@@ -83,6 +90,20 @@ describe('storeSettlements', () => {
       .execute();
     expect(totals.length).toBeGreaterThan(1);
     expect(totals).toEqual(grouped);
+    // The distinct order ids and SKUs are stored beside it (the order search reads them); a duplicate has none.
+    const refs = await testDb.db.selectFrom('settlement_refs').select(['kind', 'value', 'settlement_key']).where('account_key', '=', 'acme-amazon-ca').orderBy('kind').orderBy('value').execute();
+    const distinct = await testDb.db
+      .selectFrom('settlement_lines')
+      .select([sql<string>`'order'`.as('kind'), 'order_id as value', 'settlement_key'])
+      .distinct()
+      .where('settlement_key', '=', key)
+      .where('order_id', 'is not', null)
+      .union(testDb.db.selectFrom('settlement_lines').select([sql<string>`'sku'`.as('kind'), 'sku as value', 'settlement_key']).distinct().where('settlement_key', '=', key).where('sku', 'is not', null))
+      .orderBy('kind')
+      .orderBy('value')
+      .execute();
+    expect(refs.length).toBeGreaterThan(1);
+    expect(refs).toEqual(distinct);
   });
 
   it('stores nothing from a result with problems unless the readable settlements are chosen', async () => {

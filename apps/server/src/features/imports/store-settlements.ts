@@ -23,7 +23,7 @@ import { CHANNEL_NAMES } from '@ledgerport/core/mapping';
 import { duplicateKey, SettlementLineTotals, type ParseProblem, type Settlement, type SettlementHeader } from '@ledgerport/core/settlements';
 import { getAccountMappingContext, getCurrentMappings, mappingFlags } from '../mappings/mapping-repository';
 import { applyInconsistentHoldPolicy } from '../posting-settings/inconsistent-holds';
-import { newSettlementKey, SETTLEMENT_LINE_COLUMNS, settlementLinesCopyBytes } from './settlement-lines-copy';
+import { newSettlementKey, SETTLEMENT_LINE_COLUMNS, SETTLEMENT_REF_COLUMNS, settlementLinesCopyBytes, SettlementRefsCollector } from './settlement-lines-copy';
 
 export interface SettlementSource {
   kind: 'file' | 'api';
@@ -74,6 +74,9 @@ export async function storeSettlements(
       for (let from = 0; from < lines.length; from += LINE_BATCH) {
         await copyInto(trx, 'settlement_lines', SETTLEMENT_LINE_COLUMNS, settlementLinesCopyBytes(linesKey, accountKey, from + 1, lines.slice(from, from + LINE_BATCH), s.sourceFile));
       }
+      const refs = new SettlementRefsCollector();
+      for (const l of lines) refs.add(l);
+      await copyInto(trx, 'settlement_refs', SETTLEMENT_REF_COLUMNS, refs.takeCopyBytes(linesKey, accountKey));
     }
     written.push({ header, linesKey, totals });
   }
@@ -159,15 +162,20 @@ export async function settleStoredSettlements(trx: Kysely<Database>, accountKey:
     if (existing && canComplete(existing, source) && linesKey !== null) {
       const settlementKey = existing.settlement_key;
       await trx.deleteFrom('settlement_lines').where('settlement_key', '=', settlementKey).execute();
+      await trx.deleteFrom('settlement_refs').where('settlement_key', '=', settlementKey).execute();
       await trx.deleteFrom('settlement_type_totals').where('settlement_key', '=', settlementKey).execute();
       await trx.updateTable('settlement_lines').set({ settlement_key: settlementKey }).where('settlement_key', '=', linesKey).execute();
+      await trx.updateTable('settlement_refs').set({ settlement_key: settlementKey }).where('settlement_key', '=', linesKey).execute();
       await trx.updateTable('settlements').set({ ...header, flags_set: JSON.stringify(flagsSet) }).where('settlement_key', '=', settlementKey).execute();
       await insertTypeTotals(trx, settlementKey, totals);
       out.push({ ...summary, settlementKey, outcome: 'completed', duplicateOf: null });
       continue;
     }
     // Lines written before a concurrent upload stored the same settlement are not needed.
-    if (existing && linesKey !== null) await trx.deleteFrom('settlement_lines').where('settlement_key', '=', linesKey).execute();
+    if (existing && linesKey !== null) {
+      await trx.deleteFrom('settlement_lines').where('settlement_key', '=', linesKey).execute();
+      await trx.deleteFrom('settlement_refs').where('settlement_key', '=', linesKey).execute();
+    }
     if (existing && source.kind === 'api') {
       // A scheduled fetch re-reads an overlap of what it already has: recognised, and nothing stored
       // again (a duplicate row per fetch would flood the list). Uploads keep their duplicate row below.

@@ -79,10 +79,11 @@ const systemName = (system: string) => ACCOUNTING_SYSTEM_DEFINITIONS[system as R
 export async function mappingsBody(db: Kysely<Database>, accountKey: string): Promise<Mappings> {
   const context = await getAccountMappingContext(db, accountKey);
   const { set, chartSource, systemCodes } = await getCurrentMappingsWithSource(db, context);
+  // The stored totals by type (settlement_type_totals), never the lines: an account may hold millions.
   const used = await db
-    .selectFrom('settlement_lines as l')
+    .selectFrom('settlement_type_totals as l')
     .innerJoin('settlements as s', 's.settlement_key', 'l.settlement_key')
-    .select(['s.sales_source', 'l.type_key', 's.currency', sql<string>`count(*)`.as('n'), sql<string>`sum(l.amount)::text`.as('amount')])
+    .select(['s.sales_source', 'l.type_key', 's.currency', sql<string>`sum(l.line_count)`.as('n'), sql<string>`sum(l.amount)::text`.as('amount')])
     .where('s.account_key', '=', accountKey)
     .where('s.duplicate_of', 'is', null)
     .groupBy(['s.sales_source', 'l.type_key', 's.currency'])

@@ -13,7 +13,8 @@ export async function refreshMappingState(db: Kysely<Database>, accountKey: stri
   const context = await getAccountMappingContext(db, accountKey);
   const set = await getCurrentMappings(db, context);
   const rows = await db
-    .selectFrom('settlement_lines as l')
+    // The stored totals by type, never the lines.
+    .selectFrom('settlement_type_totals as l')
     .innerJoin('settlements as s', 's.settlement_key', 'l.settlement_key')
     .select(['l.settlement_key', 'l.type_key'])
     .where('s.account_key', '=', accountKey)

@@ -64,16 +64,26 @@ export function registerPostingSettingsRoutes(app: FastifyInstance, deps: Deps):
 
   addRoute(app, deps, previewProductTypes, async ({ caller, query, body }) => {
     await assertAccountAccess(db, caller, query.accountKey);
-    const rows = await db.selectFrom('settlement_lines').select('sku').distinct().where('account_key', '=', query.accountKey).where('sku', 'is not', null).orderBy('sku').limit(PREVIEW_SKUS_MAX).execute();
+    // The account's distinct SKUs (settlement_refs) of stored settlements; never its lines.
+    const rows = await db
+      .selectFrom('settlement_refs as r')
+      .select('r.value as sku')
+      .distinct()
+      .where('r.account_key', '=', query.accountKey)
+      .where('r.kind', '=', 'sku')
+      .where((eb) => eb.exists(eb.selectFrom('settlements as s').select('s.settlement_key').whereRef('s.settlement_key', '=', 'r.settlement_key')))
+      .orderBy('r.value')
+      .limit(PREVIEW_SKUS_MAX)
+      .execute();
     const rules = toCorePostingSettings({ ...(await getAccountPostingSettings(db, query.accountKey)), productTypes: body.productTypes }).productTypes ?? [];
     const match = createProductTypeMatcher(rules);
     const byName = new Map<string, { skuCount: number; examples: string[] }>(body.productTypes.map((r) => [r.name, { skuCount: 0, examples: [] }]));
     const unassigned = { ...UNASSIGNED_PRODUCT_TYPE, skuCount: 0, examples: [] as string[] };
     for (const { sku } of rows) {
-      const name = match(sku!);
+      const name = match(sku);
       const bucket = byName.get(name) ?? unassigned;
       bucket.skuCount += 1;
-      if (bucket.examples.length < EXAMPLES_MAX) bucket.examples.push(sku!);
+      if (bucket.examples.length < EXAMPLES_MAX) bucket.examples.push(sku);
     }
     return { skuCount: rows.length, rules: body.productTypes.map((r) => ({ name: r.name, ...byName.get(r.name)! })), unassigned };
   });

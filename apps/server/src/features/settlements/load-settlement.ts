@@ -47,13 +47,17 @@ export async function loadSettlement(db: Kysely<Database>, row: SettlementRow): 
   return settlementFromRows(row, lines);
 }
 
-/** Lines read per statement by forEachStoredLine. */
-const LINE_PAGE = 10_000;
+/**
+ * Lines read per statement by forEachStoredLine: what another request may wait behind. Reading and
+ * summing a page of 10,000 lines held the event loop about 40 ms, and other accounts' requests waited
+ * that long (p50 60 ms beside 10 ms) while a 2.3-million-line settlement was opened or sent.
+ */
+const LINE_PAGE = 2_000;
 
 /**
  * Hands a stored settlement's lines to `visit` in line order, a page at a time (keyset on line_no),
  * letting other requests run between pages: a 2.3-million-line settlement is never in memory, and
- * never one statement.
+ * never one statement. The posting time comes as epoch milliseconds (a number, no Date parsed per line).
  */
 export async function forEachStoredLine(db: Kysely<Database>, row: SettlementRow, visit: (line: SettlementLine) => void): Promise<void> {
   // A duplicate has no lines of its own: its lines are the original's.
@@ -61,7 +65,8 @@ export async function forEachStoredLine(db: Kysely<Database>, row: SettlementRow
   for (let after = 0; ; ) {
     const page = await db
       .selectFrom('settlement_lines')
-      .select(['line_no', 'posted_at', 'type_key', 'order_id', 'sku', 'quantity', 'marketplace', 'fulfilment_channel', 'amount', 'description', 'source_file', 'source_row'])
+      .select(['type_key', 'order_id', 'sku', 'quantity', 'marketplace', 'fulfilment_channel', 'amount', 'description', 'source_file', 'source_row'])
+      .select(sql<number | null>`(extract(epoch from posted_at) * 1000)::float8`.as('posted_ms'))
       .where('settlement_key', '=', linesKey)
       // Both bounds: line numbers run 1..n without gaps, so the page is exactly its rows even when the
       // planner's statistics do not know the settlement yet (with only a lower bound and a limit, a
@@ -70,16 +75,18 @@ export async function forEachStoredLine(db: Kysely<Database>, row: SettlementRow
       .where('line_no', '<=', after + LINE_PAGE)
       .orderBy('line_no')
       .execute();
-    for (const l of page) visit(lineFromRow(l, row.source_file));
+    for (const l of page) visit(lineOf(l, l.posted_ms, row.source_file));
     if (page.length < LINE_PAGE) return;
     after += LINE_PAGE;
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
-function lineFromRow(l: SettlementLineInput, sourceFile: string): SettlementLine {
+const lineFromRow = (l: SettlementLineInput, sourceFile: string): SettlementLine => lineOf(l, l.posted_at ? l.posted_at.getTime() : null, sourceFile);
+
+function lineOf(l: Omit<SettlementLineInput, 'posted_at'>, postedAt: number | null, sourceFile: string): SettlementLine {
   return {
-    postedAt: l.posted_at ? l.posted_at.getTime() : null,
+    postedAt,
     typeKey: l.type_key,
     orderId: l.order_id,
     sku: l.sku,

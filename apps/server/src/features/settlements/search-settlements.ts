@@ -101,9 +101,9 @@ function condition(c: SearchCriterion, where: string): RawBuilder<SqlBool> {
   if (c.filterKey === 'order') {
     if (c.operation !== 'eq' && c.operation !== 'like') throw invalid('order takes eq or like', where);
     const v = String(scalar(c, where, 'text'));
-    const match = c.operation === 'eq' ? sql`l.order_id = ${v}` : sql`l.order_id ilike ${`%${escapeLike(v)}%`}`;
-    // l.account_key (always the settlement's) lets PostgreSQL find the lines through (account_key, order_id).
-    return sql<SqlBool>`exists (select 1 from settlement_lines l where l.settlement_key = s.settlement_key and l.account_key = s.account_key and ${match})`;
+    const match = c.operation === 'eq' ? sql`r.value = ${v}` : sql`r.value ilike ${`%${escapeLike(v)}%`}`;
+    // The settlement's distinct order ids (settlement_refs), found through (account_key, kind, value): never its lines.
+    return sql<SqlBool>`exists (select 1 from settlement_refs r where r.account_key = s.account_key and r.kind = 'order' and r.settlement_key = s.settlement_key and ${match})`;
   }
   const { column, kind } = COLUMNS[c.filterKey];
   const ref = sql.ref(`s.${column}`);
