@@ -2,7 +2,8 @@
  * Turns every failure into the contract's error shape { message, code, httpStatusCode, details? }:
  * AppError as thrown, zod validation issues as request.invalid with the fields listed, Fastify's
  * body errors (malformed JSON, too large, wrong media type) and broken multipart uploads with a sentence
- * saying what is wrong, and anything else as a logged 500 that leaks nothing.
+ * saying what is wrong, a value the database refused (PostgreSQL class 22) as a 400 with its sentence,
+ * and anything else as a logged 500 that leaks nothing.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -41,6 +42,16 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimitBytes: numb
 
     const multipartProblem = describeMultipartProblem(error, request.headers['content-type']);
     if (multipartProblem) return send(reply, multipartProblem.code, multipartProblem.message);
+
+    // A value the database could not take (PostgreSQL class 22, data exception: a number out of range,
+    // an impossible date, text in a number...). The contract is meant to refuse such input first; one that
+    // gets through is still the request's fault, answered with the database's own sentence (it names the
+    // value and type, never a table) and logged so the contract can be tightened.
+    const dataException = describeDataException(error);
+    if (dataException) {
+      request.log.warn({ err: error }, 'database data exception answered as 400');
+      return send(reply, 'request.invalid', dataException);
+    }
 
     // A 4xx from Fastify itself (bad content length, malformed URL...): its message already says what.
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
@@ -108,6 +119,15 @@ function describeMultipartProblem(error: FastifyError, contentType: string | und
     code: 'request.invalid',
     message: `The upload is not a complete multipart/form-data body (${error.message}). Send the files as multipart/form-data parts with the boundary the Content-Type names, ending with the closing boundary.`,
   };
+}
+
+/** PostgreSQL's SQLSTATE class 22 (data exception), from pg or PGlite, as the sentence to answer; undefined otherwise. */
+export function describeDataException(error: unknown): string | undefined {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string' || !/^22[0-9A-Z]{3}$/.test(code)) return undefined;
+  const message = (error as { message?: unknown }).message;
+  const said = typeof message === 'string' && message.length > 0 ? message.split('\n')[0]!.slice(0, 300) : 'a value is not valid';
+  return `A value in the request could not be used: ${said}. Check the values sent and try again.`;
 }
 
 function formatBytes(bytes: number): string {
