@@ -7,11 +7,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseReport } from '@ledgerport/core/channels';
 import type { SettlementImport, TokenSet } from '@ledgerport/contract';
 import { bearer } from '../../../test/test-app';
 import { coreFixture, startSettlementTestServer, upload, waitForImport, type SettlementTestServer } from '../settlements/settlement-test-server';
 import { IMPORT_SETTLEMENT_FILE_QUEUE, importFileJobKey, importSettlementFile } from './import-settlement-file-job';
+import { storeSettlements } from './store-settlements';
 import { RECOVER_SETTLEMENT_IMPORTS_QUEUE, removeUnreferencedUploads } from './recover-settlement-imports-job';
 
 const amazonV2 = fs.readFileSync(coreFixture('amazon', 'us-v2-promotion-reserve.txt'), 'utf8');
@@ -124,6 +127,38 @@ describe('an import cut off by a killed process', () => {
     await Promise.all([importSettlementFile(server.testDb.db, importId, 0, server.clock), importSettlementFile(server.testDb.db, importId, 0, server.clock)]);
     expect((await getImport(importId)).files[0]).toMatchObject({ status: 'LOADED', message: '1 settlement loaded.' });
     expect(await settlementsWithId(file.id)).toHaveLength(1);
+  });
+});
+
+describe('two uploads of one settlement at the same instant', () => {
+  // Only PostgreSQL runs two transactions at once (PGlite has one connection and runs them in turn).
+  it.runIf(process.env.LEDGERPORT_TEST_DB === 'postgres')('store it once and record the other as a duplicate, not a database error', async () => {
+    const file = amazonFile();
+    const { importId } = await leftByKill('acme-amazon-us', { status: 'QUEUED', attempts: 0, content: file.content });
+    const parsed = await parseReport(new TextEncoder().encode(file.content), { fileName: 'june.txt' });
+    let importing: Promise<void> | undefined;
+    // The other upload stores the settlement in a transaction held open until this import's insert waits
+    // on its row (neither saw the other's settlement when they looked): then it commits.
+    const other = await server.testDb.db.transaction().execute(async (trx) => {
+      const stored = await storeSettlements(trx, 'acme-amazon-us', parsed, { kind: 'file', at: server.clock() });
+      importing = importSettlementFile(server.testDb.db, importId, 0, server.clock);
+      for (let waited = 0; waited < 20_000; waited += 50) {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%insert into "settlements"%'`.execute(server.testDb.db);
+        if (rows[0]!.n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return stored.settlements[0]!;
+    });
+    await importing;
+    const done = (await getImport(importId)).files[0]!;
+    expect(done).toMatchObject({ status: 'LOADED', message: '0 settlements loaded, 1 already loaded before (duplicate).' });
+    const rows = await settlementsWithId(file.id);
+    expect(rows).toHaveLength(2);
+    expect(rows).toContainEqual({ settlement_key: other.settlementKey, duplicate_of: null });
+    expect(rows).toContainEqual({ settlement_key: done.settlements[0]!.settlementKey, duplicate_of: other.settlementKey });
+    // The lines the import wrote before it lost the race are gone: only the original's remain.
+    const lineKeys = await server.testDb.db.selectFrom('settlement_lines').select('settlement_key').distinct().where('account_key', '=', 'acme-amazon-us').execute();
+    expect(lineKeys.map((l) => l.settlement_key)).not.toContain(done.settlements[0]!.settlementKey);
   });
 });
 

@@ -128,8 +128,10 @@ export async function importSettlementFile(db: Kysely<Database>, importId: strin
     try {
       if ((await setFile({ status: 'STORING', progress_percent: 90, format: result.format })).numUpdatedRows === 0n) throw new ClaimLostError();
       // The settlements and the file's outcome in one transaction, which first takes the file's row
-      // (locked until commit) and checks the claim: stored once, or not at all.
-      await db.transaction().execute(async (trx) => {
+      // (locked until commit) and checks the claim: stored once, or not at all. Another upload of the
+      // same settlement storing it at the same instant makes this one's insert collide with its row:
+      // the transaction is run again once, and then finds that row and records a duplicate.
+      await retriedOnceOnDuplicateSettlement(() => db.transaction().execute(async (trx) => {
         if ((await setFile({}, trx)).numUpdatedRows === 0n) throw new ClaimLostError();
         const settlements: ImportedSettlement[] = isStored ? await settleStoredSettlements(trx, file.account_key, readable, source) : [];
         const problems = result.problems.slice(0, PROBLEMS_KEPT_MAX);
@@ -150,7 +152,7 @@ export async function importSettlementFile(db: Kysely<Database>, importId: strin
           },
           trx,
         );
-      });
+      }));
     } catch (error) {
       // Nothing was settled: the lines written for it go.
       if (isStored) await discardWrittenLines(db, readable);
@@ -163,6 +165,20 @@ export async function importSettlementFile(db: Kysely<Database>, importId: strin
   }
   removeUpload(file.stored_path);
   await finishImportWhenDone(db, importId, clock());
+}
+
+/** The unique index that keeps one original settlement per account and duplicate key (migration 0003). */
+const DUPLICATE_SETTLEMENT_INDEX = 'settlements_duplicate_key_uq';
+
+async function retriedOnceOnDuplicateSettlement<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const e = error as { code?: unknown; constraint?: unknown; message?: unknown };
+    const isCollision = e.code === '23505' && (e.constraint === DUPLICATE_SETTLEMENT_INDEX || String(e.message).includes(DUPLICATE_SETTLEMENT_INDEX));
+    if (!isCollision) throw error;
+    return run();
+  }
 }
 
 /** Removes an uploaded file, and its upload's folder once that is empty. */
