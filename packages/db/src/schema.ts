@@ -324,6 +324,8 @@ export interface SettlementImportFilesTable {
   message: string | null;
   /** Import jobs started on the file (migration 0011); the attempt that raised it last may store. */
   attempts: Generated<number>;
+  /** Keys the current attempt writes lines under, recorded before the first line (migration 0013). */
+  lines_keys: Generated<string[]>;
   updated_at: Timestamp;
 }
 

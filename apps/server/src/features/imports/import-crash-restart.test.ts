@@ -183,6 +183,23 @@ describe('uploads, imports and sends survive kill -9 at random points', () => {
         expect(new Set(posted.map((p) => p.remote_id))).toEqual(new Set(vendors.xero.documents.map((d) => d.id)));
         const unfinished = await db.selectFrom('settlement_import_files').select('file_name').where('status', 'in', ['QUEUED', 'PARSING', 'STORING']).execute();
         expect(unfinished).toEqual([]);
+        // No line or ref left under a key no settlement has (written by an attempt killed mid-file).
+        const orphans = await db
+          .selectFrom('settlement_lines as l')
+          .select('l.settlement_key')
+          .distinct()
+          .where('l.account_key', '=', ACCOUNT)
+          .where((eb) => eb.not(eb.exists(eb.selectFrom('settlements as s').select('s.settlement_key').whereRef('s.settlement_key', '=', 'l.settlement_key'))))
+          .execute();
+        expect(orphans, 'lines of no settlement').toEqual([]);
+        const orphanRefs = await db
+          .selectFrom('settlement_refs as r')
+          .select('r.settlement_key')
+          .distinct()
+          .where('r.account_key', '=', ACCOUNT)
+          .where((eb) => eb.not(eb.exists(eb.selectFrom('settlements as s').select('s.settlement_key').whereRef('s.settlement_key', '=', 'r.settlement_key'))))
+          .execute();
+        expect(orphanRefs, 'refs of no settlement').toEqual([]);
         const resumed = fileRows.filter((r) => r.message?.includes('it was imported again from the start')).length;
         const unanswered = files.filter((f) => !f.isAcknowledged).length;
         console.log(

@@ -110,6 +110,26 @@ describe('an import cut off by a killed process', () => {
     expect((await upload(server, demo, 'trial-etsy', [{ name: 'etsy-2.csv', content: etsy }])).statusCode).toBe(200);
   });
 
+  it('leaves nothing of the killed attempt: the lines it wrote under keys never settled are deleted, a settled key keeps its lines', async () => {
+    const file = amazonFile();
+    const { importId } = await leftByKill('acme-amazon-us', { status: 'PARSING', attempts: 1, content: file.content });
+    const settled = (await server.testDb.db.selectFrom('settlements').select('settlement_key').where('account_key', '=', 'acme-amazon-us').where('line_count', '>', 0).executeTakeFirstOrThrow()).settlement_key;
+    const linesOf = async (key: string) => (await server.testDb.db.selectFrom('settlement_lines').select('line_no').where('settlement_key', '=', key).execute()).length;
+    const settledLines = await linesOf(settled);
+    const orphan = 'stl_killed_mid_file';
+    await server.testDb.db
+      .insertInto('settlement_lines')
+      .values([1, 2, 3].map((n) => ({ settlement_key: orphan, line_no: n, account_key: 'acme-amazon-us', type_key: 'Order|ItemPrice|Principal', order_id: `111-${n}`, amount: '1.0000', source_row: n })))
+      .execute();
+    await server.testDb.db.insertInto('settlement_refs').values({ account_key: 'acme-amazon-us', kind: 'order', value: '111-1', settlement_key: orphan }).execute();
+    await server.testDb.db.updateTable('settlement_import_files').set({ lines_keys: sql<string[]>`array[${orphan}, ${settled}]` }).where('import_id', '=', importId).execute();
+    await importSettlementFile(server.testDb.db, importId, 0, server.clock);
+    expect((await getImport(importId)).files[0]).toMatchObject({ status: 'LOADED' });
+    expect(await linesOf(orphan)).toBe(0);
+    expect(await server.testDb.db.selectFrom('settlement_refs').select('value').where('settlement_key', '=', orphan).execute()).toEqual([]);
+    expect(await linesOf(settled)).toBe(settledLines);
+  });
+
   it('is failed after three attempts rather than retried at every start (a file that stops the server)', async () => {
     const file = amazonFile();
     const { importId, storedPath } = await leftByKill('acme-amazon-us', { status: 'PARSING', attempts: 3, content: file.content });

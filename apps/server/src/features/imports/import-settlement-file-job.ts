@@ -15,13 +15,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Kysely, Updateable } from 'kysely';
+import { sql, type Kysely, type Updateable } from 'kysely';
 import type { Database, SettlementImportFilesTable } from '@ledgerport/db';
 import type { ImportedSettlement } from '@ledgerport/contract';
 import { decideImportAttempt, importRestartedNote, importRestartingNote, type UnfinishedImportStatus } from '@ledgerport/core/rules';
 import type { Channel } from '@ledgerport/core/settlements';
 import type { JobHandler } from '../../jobs/job-handler';
-import { discardWrittenLines, readSettlementFile } from './read-settlement-file';
+import { discardUnsettledLines, discardWrittenLines, readSettlementFile } from './read-settlement-file';
 import { settleStoredSettlements } from './store-settlements';
 
 export const IMPORT_SETTLEMENT_FILE_QUEUE = 'import-settlement-file';
@@ -51,6 +51,8 @@ export const importSettlementFileJob: JobHandler<{ importId: string; fileIndex: 
   },
 };
 
+const NO_KEYS = sql<string[]>`'{}'::text[]`;
+
 /** Raised when another attempt claimed the file since this one did: this one stores nothing. */
 class ClaimLostError extends Error {}
 
@@ -59,7 +61,7 @@ export async function importSettlementFile(db: Kysely<Database>, importId: strin
     .selectFrom('settlement_import_files as f')
     .innerJoin('settlement_imports as i', 'i.import_id', 'f.import_id')
     .innerJoin('accounts as a', 'a.account_key', 'i.account_key')
-    .select(['f.file_name', 'f.stored_path', 'f.size_bytes', 'f.status', 'f.attempts', 'i.load_readable', 'i.account_key', 'a.sales_channel'])
+    .select(['f.file_name', 'f.stored_path', 'f.size_bytes', 'f.status', 'f.attempts', 'f.lines_keys', 'i.load_readable', 'i.account_key', 'a.sales_channel'])
     .where('f.import_id', '=', importId)
     .where('f.file_index', '=', fileIndex)
     .executeTakeFirst();
@@ -87,6 +89,11 @@ export async function importSettlementFile(db: Kysely<Database>, importId: strin
     .where('status', 'in', UNFINISHED_IMPORT_STATUSES)
     .executeTakeFirst();
   if (claimed.numUpdatedRows === 0n) return;
+  // What an earlier attempt, killed mid-file, wrote and never settled goes before anything else.
+  if (file.lines_keys.length > 0) {
+    await discardUnsettledLines(db, file.lines_keys);
+    await thisFile.set({ lines_keys: NO_KEYS }).where('attempts', '=', attempt).execute();
+  }
   if (decision.kind === 'fail' || file.stored_path === null) {
     removeUpload(file.stored_path);
     await finishImportWhenDone(db, importId, clock());
@@ -110,6 +117,7 @@ export async function importSettlementFile(db: Kysely<Database>, importId: strin
       accountKey: file.account_key,
       source,
       batchLines,
+      onLinesKey: (linesKey) => mine(db).set({ lines_keys: sql<string[]>`array_append(lines_keys, ${linesKey})` }).execute(),
       onProgress: (read) => {
         // Parsing is 90% of the bar, storing the rest; the row is written at most every 5%.
         const percent = Math.floor((read / size) * 90);

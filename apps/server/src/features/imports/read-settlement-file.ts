@@ -22,6 +22,8 @@ export interface ReadSettlementFile {
   /** Lines per COPY: smaller on PGlite, whose statements run on the event loop's thread. */
   batchLines: number;
   onProgress?: (readBytes: number) => void;
+  /** Called with each key before any line is written under it (so a killed process's lines can be found). */
+  onLinesKey?: (linesKey: string) => Promise<unknown>;
 }
 
 export interface ReadResult {
@@ -62,6 +64,7 @@ export function readSettlementFile(db: Kysely<Database>, file: ReadSettlementFil
       if (message.kind === 'progress') file.onProgress?.(message.readBytes);
       else if (message.kind === 'settlement') {
         announced.push(message.linesKey);
+        await file.onLinesKey?.(message.linesKey);
         if (!(await isLinesWanted(db, file.accountKey, message.header, file.source))) {
           skipped.add(message.linesKey);
           tell({ kind: 'skip', linesKey: message.linesKey });
@@ -96,6 +99,20 @@ async function discardLinesOf(db: Kysely<Database>, keys: readonly string[]): Pr
   if (keys.length === 0) return;
   await db.deleteFrom('settlement_lines').where('settlement_key', 'in', keys).execute();
   await db.deleteFrom('settlement_refs').where('settlement_key', 'in', keys).execute();
+}
+
+/**
+ * Deletes what a killed attempt wrote under these keys (recorded in lines_keys) and never settled:
+ * lines and refs of a key no settlement row has. A key that became a settlement keeps everything.
+ */
+export async function discardUnsettledLines(db: Kysely<Database>, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const settled = new Set((await db.selectFrom('settlements').select('settlement_key').where('settlement_key', 'in', keys).execute()).map((r) => r.settlement_key));
+  const unsettled = keys.filter((k) => !settled.has(k));
+  for (const linesKey of unsettled) {
+    const last = await db.selectFrom('settlement_lines').select((eb) => eb.fn.max('line_no').as('n')).where('settlement_key', '=', linesKey).executeTakeFirst();
+    await discardWrittenLines(db, [{ linesKey, totals: { lineCount: Number(last?.n ?? 0) } }]);
+  }
 }
 
 /** Deletes lines (and refs) written under these keys that will never be settled, a batch at a time (PGlite stays responsive). */
