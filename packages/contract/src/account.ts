@@ -182,6 +182,26 @@ export const switchAccount = defineEndpoint({
   response: z.object({ redirectUrl: z.string() }),
 });
 
+/** The accounting systems a new account may be made with (NONE is not offered: it is chosen later). */
+export const newAccountAccountingSystemSchema = accountingSystemSchema.exclude(['NONE']);
+
+export const createAccount = defineEndpoint({
+  method: 'POST',
+  url: '/account/new',
+  summary:
+    "Make a new account (/switch?account=NEW): a trial owned by the caller, in the organization asked for (one the caller administers), or the caller's only administered organization, or a new organization of theirs; it becomes the current account.",
+  tag: 'account',
+  access: 'user',
+  effect: 'self',
+  body: z.strictObject({
+    accountName: safeTextSchema.trim().min(1, 'Give the account a name.').max(100, 'The account name is too long (100 characters at most).'),
+    salesChannel: salesChannelSchema,
+    accountingSystem: newAccountAccountingSystemSchema,
+    organizationId: safeTextSchema.max(100).optional(),
+  }),
+  response: z.object({ accountKey: z.string(), organizationId: z.string(), redirectUrl: z.string() }),
+});
+
 export const renameCurrentAccount = defineEndpoint({
   method: 'POST',
   url: '/account-settings',

@@ -3,8 +3,8 @@
  * Trial badge when it has no plan code; choosing another account switches to it (spec section 4).
  */
 import { Badge, Button, Group, Menu, Text } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
-import { useLocation } from 'react-router';
+import { IconChevronDown, IconPlus } from '@tabler/icons-react';
+import { useLocation, useNavigate } from 'react-router';
 import { isTrialAccount } from '@ledgerport/core/rules';
 import { useSession } from '../lib/session-context';
 import { showToast } from '../lib/toast';
@@ -13,6 +13,7 @@ import { ChannelIcon, channelName } from '../ui/channel-icon';
 export function AccountSwitcher() {
   const session = useSession();
   const location = useLocation();
+  const navigate = useNavigate();
   const { account, user } = session;
   const choose = (accountKey: string) => {
     if (accountKey === account.accountKey) return;
@@ -54,6 +55,10 @@ export function AccountSwitcher() {
             {a.accountName}
           </Menu.Item>
         ))}
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconPlus size={14} />} onClick={() => void navigate('/switch?account=NEW')}>
+          New account
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

@@ -10,3 +10,4 @@ export * from './date-range';
 export * from './permissions';
 export * from './calendar-date';
 export * from './import-attempt';
+export * from './new-account';

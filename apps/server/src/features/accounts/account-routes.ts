@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import {
   copyAccountCredsToStaging,
+  createAccount,
   errorMessages,
   getAccount,
   getPublicAccountOverview,
@@ -14,6 +15,8 @@ import {
   updateAccountingSystemReferenceName,
   type Account,
 } from '@ledgerport/contract';
+import crypto from 'node:crypto';
+import { newAccountKey, placeNewAccount, type OrganizationRole } from '@ledgerport/core/rules';
 import { recordAudit } from '../../audit/record-audit';
 import { addRoute } from '../../http/add-route';
 import { AppError } from '../../http/app-error';
@@ -26,8 +29,11 @@ import { assertAccountAccess, canAccessAccount } from './account-access';
 import { findAccount, listCopyMappingCandidates, toSummary } from './account-repository';
 import { decodeCursor, encodeCursor } from './account-cursor';
 import { registerAmazonDeferredTransactionsRoutes } from './amazon-deferred-transactions-routes';
+import { PAYPAL_NETSUITE_MESSAGE } from '../channel-connections/connect-routes';
 
 export const ADMIN_PAGE = '/app/admin';
+/** The account named by /switch?account=NEW: a new one (spec section 2). */
+const NEW_ACCOUNT = 'NEW';
 
 export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
@@ -111,6 +117,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
       const params = new URLSearchParams({ account: query.account, ...(sameHost && target ? { continue: target } : {}) });
       return void reply.redirect(`/app/switch?${params.toString()}`, 302);
     }
+    // /switch?account=NEW starts a new account: the web app's form asks its name, channel and system.
+    if (query.account === NEW_ACCOUNT) return void reply.redirect(`/app/switch?account=${NEW_ACCOUNT}`, 302);
     if (!(await canAccessAccount(db, caller, query.account))) return void reply.redirect('/app/404', 302);
     await switchTo(caller, query.account);
     return void reply.redirect(sameHost && target ? toLocationHeader(target, request.headers.host!) : ADMIN_PAGE, 302);
@@ -119,6 +127,72 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
   addRoute(app, deps, switchAccount, async ({ caller, body }) => {
     await switchTo(caller, body.destinationAccountKey);
     return { redirectUrl: ADMIN_PAGE };
+  });
+
+  addRoute(app, deps, createAccount, async ({ caller, body }) => {
+    if (body.salesChannel === 'PAYPAL' && body.accountingSystem === 'NETSUITE') throw new AppError('channel.paypal-netsuite', PAYPAL_NETSUITE_MESSAGE);
+    const now = clock();
+    return db.transaction().execute(async (trx) => {
+      const user = await trx.selectFrom('users').select(['name', 'current_account_key']).where('user_id', '=', caller.userId).executeTakeFirstOrThrow();
+      const organizations = await trx
+        .selectFrom('organization_memberships as m')
+        .innerJoin('organizations as o', 'o.organization_id', 'm.organization_id')
+        .select(['o.organization_id as organizationId', 'o.name', 'm.role'])
+        .where('m.user_id', '=', caller.userId)
+        .orderBy('o.organization_id')
+        .execute();
+      const placement = placeNewAccount(
+        organizations.map((o) => ({ ...o, role: o.role as OrganizationRole })),
+        body.organizationId ?? null,
+        user.name,
+      );
+      if (placement.kind === 'refused') throw new AppError('auth.forbidden', placement.message, { organizationId: body.organizationId });
+      let organizationId: string;
+      if (placement.kind === 'existing') organizationId = placement.organizationId;
+      else {
+        organizationId = `org_${crypto.randomBytes(9).toString('base64url')}`;
+        await trx.insertInto('organizations').values({ organization_id: organizationId, name: placement.name, created_at: now, updated_at: now }).execute();
+        await trx.insertInto('organization_memberships').values({ organization_id: organizationId, user_id: caller.userId, role: 'admin', created_at: now }).execute();
+      }
+      const accountKey = newAccountKey(body.accountName, crypto.randomBytes(6).toString('hex').slice(0, 6));
+      // A trial (no plan code), owned by its maker; it starts with nothing connected and nothing mapped.
+      await trx
+        .insertInto('accounts')
+        .values({
+          account_key: accountKey,
+          account_name: body.accountName,
+          accounting_system: body.accountingSystem,
+          sales_channel: body.salesChannel,
+          plan_code: null,
+          organization_id: organizationId,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await trx.insertInto('account_features').values({ account_key: accountKey }).execute();
+      await trx.insertInto('account_memberships').values({ account_key: accountKey, user_id: caller.userId, role: 'owner', created_at: now }).execute();
+      await trx.updateTable('users').set({ current_account_key: accountKey, updated_at: now }).where('user_id', '=', caller.userId).execute();
+      await recordAudit(trx, {
+        actorUserId: caller.userId,
+        accountKey,
+        action: 'account.created',
+        entityType: 'account',
+        entityId: accountKey,
+        after: { accountName: body.accountName, salesChannel: body.salesChannel, accountingSystem: body.accountingSystem, organizationId, isNewOrganization: placement.kind === 'new-organization' },
+        at: now,
+      });
+      await recordAudit(trx, {
+        actorUserId: caller.userId,
+        accountKey,
+        action: 'user.switched-account',
+        entityType: 'user',
+        entityId: caller.userId,
+        before: { currentAccount: user.current_account_key },
+        after: { currentAccount: accountKey },
+        at: now,
+      });
+      return { accountKey, organizationId, redirectUrl: ADMIN_PAGE };
+    });
   });
 
   addRoute(app, deps, renameCurrentAccount, async ({ caller, query }) => {

@@ -14,6 +14,7 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 const ACTION_LABELS: Record<string, string> = {
+  'account.created': 'Created the account',
   'account.renamed': 'Renamed the account',
   'account.posting-settings-changed': 'Changed the posting settings',
   'account.features-changed': 'Changed the account features',

@@ -13,8 +13,9 @@ import { showToast } from '../../lib/toast';
 import { channelName } from '../../ui/channel-icon';
 import { fieldErrorsOf } from './field-errors';
 import { fetchPostingSettings, postingSettingsKey, putPostingSettings, renameCurrentAccount } from './posting-settings-api';
+import { ACCOUNTING_SYSTEM_NAMES } from '../../ui/accounting-system-names';
 
-const SYSTEM_NAMES: Record<string, string> = { QBO: 'QuickBooks Online', XERO: 'Xero', SAGE: 'Sage Accounting', NETSUITE: 'NetSuite', MANUAL: 'Built-in ledger (manual)', NONE: 'None chosen yet' };
+const SYSTEM_NAMES = ACCOUNTING_SYSTEM_NAMES;
 
 function timeZones(current: string): string[] {
   const zones = new Set(Intl.supportedValuesOf('timeZone'));

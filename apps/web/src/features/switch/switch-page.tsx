@@ -1,11 +1,17 @@
-/** /switch?account=KEY: switches to that account, then follows the server's redirect. */
+/** /switch?account=KEY: switches to that account, then follows the server's redirect; /switch?account=NEW makes a new account. */
 import { Alert, Container } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session-context';
 import { StartUpSkeleton } from '../../app/signed-in-root';
+import { NewAccountForm } from './new-account-form';
 
 export function SwitchPage() {
+  const [params] = useSearchParams();
+  return params.get('account') === 'NEW' ? <NewAccountForm /> : <SwitchToAccount />;
+}
+
+function SwitchToAccount() {
   const [params] = useSearchParams();
   const { switchAccount } = useSession();
   const [error, setError] = useState<string | undefined>();
