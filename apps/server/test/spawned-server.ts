@@ -156,6 +156,19 @@ export async function poll<T>(server: SpawnedServer, read: () => Promise<T>, isD
 
 export const signIn = (server: SpawnedServer) => server.call<TokenSet>('POST', '/oauth/login', null, asJson({ email: 'demo@ledgerport.local', password: 'ledgerport-demo' }));
 
+/**
+ * Signed in again after a restart as a browser would be: the refresh token rotated (sessions outlive
+ * the process), not a new sign-in (ten sign-ins in ten minutes meet the sign-in limit); a sign-in
+ * only when the refresh is refused.
+ */
+export async function signedInAgain(server: SpawnedServer, tokens: TokenSet): Promise<TokenSet> {
+  try {
+    return await server.call<TokenSet>('POST', '/oauth/refresh', null, asJson({ refreshToken: tokens.refreshToken }));
+  } catch {
+    return signIn(server);
+  }
+}
+
 /** The OAuth round trip through the local Xero's consent, as the web's /cb page does it. */
 export async function connectXero(server: SpawnedServer, tokens: TokenSet, accountKey: string): Promise<void> {
   const { authorizeUrl } = await server.call<{ authorizeUrl: string }>('POST', '/accounting/connect', tokens, asJson({ accountKey, system: 'XERO' }));

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendProgress, SettlementImport, TokenSet } from '@ledgerport/contract';
 import { startVendorServer, type VendorServer } from '@ledgerport/integrations/accounting/testing';
-import { asForm, completeMappings, connectXero, createSpawnedServer, poll, signIn, type SpawnedServer } from '../../../test/spawned-server';
+import { asForm, completeMappings, connectXero, createSpawnedServer, poll, signedInAgain, signIn, type SpawnedServer } from '../../../test/spawned-server';
 import { coreFixture, multipart } from '../settlements/settlement-test-server';
 
 const ACCOUNT = 'acme-amazon-us';
@@ -140,7 +140,7 @@ describe('uploads, imports and sends survive kill -9 at random points', () => {
           await server.kill();
         }
         await server.start();
-        tokens = await signIn(server);
+        tokens = await signedInAgain(server, tokens);
       }
 
       // Settle: every import finishes (pg-boss retries the killed jobs), then everything loaded is sent.
