@@ -10,3 +10,6 @@ export * from './date-range';
 export * from './permissions';
 export * from './calendar-date';
 export * from './import-attempt';
+export * from './password-strength';
+export * from './one-time-link';
+export * from './time-zone';
