@@ -15,6 +15,7 @@ import * as m0009 from './0009-sign-in-attempts';
 import * as m0010 from './0010-settlement-type-totals';
 import * as m0011 from './0011-import-file-attempts';
 import * as m0012 from './0012-settlement-refs';
+import * as m0014 from './0014-sign-up-and-mail';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-settlement-type-totals': m0010,
   '0011-import-file-attempts': m0011,
   '0012-settlement-refs': m0012,
+  '0014-sign-up-and-mail': m0014,
 };
