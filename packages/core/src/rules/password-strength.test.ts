@@ -9,14 +9,14 @@ describe('password strength', () => {
     expect(checkPasswordStrength('abc123!')).toEqual({ isStrong: false, problem: 'The password must be at least 10 characters long.' }));
 
   it('refuses letters only and digits only', () => {
-    expect(checkPasswordStrength('onlyletterswords')).toMatchObject({ isStrong: false, problem: expect.stringMatching(/letter and at least one digit/) });
+    expect(checkPasswordStrength('onlyletterswords')).toEqual({ isStrong: false, problem: 'The password needs at least one letter and at least one digit or symbol.' });
     expect(checkPasswordStrength('12345678901234')).toMatchObject({ isStrong: false });
   });
 
-  it('refuses a short sequence repeated', () => expect(checkPasswordStrength('ab1ab1ab1ab1')).toMatchObject({ isStrong: false, problem: expect.stringMatching(/repeated/) }));
+  it('refuses a short sequence repeated', () => expect(checkPasswordStrength('ab1ab1ab1ab1')).toEqual({ isStrong: false, problem: 'The password must not be one character or a short sequence repeated.' }));
 
   it("refuses the person's email or name inside it, whatever the case", () => {
-    expect(checkPasswordStrength('Mariposa-2026!', { email: 'mariposa@example.com' })).toMatchObject({ isStrong: false, problem: expect.stringMatching(/email address or name/) });
+    expect(checkPasswordStrength('Mariposa-2026!', { email: 'mariposa@example.com' })).toEqual({ isStrong: false, problem: 'The password must not contain your email address or name.' });
     expect(checkPasswordStrength('xx-Gonzalez-77', { name: 'Ana Gonzalez' })).toMatchObject({ isStrong: false });
     expect(checkPasswordStrength('Ana-2026-river', { name: 'Ana Gonzalez' })).toEqual({ isStrong: true });
   });

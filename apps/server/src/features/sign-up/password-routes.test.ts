@@ -122,7 +122,7 @@ describe('profile: email change and time zone', () => {
     const demo = await server.signIn('viewer@ledgerport.local');
     const res = await post('/user-profile', { email: 'vic@example.com' }, bearer(demo));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ userId: 'user-viewer', email: 'viewer@ledgerport.local', name: expect.any(String), timeZone: 'UTC', pendingEmail: 'vic@example.com' });
+    expect(res.json<UserProfile>()).toMatchObject({ userId: 'user-viewer', email: 'viewer@ledgerport.local', timeZone: 'UTC', pendingEmail: 'vic@example.com' });
     expect(await profile(demo)).toMatchObject({ email: 'viewer@ledgerport.local', pendingEmail: 'vic@example.com' });
     const mail = await sink.waitForMail('vic@example.com', /^Confirm your new email/);
     expect(mail.text).toMatch(/mode=verifyAndChangeEmail&token=/);
