@@ -8,7 +8,7 @@ import { startSmtpSink, type SmtpSink } from '../../apps/server/test/smtp-sink';
 import { useOwnServer } from './own-server';
 import { saveScreenshot } from './sign-in';
 
-const SMTP_PORT = 8198;
+const SMTP_PORT = 8189;
 let sink: SmtpSink | undefined;
 // Registered before useOwnServer's hook, so the mail server listens before the app starts.
 test.beforeAll(async () => {
@@ -17,10 +17,10 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await sink?.close();
 });
-const BASE = useOwnServer(8197, 'sign-up', (env) => {
+const BASE = useOwnServer(8188, 'sign-up', (env) => {
   env.LEDGERPORT_SMTP_URL = `smtp://127.0.0.1:${SMTP_PORT}`;
   env.LEDGERPORT_MAIL_FROM = 'Ledgerport <no-reply@ledgerport.local>';
-  env.LEDGERPORT_PUBLIC_URL = 'http://127.0.0.1:8197';
+  env.LEDGERPORT_PUBLIC_URL = 'http://127.0.0.1:8188';
 });
 
 const EMAIL = 'nora.new@example.com';
@@ -30,7 +30,7 @@ const NEW_PASSWORD = 'harbour-light-77';
 /** The link of the newest mail to EMAIL whose subject matches. */
 async function linkFromMail(subject: RegExp, skip = 0): Promise<string> {
   const mail = await sink!.waitForMail(EMAIL, subject, skip);
-  const match = /http:\/\/127\.0\.0\.1:8197\/app\/oauth\/user-management\?\S+/.exec(mail.text);
+  const match = /http:\/\/127\.0\.0\.1:8188\/app\/oauth\/user-management\?\S+/.exec(mail.text);
   expect(match, mail.text).not.toBeNull();
   return match![0];
 }
