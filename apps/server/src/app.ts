@@ -15,6 +15,10 @@ import type { Config } from './config';
 import { createAccessTokens } from './features/auth/access-tokens';
 import { registerAuthRoutes } from './features/auth/auth-routes';
 import { createSignInLimiter } from './features/auth/sign-in-limiter';
+import { createMailRequestLimiter } from './features/sign-up/mail-request-limiter';
+import { registerSignUpRoutes } from './features/sign-up/sign-up-routes';
+import { registerPasswordRoutes } from './features/sign-up/password-routes';
+import { createMailer, type Mailer } from './mail/mailer';
 import { registerAccountRoutes } from './features/accounts/account-routes';
 import { registerFeatureFlagRoutes } from './features/feature-flags/feature-flag-routes';
 import { registerOrganizationRoutes } from './features/organizations/organization-routes';
@@ -49,6 +53,8 @@ export interface BuildAppOptions {
   jobs?: Jobs;
   /** How redownload fetches a channel report; default: no channel connection. */
   fetchChannelReport?: ChannelReportFetcher;
+  /** How mail is sent; default: createMailer(config.mail) with the outbox's lines unprinted. */
+  mailer?: Mailer;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -72,6 +78,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     accessTokens: createAccessTokens(config.secret, clock),
     signInLimiter: createSignInLimiter(config, clock),
+    mailRequestLimiter: createMailRequestLimiter(config, clock),
+    mailer: options.mailer ?? createMailer(config.mail, () => undefined),
     secretBox: createSecretBox(config.secret),
     resolveAccountingPort: options.resolveAccountingPort ?? createAccountingPortResolver(() => deps),
     jobs: options.jobs ?? noJobs,
@@ -98,6 +106,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app, config.bodyLimitBytes, webApp);
 
   registerAuthRoutes(app, deps);
+  registerSignUpRoutes(app, deps);
+  registerPasswordRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerFeatureFlagRoutes(app, deps);

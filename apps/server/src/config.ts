@@ -40,6 +40,25 @@ export interface Config {
   uploadFileBytesMax: number;
   /** Where uploaded files wait for their import job (dataDir/uploads). */
   uploadDir: string;
+  /** How mail leaves (mail/mailer.ts): an SMTP server, or .eml files in outboxDir when smtpUrl is unset. */
+  mail: MailConfig;
+  /** The address people reach the app at, for links in mails (LEDGERPORT_PUBLIC_URL; default http://HOST:PORT). Never taken from a request's Host header. */
+  publicUrl: string;
+  /** Per client IP within mailRequestWindowMs: sign-ups, and verification resends plus password reset requests. */
+  signUpsPerIpMax: number;
+  mailRequestsPerIpMax: number;
+  /** Mails of one kind (a resend, a reset) sent to one address within mailRequestWindowMs. */
+  mailRequestsPerEmailMax: number;
+  mailRequestWindowMs: number;
+}
+
+export interface MailConfig {
+  /** smtp:// or smtps:// URL with optional user:password (LEDGERPORT_SMTP_URL); undefined writes to outboxDir. */
+  smtpUrl: string | undefined;
+  /** From address (LEDGERPORT_MAIL_FROM). */
+  from: string;
+  /** dataDir/outbox. */
+  outboxDir: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -75,7 +94,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accounting: loadAccountingConfig(env),
     uploadFileBytesMax: readUploadMaxMb(env.LEDGERPORT_UPLOAD_MAX_MB) * 1024 * 1024,
     uploadDir: path.join(dataDir, 'uploads'),
+    mail: { smtpUrl: readSmtpUrl(env.LEDGERPORT_SMTP_URL), from: env.LEDGERPORT_MAIL_FROM || 'Ledgerport <no-reply@ledgerport.local>', outboxDir: path.join(dataDir, 'outbox') },
+    publicUrl: readPublicUrl(env.LEDGERPORT_PUBLIC_URL, env.HOST || '127.0.0.1', port),
+    signUpsPerIpMax: 10,
+    mailRequestsPerIpMax: 20,
+    mailRequestsPerEmailMax: 3,
+    mailRequestWindowMs: 60 * 60 * 1000,
   };
+}
+
+function readSmtpUrl(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`LEDGERPORT_SMTP_URL must be a URL such as smtp://user:password@mail.example.com:587, got something that is not a URL.`);
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`LEDGERPORT_SMTP_URL must start with smtp:// or smtps://, got "${url.protocol}//".`);
+  return text;
+}
+
+function readPublicUrl(text: string | undefined, host: string, port: number): string {
+  const value = text || `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`LEDGERPORT_PUBLIC_URL must be a URL such as https://ledgerport.example.com, got "${value}".`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`LEDGERPORT_PUBLIC_URL must start with http:// or https://, got "${value}".`);
+  return url.origin;
 }
 
 /** openDb's options for the configured database: PostgreSQL at DATABASE_URL, else the embedded one in dbDir. */

@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { systemClock } from './clock';
 import { dbOptionsOf, loadConfig } from './config';
 import { startJobs } from './jobs/start-jobs';
+import { createMailer } from './mail/mailer';
 import { DEMO_PASSWORD, demoUsers } from './seed/demo-data';
 import { isDatabaseEmpty, seedDemoData } from './seed/seed-demo-data';
 
@@ -20,7 +21,8 @@ if (seeded) await seedDemoData(opened.db, systemClock());
 // Jobs first (routes queue work through them); their workers start inside buildApp with its Deps.
 const jobLog = { info: (m: string) => console.log(m), error: (m: string) => console.error(m) };
 const jobs = await startJobs(opened, { databaseUrl: config.databaseUrl, log: jobLog });
-const app = await buildApp({ db: opened.db, config, logger: true, jobs });
+const mailer = createMailer(config.mail, (line) => console.log(line));
+const app = await buildApp({ db: opened.db, config, logger: true, jobs, mailer });
 await app.listen({ port: config.port, host: config.host });
 
 const address = app.server.address();
@@ -32,6 +34,7 @@ console.log(
     `Ledgerport is running at ${base}/app/`,
     `  database: ${where}${seeded ? ' (demo data loaded)' : ''}`,
     `  API documentation: ${base}/docs`,
+    `  mail: ${mailer.destination}`,
     '',
     `Sign in with any demo user, password "${DEMO_PASSWORD}":`,
     ...demoUsers.map((u) => `  ${u.email.padEnd(26)} ${u.description}`),

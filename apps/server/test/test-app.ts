@@ -11,6 +11,9 @@ import type { Jobs } from '../src/jobs/start-jobs';
 import { loadChannelConfig } from '../src/features/channel-connections/channel-config';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { openTestDb, SEEDED_AT, type TestDb } from './test-db';
+import { createMailRequestLimiter } from '../src/features/sign-up/mail-request-limiter';
+import { createMailer } from '../src/mail/mailer';
+import type { Clock } from '../src/clock';
 
 export interface TestClock {
   (): Date;
@@ -45,6 +48,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     uploadFileBytesMax: 5 * 1024 * 1024,
     uploadDir: path.join(os.tmpdir(), 'ledgerport-test-uploads'),
     channels: loadChannelConfig({}),
+    mail: { smtpUrl: undefined, from: 'Ledgerport <no-reply@ledgerport.local>', outboxDir: path.join(os.tmpdir(), 'ledgerport-test-outbox') },
+    publicUrl: 'http://127.0.0.1:8070',
+    signUpsPerIpMax: 10,
+    mailRequestsPerIpMax: 20,
+    mailRequestsPerEmailMax: 3,
+    mailRequestWindowMs: 60 * 60 * 1000,
     ...overrides,
   };
 }
@@ -91,3 +100,9 @@ export function createDiscardingJobs(): Jobs {
 }
 
 export const bearer = (tokens: TokenSet) => ({ authorization: `Bearer ${tokens.accessToken}` });
+
+/** The mail parts of Deps for a test that assembles its own Deps: the default limits, mail into a temporary outbox. */
+export function mailDepsForTests(clock: Clock) {
+  const config = testConfig();
+  return { mailRequestLimiter: createMailRequestLimiter(config, clock), mailer: createMailer(config.mail, () => undefined) };
+}

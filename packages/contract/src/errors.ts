@@ -31,6 +31,11 @@ export const errorStatusByCode = {
   'auth.access-token-expired': 403,
   'auth.forbidden': 403,
   'auth.rate-limited': 429,
+  'auth.email-not-verified': 403,
+  'auth.link-invalid': 400,
+  'user.weak-password': 400,
+  'user.wrong-password': 400,
+  'mail.send-failed': 502,
   'account.not-found': 404,
   'account.no-credentials': 409,
   'account.not-amazon': 422,
@@ -78,6 +83,12 @@ export const errorMessages = {
   accountingConnectionMissing: 'The connection to the accounting system is missing. Connect it under Connections, then send again.',
   internal: 'Something went wrong. Please try again later.',
   couldNotConnectSalesSource: 'Could not connect to sales source.',
+  verifyEmailSent: "To complete your registration, please verify your email. We've just sent you an email with instructions.",
+  couldNotVerifyEmail: 'Could not verify email. Please try again later.',
+  mailRequestRateLimited: 'We noticed a lot of requests from here recently. Please wait a few minutes and try again.',
+  mailSendFailed: 'We could not send the email. Please try again later.',
+  passwordResetSent: 'If an account uses this email address, we have sent it a link to reset the password. The link works for one hour.',
+  verificationResent: 'If this email address belongs to an account that still needs verifying, we have sent it a new verification link.',
 } as const;
 
 export function statusOfErrorCode(code: string): number {

@@ -48,7 +48,17 @@ export const userMetaSchema = z
   .meta({ id: 'UserMeta' });
 export type UserMeta = z.infer<typeof userMetaSchema>;
 
-export const userProfileSchema = z.object({ userId: z.string(), email: z.string(), name: z.string() }).meta({ id: 'UserProfile' });
+export const userProfileSchema = z
+  .object({
+    userId: z.string(),
+    email: z.string(),
+    name: z.string(),
+    /** IANA time zone of the person (UTC by default). */
+    timeZone: z.string(),
+    /** A new email asked for and mailed a link, not yet confirmed: the email changes only once the link is used. */
+    pendingEmail: z.string().nullable(),
+  })
+  .meta({ id: 'UserProfile' });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
 const optionalId = safeTextSchema.trim().min(1).max(100).optional();
@@ -89,13 +99,14 @@ export const getUserProfile = defineEndpoint({
 export const updateUserProfile = defineEndpoint({
   method: 'POST',
   url: '/user-profile',
-  summary: "Change the signed-in user's name or email.",
+  summary: "Change the signed-in user's name or time zone; a new email is mailed a link and switched to only once the link is used.",
   tag: 'user',
   access: 'user',
   effect: 'self',
   body: z.strictObject({
     name: safeTextSchema.trim().min(1, 'Enter a name.').max(200, 'The name must be at most 200 characters.').optional(),
     email: z.email('Enter a valid email address.').max(320, 'The email address is too long.').optional(),
+    timeZone: safeTextSchema.trim().min(1, 'Choose a time zone.').max(64, 'The time zone is too long.').optional(),
   }),
   response: userProfileSchema,
 });

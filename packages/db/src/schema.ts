@@ -28,6 +28,10 @@ export interface UsersTable {
   current_account_key: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** When a mailed link proved the address; null only for a sign-up not yet verified (migration 0014). */
+  email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** IANA time zone of the person (UTC by default). */
+  time_zone: Generated<string>;
 }
 
 export interface UserPermissionsTable {
@@ -423,6 +427,28 @@ export interface ConnectionCallPausesTable {
   paused_until: Date;
 }
 
+/** A mailed one-time link (verify email, change email, reset password): the token only as its hash. */
+export interface OneTimeLinksTable {
+  link_id: Generated<string>;
+  user_id: string;
+  purpose: 'verify-email' | 'change-email' | 'reset-password';
+  token_hash: string;
+  /** The address the link was sent to and proves. */
+  email: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A sign-up, verification resend or reset request, counted per IP and per email hash (mail-request-limiter.ts). */
+export interface MailRequestAttemptsTable {
+  attempt_id: Generated<string>;
+  kind: string;
+  ip: string;
+  email_hash: string | null;
+  attempted_at: Timestamp;
+}
+
 /** One sign-in attempt let through to the password check (sign-in-limiter.ts). */
 export interface SignInAttemptsTable {
   attempt_id: Generated<string>;
@@ -454,6 +480,8 @@ export interface Database {
   connection_calls: ConnectionCallsTable;
   connection_call_pauses: ConnectionCallPausesTable;
   sign_in_attempts: SignInAttemptsTable;
+  one_time_links: OneTimeLinksTable;
+  mail_request_attempts: MailRequestAttemptsTable;
   settlements: SettlementsTable;
   settlement_lines: SettlementLinesTable;
   settlement_type_totals: SettlementTypeTotalsTable;

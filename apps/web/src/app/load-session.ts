@@ -3,7 +3,7 @@
  * Admins may override the account and user with the query parameters account/accountKey and userId.
  */
 import { ApiError, api } from '../lib/api-client';
-import type { HasAdminPermissions } from '../lib/api-types';
+import type { AuthUser, HasAdminPermissions } from '../lib/api-types';
 import type { UsableUserMeta } from '../lib/session-context';
 
 export interface SessionOverride {
@@ -21,6 +21,21 @@ export function readOverride(search: string): SessionOverride {
 export interface LoadedSession {
   meta: UsableUserMeta | undefined;
   hasAdminPermissions: boolean;
+  /** A signed-in user with no account yet (a new sign-up): the newcomer frame shows instead of the app. */
+  newcomer?: AuthUser;
+}
+
+/** The user of a meta without a current account and without any account to open. */
+function newcomerOf(meta: unknown): AuthUser | undefined {
+  const m = meta as Partial<UsableUserMeta> | null;
+  const user = m?.user;
+  return user && typeof user.userId === 'string' && m?.currentAccount === null && user.accountsThatCanBeAccessedByThisUser.length === 0 ? user : undefined;
+}
+
+function loaded(meta: unknown, hasAdminPermissions: boolean): LoadedSession {
+  if (isUsableMeta(meta)) return { meta, hasAdminPermissions };
+  const newcomer = newcomerOf(meta);
+  return { meta: undefined, hasAdminPermissions, ...(newcomer ? { newcomer } : {}) };
 }
 
 /** A user meta the shell can use: a user and a current account. Anything else goes to /app/404. */
@@ -35,13 +50,11 @@ export async function loadSession(tokensUserId: string, storedAccountKey: string
   const userId = (hasAdminPermissions && override.userId) || tokensUserId;
   const accountKey = (hasAdminPermissions && override.accountKey) || storedAccountKey;
   try {
-    const meta = await api.get<unknown>('/user-meta', { userId, accountKey });
-    return { meta: isUsableMeta(meta) ? meta : undefined, hasAdminPermissions };
+    return loaded(await api.get<unknown>('/user-meta', { userId, accountKey }), hasAdminPermissions);
   } catch (error) {
     // A remembered account this user may no longer open: fall back to the user's current account.
     if (error instanceof ApiError && error.status === 404 && accountKey && accountKey !== override.accountKey) {
-      const meta = await api.get<unknown>('/user-meta', { userId });
-      return { meta: isUsableMeta(meta) ? meta : undefined, hasAdminPermissions };
+      return loaded(await api.get<unknown>('/user-meta', { userId }), hasAdminPermissions);
     }
     throw error;
   }

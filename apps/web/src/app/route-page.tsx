@@ -20,7 +20,10 @@ import { LogoutPage } from '../features/logout/logout-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { OrganizationDashboardPage } from '../features/organization/organization-dashboard-page';
 import { SwitchPage } from '../features/switch/switch-page';
-import { UserProfilePage } from '../features/user-profile/user-profile-page';
+import { ProfileSettingsPage } from '../features/user-profile/profile-settings-page';
+import { ForgotPasswordPage } from '../features/sign-up/forgot-password-page';
+import { SignUpPage } from '../features/sign-up/sign-up-page';
+import { UserManagementPage } from '../features/sign-up/user-management-page';
 import { WhatsNewPage } from '../features/whats-new/whats-new-page';
 import { useOptionalSession } from '../lib/session-context';
 import { PageEmptyState } from '../ui/page-empty-state';
@@ -46,7 +49,14 @@ function content(meta: RouteMeta): ReactNode {
     case 'whats-new':
       return <WhatsNewPage />;
     case 'user-profile':
-      return <UserProfilePage />;
+    case 'profile-settings':
+      return <ProfileSettingsPage />;
+    case 'sign-up':
+      return <SignUpPage />;
+    case 'forgot-password':
+      return <ForgotPasswordPage />;
+    case 'user-management':
+      return <UserManagementPage />;
     case 'settlements':
       return <SettlementsPage kind="standard" />;
     case 'b2b-settlements':

@@ -59,7 +59,8 @@ export const accountRoutes: RouteMeta[] = [
     page(`account-settings/${tab}`, title, { what: `This tab will show ${what}.`, now: 'Choose another settings tab above, or go back to the admin page.', action: { label: 'Open admin', to: '/admin' } }, { tabs: 'account-settings', strictReferrer: strict }),
   ),
   page('user/settings', 'User Settings', { what: 'Your personal settings will appear in the tabs above.', now: 'Choose a tab to continue.' }, { tabs: 'user-settings' }),
-  ...userSettingsTabs.map(([tab, title, what]) =>
+  special('user/settings/profile', 'My Profile', 'profile-settings', { tabs: 'user-settings' }),
+  ...userSettingsTabs.filter(([tab]) => tab !== 'profile').map(([tab, title, what]) =>
     page(`user/settings/${tab}`, title, { what: `This tab will show ${what}.`, now: 'Choose another tab above, or go back to the admin page.', action: { label: 'Open admin', to: '/admin' } }, { tabs: 'user-settings' }),
   ),
   page('notifications', 'Notifications', { what: 'Messages about your settlements, connections and billing will be listed here.', now: 'Nothing needs your attention yet.' }),

@@ -60,13 +60,15 @@ export const otherRoutes: RouteMeta[] = [
   ),
   ...backend.map(([path, title, what]) => page(path, title, { what, now: backendNow, action: { label: 'Open backend', to: '/backend' } }, internal)),
   special('whats-new', "What's New", 'whats-new'),
-  special('user-profile', 'My Profile', 'user-profile'),
+  special('user-profile', 'My Profile', 'profile-settings'),
   special('switch', 'Switching Account', 'switch'),
   special('logout', 'Logout', 'logout', { isPublic: true }),
   special('login', 'Sign in', 'login', { isPublic: true }),
+  special('signup', 'Sign up', 'sign-up', { isPublic: true }),
+  special('forgot-password', 'Reset Password', 'forgot-password', { isPublic: true }),
   special('404', 'Page Not Found', 'not-found', { isPublic: true }),
   page('oauth/firebase', 'Sign in', { what: 'This page completes a sign-in with an identity provider.', now: 'Sign in with your email and password instead.', action: { label: 'Sign in', to: '/login' } }, { isPublic: true }),
-  page('oauth/user-management', 'Account Management', { what: 'This page handles email verification and password reset links.', now: 'Sign in with your email and password.', action: { label: 'Sign in', to: '/login' } }, { isPublic: true }),
+  special('oauth/user-management', 'Account Management', 'user-management', { isPublic: true }),
   page('oauth/:provider', 'Sign in', { what: 'This page completes a sign-in with Google, Xero, QuickBooks or Microsoft.', now: 'Sign in with your email and password instead.', action: { label: 'Sign in', to: '/login' } }, { isPublic: true }),
 ];
 

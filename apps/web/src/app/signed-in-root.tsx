@@ -19,6 +19,7 @@ import { GeneralErrorPage } from './general-error-page';
 import { IdleTimer } from './idle-timer';
 import { loadSession, readOverride } from './load-session';
 import { loginUrlFor } from './session-expired-modal';
+import { NewcomerFrame } from './newcomer-frame';
 
 export function StartUpSkeleton() {
   return (
@@ -114,6 +115,7 @@ function LoadedRoot({ userId }: { userId: string }) {
   // When the session ended, the Session Expired modal takes over: no error page behind it.
   if (query.isPending || (query.isError && isSessionExpiredAnnounced())) return <StartUpSkeleton />;
   if (query.isError) return <GeneralErrorPage message={query.error.message} onRetry={() => void query.refetch()} />;
+  if (!session && data?.newcomer) return <NewcomerFrame user={data.newcomer} onLogout={() => void logout()} />;
   if (!session) return <Navigate to="/404" replace />;
   return (
     <SessionContext.Provider value={session}>

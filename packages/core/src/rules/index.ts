@@ -11,3 +11,6 @@ export * from './permissions';
 export * from './calendar-date';
 export * from './import-attempt';
 export * from './new-account';
+export * from './password-strength';
+export * from './one-time-link';
+export * from './time-zone';

@@ -17,6 +17,8 @@ export const LAYOUT_TABLE: ReadonlyArray<readonly [prefix: string, layout: Layou
   ['/billing/checkout', 'full-width-right-sidebar'],
   ['/organization', 'full-width-left-sidebar'],
   ['/login', 'none'],
+  ['/signup', 'none'],
+  ['/forgot-password', 'none'],
   ['/logout', 'none'],
   ['/404', 'none'],
   ['/oauth', 'none'],

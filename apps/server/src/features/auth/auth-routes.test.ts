@@ -165,7 +165,7 @@ describe('POST /oauth/refresh', () => {
     expect(second.accessToken).not.toBe(first.accessToken);
     expect(second.accessTokenExpiresAt).toBe(new Date(Date.parse('2026-11-22T10:01:00.000Z') + ACCESS_TOKEN_TTL_MS).toISOString());
     const me = await server.app.inject({ method: 'GET', url: '/user-profile', headers: bearer(second) });
-    expect(me.json()).toEqual({ userId: 'user-demo', email: 'demo@ledgerport.local', name: 'Dana Demo' });
+    expect(me.json()).toEqual({ userId: 'user-demo', email: 'demo@ledgerport.local', name: 'Dana Demo', timeZone: 'UTC', pendingEmail: null });
   });
 
   it('revokes the whole family when a rotated refresh token is used again after the 30-second grace', async () => {

@@ -6,6 +6,7 @@ import { addRoute } from '../../http/add-route';
 import { AppError } from '../../http/app-error';
 import { findCaller } from '../../http/caller';
 import type { Deps } from '../../http/deps';
+import { mailLinkLater } from '../sign-up/send-link-mail';
 import { buildTokenSet } from './issue-token-set';
 import { verifyPassword } from './passwords';
 import { findFamilyOf, issueRefreshToken, newFamilyId, refreshSuccessorKey, revokeFamily, rotateRefreshToken } from './refresh-tokens';
@@ -22,12 +23,19 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     }
     const user = await db
       .selectFrom('users')
-      .select(['user_id', 'password_hash'])
+      .select(['user_id', 'email', 'name', 'password_hash', 'email_verified_at'])
       .where(sql<string>`lower(email)`, '=', body.email.toLowerCase())
       .executeTakeFirst();
     // Unknown email and wrong password give the same answer, after the same amount of work.
     if (!(await verifyPassword(user?.password_hash, body.password)) || !user) {
       throw new AppError('auth.invalid-credentials', errorMessages.invalidCredentials);
+    }
+    // Decision 0019: a sign-up signs in once its address is proven. The right password of an
+    // unverified user answers the spec's sentence and mails a new link (within the resend limits).
+    if (user.email_verified_at === null) {
+      const resend = await deps.mailRequestLimiter.admit(db, 'resend-verification', request.ip, user.email);
+      if (resend.allowed) (await mailLinkLater(deps, { userId: user.user_id, name: user.name, email: user.email }, 'verify-email', clock(), request.log))();
+      throw new AppError('auth.email-not-verified', errorMessages.verifyEmailSent);
     }
     const now = clock();
     const refreshToken = await db.transaction().execute(async (trx) => {

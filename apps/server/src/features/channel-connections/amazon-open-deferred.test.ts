@@ -12,6 +12,7 @@ import { createFakeAmazon, serveFetch, type FakeAmazon, type ServedFetch } from 
 import type { TokenSet } from '@ledgerport/contract';
 import type { Config } from '../../config';
 import { openTestDb, type TestDb } from '../../../test/test-db';
+import { mailDepsForTests } from '../../../test/test-app';
 import { createAccessTokens } from '../auth/access-tokens';
 import { registerAuthRoutes } from '../auth/auth-routes';
 import { createSignInLimiter } from '../auth/sign-in-limiter';
@@ -47,7 +48,7 @@ beforeAll(async () => {
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   server.decorateRequest('caller', null);
-  deps = { db: testDb.db, config, clock, accessTokens: createAccessTokens(config.secret, clock), signInLimiter: createSignInLimiter(config, clock), secretBox: createSecretBox(config.secret), resolveAccountingPort: noAccountingConnections, jobs: { send: () => Promise.resolve('job') }, fetchChannelReport: () => Promise.resolve(null) };
+  deps = { db: testDb.db, config, clock, accessTokens: createAccessTokens(config.secret, clock), signInLimiter: createSignInLimiter(config, clock), ...mailDepsForTests(clock), secretBox: createSecretBox(config.secret), resolveAccountingPort: noAccountingConnections, jobs: { send: () => Promise.resolve('job') }, fetchChannelReport: () => Promise.resolve(null) };
   registerErrorHandling(server, config.bodyLimitBytes, () => false);
   registerAuthRoutes(server, deps);
   registerChannelConnections(server, deps);

@@ -13,6 +13,7 @@ import { serveFetch, type ServedFetch } from '@ledgerport/integrations/testing';
 import type { TokenSet } from '@ledgerport/contract';
 import type { Config } from '../../config';
 import { openTestDb, type TestDb } from '../../../test/test-db';
+import { mailDepsForTests } from '../../../test/test-app';
 import { createAccessTokens } from '../auth/access-tokens';
 import { registerAuthRoutes } from '../auth/auth-routes';
 import { createSignInLimiter } from '../auth/sign-in-limiter';
@@ -69,7 +70,7 @@ beforeAll(async () => {
     config,
     clock,
     accessTokens: createAccessTokens(config.secret, clock),
-    signInLimiter: createSignInLimiter(config, clock),
+    signInLimiter: createSignInLimiter(config, clock), ...mailDepsForTests(clock),
     secretBox: createSecretBox(config.secret),
     resolveAccountingPort: noAccountingConnections,
     jobs,

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { UserApplicationPreferences } from '@ledgerport/contract';
 import type { Database } from '@ledgerport/db';
 
@@ -6,6 +6,7 @@ export interface UserRecord {
   userId: string;
   email: string;
   name: string;
+  timeZone: string;
   partnerCode: string | null;
   rootAdmin: boolean;
   supportLead: boolean;
@@ -27,6 +28,7 @@ export async function findUser(db: Kysely<Database>, userId: string): Promise<Us
     userId: u.user_id,
     email: u.email,
     name: u.name,
+    timeZone: u.time_zone,
     partnerCode: u.partner_code,
     rootAdmin: u.root_admin,
     supportLead: u.support_lead,
@@ -69,4 +71,18 @@ export async function savePreferences(db: Kysely<Database>, userId: string, pref
     .values({ user_id: userId, ...values })
     .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
     .execute();
+}
+
+/** The user whose email this is, compared case-insensitively (one index on lower(email) keeps them unique). */
+export async function findUserByEmail(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['user_id', 'email', 'name', 'password_hash', 'email_verified_at'])
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+/** A unique violation from PostgreSQL or PGlite (SQLSTATE 23505): a concurrent insert won the race. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }

@@ -98,12 +98,12 @@ describe('GET /user', () => {
 });
 
 describe('user profile', () => {
-  it('returns and updates name and email, with the change in the audit log', async () => {
-    expect((await inject('GET', '/user-profile', other)).json()).toEqual({ userId: 'user-other', email: 'other@ledgerport.local', name: 'Oscar Other' });
+  it('returns and updates the name, with the change in the audit log (email changes: sign-up/password-routes.test.ts)', async () => {
+    expect((await inject('GET', '/user-profile', other)).json()).toEqual({ userId: 'user-other', email: 'other@ledgerport.local', name: 'Oscar Other', timeZone: 'UTC', pendingEmail: null });
     const res = await inject('POST', '/user-profile', other, { name: 'Oscar O.' });
-    expect(res.json()).toEqual({ userId: 'user-other', email: 'other@ledgerport.local', name: 'Oscar O.' });
+    expect(res.json()).toEqual({ userId: 'user-other', email: 'other@ledgerport.local', name: 'Oscar O.', timeZone: 'UTC', pendingEmail: null });
     const audit = await server.testDb.db.selectFrom('audit_log').selectAll().where('action', '=', 'user.profile-updated').executeTakeFirstOrThrow();
-    expect(audit).toMatchObject({ actor_user_id: 'user-other', before_state: { name: 'Oscar Other' }, after_state: { name: 'Oscar O.' } });
+    expect(audit).toMatchObject({ actor_user_id: 'user-other', before_state: { name: 'Oscar Other', timeZone: 'UTC' }, after_state: { name: 'Oscar O.', timeZone: 'UTC' } });
   });
 
   it("refuses an email already used by someone else, whatever its case", async () => {

@@ -2,9 +2,9 @@
  * Sign-in at /login. After signing in, the `continue` parameter returns the user to where they were,
  * accepted only on the same host (otherwise the admin page).
  */
-import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { acceptSameHostRedirect, stripAppBase } from '@ledgerport/core/rules';
 import { apiRequest } from '../../lib/api-client';
 import type { TokenSet } from '../../lib/api-types';
@@ -69,6 +69,14 @@ export function LoginPage() {
           <Button type="submit" loading={busy}>
             Sign in
           </Button>
+          <Group justify="space-between">
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              Forgot your password?
+            </Anchor>
+            <Anchor component={Link} to="/signup" size="sm">
+              Create an account
+            </Anchor>
+          </Group>
         </Stack>
       </Paper>
       <Footer />

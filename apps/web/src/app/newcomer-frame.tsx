@@ -1,0 +1,75 @@
+/**
+ * What a signed-in user with no account yet sees (a new sign-up, issue 15): a welcome page and My
+ * Profile, in a plain frame with sign-out. The app frame needs a current account for its menus and
+ * switcher, so it waits until the user has one: an owner adds them, or (next slice) they create one.
+ */
+import { Anchor, AppShell, Button, Card, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import type { AuthUser } from '../lib/api-types';
+import { ProfileSettingsPage } from '../features/user-profile/profile-settings-page';
+import { Footer } from './app-frame';
+
+function Welcome({ user }: { user: AuthUser }) {
+  return (
+    <Card withBorder maw={640} p="lg">
+      <Stack>
+        <Title order={1} size="h2">
+          Welcome to Ledgerport
+        </Title>
+        <Text>
+          You are signed in as <strong>{user.email}</strong>, and your email is verified.
+        </Text>
+        <Text>You have no account yet. An account holds one sales channel&apos;s settlements and the accounting system they are posted to.</Text>
+        <List spacing="xs">
+          <List.Item>If your business or your bookkeeper already uses Ledgerport, ask the account&apos;s owner to add {user.email} to it; it appears here at your next sign-in.</List.Item>
+          <List.Item>
+            Meanwhile, set your name, time zone and password under{' '}
+            <Anchor component={Link} to="/user/settings/profile">
+              My Profile
+            </Anchor>
+            .
+          </List.Item>
+        </List>
+      </Stack>
+    </Card>
+  );
+}
+
+export function NewcomerFrame({ user, onLogout }: { user: AuthUser; onLogout: () => void }) {
+  const { pathname } = useLocation();
+  const isProfile = pathname === '/user/settings/profile' || pathname === '/user-profile';
+  return (
+    <AppShell header={{ height: 56 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Anchor component={Link} to="/admin" fw={700} size="lg" underline="never">
+            Ledgerport
+          </Anchor>
+          <Group gap="sm">
+            <Anchor component={Link} to="/user/settings/profile">
+              My Profile
+            </Anchor>
+            <Button variant="subtle" onClick={onLogout}>
+              Logout
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main>
+        <Container size="lg">
+          {isProfile ? (
+            <Stack>
+              <Title order={1} size="h2">
+                My Profile
+              </Title>
+              <ProfileSettingsPage />
+            </Stack>
+          ) : (
+            <Welcome user={user} />
+          )}
+          <Footer />
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
