@@ -90,7 +90,7 @@ export interface RemoteDocumentLinkInput {
 
 /**
  * The page of the document in the accounting system's web app, or null when the system has none we
- * can name: the built-in ledger (it lives in this app), Sage (its web pages are not addressed by the
+ * can name: the built-in ledger (it lives in this app), Sage (we know no web address built from its
  * API id), a NetSuite connection without its account id, or a document not yet posted. Xero's links
  * without the organisation's short code open in the organisation the user last used in Xero.
  */
