@@ -20,3 +20,4 @@ export * from './channel-connections';
 export * from './accounting-connections';
 export * from './posting-settings';
 export * from './amazon-deferred-transactions';
+export * from './postings';

@@ -27,6 +27,8 @@ export type PageKind =
   | 'export-settlement'
   | 'mapping'
   | 'ledger'
+  | 'postings'
+  | 'posting'
   | 'channel-connect'
   | 'sales-source'
   | 'connections-settings'

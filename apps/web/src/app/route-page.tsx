@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { AdminPage } from '../features/admin/admin-page';
 import { SettlementImportPage } from '../features/imports/settlement-import-page';
 import { LedgerPage } from '../features/ledger/ledger-page';
+import { PostingPage } from '../features/postings/posting-page';
+import { PostingsPage } from '../features/postings/postings-page';
 import { ChannelConnectPage, SalesSourcePage } from '../features/channel-connect/channel-connect-page';
 import { AccountingConnectPage } from '../features/accounting-connect/accounting-connect-page';
 import { ConnectionsSettingsPage } from '../features/account-settings/connections-settings-page';
@@ -77,6 +79,10 @@ function content(meta: RouteMeta): ReactNode {
       return <MappingPage />;
     case 'ledger':
       return <LedgerPage />;
+    case 'postings':
+      return <PostingsPage />;
+    case 'posting':
+      return <PostingPage />;
     case 'channel-connect':
       return <ChannelConnectPage />;
     case 'sales-source':

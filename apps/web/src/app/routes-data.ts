@@ -32,8 +32,8 @@ export const dataRoutes: RouteMeta[] = [
   page('inventory', 'Monthly Inventory Summary', { what: 'Your Amazon inventory, month by month, will appear here.', now: connectFirst, action: toAdmin }),
   page('inventory-locations', 'Inventory Locations', { what: 'Your Amazon inventory locations will be listed here.', now: connectFirst, action: toAdmin }),
   page('cost-admin', 'Costs', { what: 'Your product costs, used for cost of goods sold, will be listed here.', now: 'Turn on cost of goods sold in the settings when it is available for your account.', action: { label: 'Open settings', to: '/account-settings/cogs' } }),
-  page('invoices', 'Postings', { what: 'The invoices and journals posted to your accounting system will be listed here.', now: connectFirst, action: toAdmin }),
-  page('invoice', 'Posting', { what: 'One posted invoice or journal, with its lines, will appear here.', now: 'Open a posting from the postings list.', action: { label: 'Open postings', to: '/invoices' } }),
+  special('invoices', 'Postings', 'postings'),
+  special('invoice', 'Posting', 'posting'),
   page('afterpay', 'Afterpay', { what: 'This demo page will show how Afterpay payouts are posted.', now: 'Connect an Afterpay account from the admin page.', action: toAdmin }),
 ];
 

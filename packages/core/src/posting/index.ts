@@ -11,3 +11,4 @@ export * from './accounting-port';
 export * from './product-types';
 export * from './posting-settings-defaults';
 export * from './document-lines';
+export * from './posted-documents';

@@ -1,4 +1,4 @@
-/** The routes of issue 5: settlements, their actions and export, uploads, mappings and the built-in ledger. */
+/** The routes of issue 5: settlements, their actions and export, uploads, mappings, the built-in ledger and the postings. */
 import type { FastifyInstance } from 'fastify';
 import fastifyFormbody from '@fastify/formbody';
 import type { Deps } from '../../http/deps';
@@ -6,6 +6,7 @@ import { registerImportRoutes } from '../imports/import-routes';
 import { registerLedgerRoutes } from '../ledger/ledger-routes';
 import { registerMappingRoutes } from '../mappings/mapping-routes';
 import { registerSendProgressRoute } from '../posting/send-progress-route';
+import { registerPostingRoutes } from '../postings/posting-routes';
 import { registerSettlementActionRoutes } from './settlement-action-routes';
 import { registerSettlementExportRoute } from './settlement-export-route';
 import { registerSettlementRoutes } from './settlement-routes';
@@ -17,6 +18,7 @@ export function registerSettlementFeatures(app: FastifyInstance, deps: Deps): vo
   registerLedgerRoutes(app, deps);
   registerImportRoutes(app, deps);
   registerSendProgressRoute(app, deps);
+  registerPostingRoutes(app, deps);
   // settlementSend and bulkActionSettlement are form encoded (spec section 7): parsed in their scope only.
   void app.register(async (scope) => {
     await scope.register(fastifyFormbody);

@@ -133,7 +133,7 @@ function condition(c: SearchCriterion, where: string): RawBuilder<SqlBool> {
   }
 }
 
-function escapeLike(text: string): string {
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (m) => `\\${m}`);
 }
 

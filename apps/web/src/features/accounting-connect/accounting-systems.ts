@@ -1,10 +1,11 @@
 import type { RemoteAccountingSystem } from '@ledgerport/contract';
+import { ACCOUNTING_SYSTEM_LABELS } from '@ledgerport/core/posting';
 
 export const ACCOUNTING_SYSTEM_NAMES: Record<RemoteAccountingSystem, string> = {
-  XERO: 'Xero',
-  QBO: 'QuickBooks Online',
-  SAGE: 'Sage Accounting',
-  NETSUITE: 'NetSuite',
+  XERO: ACCOUNTING_SYSTEM_LABELS.XERO,
+  QBO: ACCOUNTING_SYSTEM_LABELS.QBO,
+  SAGE: ACCOUNTING_SYSTEM_LABELS.SAGE,
+  NETSUITE: ACCOUNTING_SYSTEM_LABELS.NETSUITE,
 };
 
 /** The :system of /admin/accounting/:system (xero, qbo, sage, netsuite) as the contract names it. */

@@ -4,6 +4,7 @@
  */
 import { Anchor, Badge, Button, Card, Code, Group, Table, Text, Title } from '@mantine/core';
 import type { DocumentLine, SettlementDocument } from '@ledgerport/contract';
+import { documentKindLabel } from '@ledgerport/core/posting';
 import { formatDateValue } from '@ledgerport/core/rules';
 import { MoneyText } from '../../ui/money-text';
 import { ACCOUNTING_SYSTEM_NAMES } from '../accounting-connect/accounting-systems';
@@ -54,7 +55,7 @@ export function DocumentCard({ document: d, onDrill }: { document: SettlementDoc
       <Group justify="space-between" mb="xs" wrap="wrap">
         <Group gap="xs">
           <Title order={3} size="h5">
-            {d.kind} {d.number}
+            {documentKindLabel(d.kind)} {d.number}
           </Title>
           <Badge color={STATUS[d.status].color} variant={d.status === 'POSTED' ? 'filled' : 'light'}>
             {STATUS[d.status].label}
