@@ -101,6 +101,18 @@ test('a password reset from the mail sets a new password and the old one stops w
   await expect(page.getByRole('alert')).toContainText('The email or password is incorrect.');
   await signInAs(page, NEW_PASSWORD);
   await expect(page.getByRole('heading', { name: 'Welcome to Ledgerport' })).toBeVisible();
+
+  // The newcomer makes their first account, and the app opens on it.
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.getByRole('textbox', { name: 'Account name' }).fill('Nora Shop');
+  await page.getByRole('combobox', { name: 'Sales channel' }).click();
+  await page.getByRole('option', { name: 'Shopify' }).click();
+  await page.getByRole('combobox', { name: 'Accounting system' }).click();
+  await page.getByRole('option', { name: 'Built-in ledger' }).click();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Nora Shop', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Current account: Nora Shop' })).toContainText('Trial');
+  await saveScreenshot(page, '49-newcomer-first-account');
 });
 
 test('a signed-in merchant changes the time zone on the My Profile tab of User Settings', async ({ page }) => {

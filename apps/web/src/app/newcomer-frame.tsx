@@ -1,12 +1,14 @@
 /**
  * What a signed-in user with no account yet sees (a new sign-up, issue 15): a welcome page and My
  * Profile, in a plain frame with sign-out. The app frame needs a current account for its menus and
- * switcher, so it waits until the user has one: an owner adds them, or (next slice) they create one.
+ * switcher, so it waits until the user has one: an owner adds them, or they create one here
+ * (/switch?account=NEW, the same form as the account menu's New account).
  */
 import { Anchor, AppShell, Button, Card, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { AuthUser } from '../lib/api-types';
 import { ProfileSettingsPage } from '../features/user-profile/profile-settings-page';
+import { NewAccountForm } from '../features/switch/new-account-form';
 import { Footer } from './app-frame';
 
 function Welcome({ user }: { user: AuthUser }) {
@@ -20,6 +22,11 @@ function Welcome({ user }: { user: AuthUser }) {
           You are signed in as <strong>{user.email}</strong>, and your email is verified.
         </Text>
         <Text>You have no account yet. An account holds one sales channel&apos;s settlements and the accounting system they are posted to.</Text>
+        <Group>
+          <Button component={Link} to="/switch?account=NEW">
+            Create an account
+          </Button>
+        </Group>
         <List spacing="xs">
           <List.Item>If your business or your bookkeeper already uses Ledgerport, ask the account&apos;s owner to add {user.email} to it; it appears here at your next sign-in.</List.Item>
           <List.Item>
@@ -37,7 +44,9 @@ function Welcome({ user }: { user: AuthUser }) {
 
 export function NewcomerFrame({ user, onLogout }: { user: AuthUser; onLogout: () => void }) {
   const { pathname } = useLocation();
+  const { search } = useLocation();
   const isProfile = pathname === '/user/settings/profile' || pathname === '/user-profile';
+  const isNewAccount = pathname === '/switch' && new URLSearchParams(search).get('account') === 'NEW';
   return (
     <AppShell header={{ height: 56 }} padding="md">
       <AppShell.Header>
@@ -57,7 +66,9 @@ export function NewcomerFrame({ user, onLogout }: { user: AuthUser; onLogout: ()
       </AppShell.Header>
       <AppShell.Main>
         <Container size="lg">
-          {isProfile ? (
+          {isNewAccount ? (
+            <NewAccountForm />
+          ) : isProfile ? (
             <Stack>
               <Title order={1} size="h2">
                 My Profile

@@ -13,9 +13,9 @@ import { showToast } from '../../lib/toast';
 import { channelName } from '../../ui/channel-icon';
 import { fieldErrorsOf } from './field-errors';
 import { fetchPostingSettings, postingSettingsKey, putPostingSettings, renameCurrentAccount } from './posting-settings-api';
-import { ACCOUNTING_SYSTEM_NAMES } from '../../ui/accounting-system-names';
+import { ACCOUNTING_SYSTEM_LABELS } from '@ledgerport/core/posting';
 
-const SYSTEM_NAMES = ACCOUNTING_SYSTEM_NAMES;
+const SYSTEM_NAMES: Record<string, string> = { ...ACCOUNTING_SYSTEM_LABELS, MANUAL: 'Built-in ledger (manual)', NONE: 'None chosen yet' };
 
 function timeZones(current: string): string[] {
   const zones = new Set(Intl.supportedValuesOf('timeZone'));

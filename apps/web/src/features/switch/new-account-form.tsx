@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { salesChannels, type Organization } from '@ledgerport/contract';
 import { api, ApiError } from '../../lib/api-client';
 import { writeAccountKey } from '../../lib/token-store';
-import { ACCOUNTING_SYSTEM_NAMES } from '../../ui/accounting-system-names';
+import { ACCOUNTING_SYSTEM_LABELS } from '@ledgerport/core/posting';
 import { channelName } from '../../ui/channel-icon';
 
 const SYSTEMS = ['QBO', 'XERO', 'SAGE', 'NETSUITE', 'MANUAL'] as const;
@@ -71,7 +71,7 @@ export function NewAccountForm() {
           <Select
             label="Accounting system"
             placeholder="Where the postings go"
-            data={SYSTEMS.map((s) => ({ value: s, label: ACCOUNTING_SYSTEM_NAMES[s]! }))}
+            data={SYSTEMS.map((s) => ({ value: s, label: ACCOUNTING_SYSTEM_LABELS[s] }))}
             value={accountingSystem}
             onChange={setAccountingSystem}
             withAsterisk
