@@ -12,3 +12,4 @@ export * from './product-types';
 export * from './posting-settings-defaults';
 export * from './document-lines';
 export * from './posted-documents';
+export * from './selector-values';

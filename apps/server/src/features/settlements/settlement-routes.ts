@@ -10,6 +10,8 @@ import {
   settlementsAvailable,
 } from '@ledgerport/contract';
 import { describeTransactionType, type Channel } from '@ledgerport/core/settlements';
+import { marketplacesOfCountry, skusOfProductType } from '@ledgerport/core/posting';
+import { getAccountPostingSettings, toCorePostingSettings } from '../posting-settings/posting-settings-repository';
 import { sql } from 'kysely';
 import { addRoute, addSignedInRoute } from '../../http/add-route';
 import type { Deps } from '../../http/deps';
@@ -40,11 +42,29 @@ export function registerSettlementRoutes(app: FastifyInstance, deps: Deps): void
     if (query.sku !== undefined) q = q.where('sku', '=', query.sku);
     if (query.marketplace !== undefined) q = q.where('marketplace', '=', query.marketplace);
     if (query.fulfilment !== undefined) q = q.where('fulfilment_channel', '=', query.fulfilment);
+    // A product type or a country stands for stored values (core's selector-values): the settlement's
+    // SKUs the account's product type rules put in it, the marketplaces in the country.
+    const linesKey = row.duplicate_of ?? row.settlement_key;
+    if (query.productType !== undefined) {
+      const skus = (await db.selectFrom('settlement_refs').select('value').where('settlement_key', '=', linesKey).where('kind', '=', 'sku').execute()).map((r) => r.value);
+      const rules = toCorePostingSettings(await getAccountPostingSettings(db, row.account_key)).productTypes ?? [];
+      const wanted = skusOfProductType(skus, rules, query.productType);
+      q = wanted.length > 0 ? q.where('sku', 'in', wanted) : q.where(sql<boolean>`false`);
+    }
+    if (query.country !== undefined) {
+      const stored = await db.selectFrom('settlement_type_totals').select('marketplace').distinct().where('settlement_key', '=', linesKey).where('marketplace', 'is not', null).execute();
+      const { marketplaces, isUnsetIncluded } = marketplacesOfCountry(
+        stored.map((r) => r.marketplace!),
+        row.marketplace,
+        query.country,
+      );
+      q = q.where((eb) => eb.or([...(marketplaces.length > 0 ? [eb('marketplace', 'in', marketplaces)] : []), ...(isUnsetIncluded ? [eb('marketplace', 'is', null)] : []), eb.lit(false)]));
+    }
     if (query.month !== undefined) {
       const zone = (await db.selectFrom('accounts').select('time_zone_id').where('account_key', '=', row.account_key).executeTakeFirstOrThrow()).time_zone_id;
       q = q.where(sql<boolean>`to_char(posted_at at time zone ${zone}, 'YYYY-MM') = ${query.month}`);
     }
-    const isUnfiltered = [query.typeKey, query.sku, query.marketplace, query.fulfilment, query.month].every((v) => v === undefined);
+    const isUnfiltered = [query.typeKey, query.sku, query.marketplace, query.fulfilment, query.month, query.productType, query.country].every((v) => v === undefined);
     // Unfiltered: the page by line number (no offset to walk) and the stored count (no count of millions of lines).
     const [lines, count] = isUnfiltered
       ? [

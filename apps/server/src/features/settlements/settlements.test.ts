@@ -214,6 +214,24 @@ describe('settlement detail and filter values', () => {
     expect(lines).toEqual([expect.objectContaining({ sourceRow: 3, amount: '49.9900', sourceFile: 'us-v2-promotion-reserve.txt' })]);
   });
 
+  it("drills down by product type (the account's rules over the settlement's SKUs) and by country (its marketplaces; lines without one are in the settlement's)", async () => {
+    const rows = async (filter: string) => {
+      const res = await server.app.inject({ method: 'GET', url: `/settlement/lines?settlementKey=${amazonKey}&size=50&${filter}`, headers: bearer(demo) });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<{ lines: { sku: string | null; marketplace: string | null }[]; pagination: { totalRows: number } }>();
+      expect(body.pagination.totalRows).toBe(body.lines.length);
+      return body.lines;
+    };
+    // No rule matches SKU-RED-1: its six lines are Unassigned; the three lines without a SKU have no product type.
+    const unassigned = await rows('productType=Unassigned');
+    expect(unassigned).toHaveLength(6);
+    expect(unassigned.every((l) => l.sku === 'SKU-RED-1')).toBe(true);
+    expect(await rows('productType=Tents')).toEqual([]);
+    // Amazon.com is the US, and so are the settlement's lines without a marketplace.
+    expect(await rows('country=US')).toHaveLength(9);
+    expect(await rows('country=GB')).toEqual([]);
+  });
+
   it("answers not found for another account's settlementKey on every settlement call", async () => {
     for (const url of [`/settlement/detail?settlementKey=${amazonKey}`, `/settlement/lines?settlementKey=${amazonKey}`, `/settlement?ajax=true&action=delete&settlementKey=${amazonKey}`]) {
       const res = await server.app.inject({ method: 'GET', url, headers: bearer(other) });
