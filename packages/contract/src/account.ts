@@ -202,6 +202,18 @@ export const createAccount = defineEndpoint({
   response: z.object({ accountKey: z.string(), organizationId: z.string(), redirectUrl: z.string() }),
 });
 
+export const accountRedaction = defineEndpoint({
+  method: 'POST',
+  url: '/account_redaction',
+  summary:
+    "Ask for the deletion of every row and file of an account (it happens 72 hours later, spec section 9), or cancel a pending one (form encoded). Owners only; a second request or a cancel with none pending is refused with a sentence.",
+  tag: 'account',
+  access: 'user',
+  effect: 'manage',
+  body: z.strictObject({ accountKey, action: z.enum(['request', 'cancel'], { error: 'action must be request or cancel.' }) }),
+  response: z.object({ accountKey: z.string(), redactionPending: z.boolean(), redactionDueAt: z.string().nullable() }),
+});
+
 export const renameCurrentAccount = defineEndpoint({
   method: 'POST',
   url: '/account-settings',

@@ -39,6 +39,7 @@ export const errorStatusByCode = {
   'account.not-found': 404,
   'account.no-credentials': 409,
   'account.not-amazon': 422,
+  'account.redaction-state': 409,
   'user.not-found': 404,
   'user.email-taken': 409,
   'organization.not-found': 404,

@@ -100,6 +100,9 @@ export interface AccountsTable {
   quick_setup: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** When deletion of the account's data was requested, and by whom (migration 0017). */
+  redaction_requested_at: Timestamp | null;
+  redaction_requested_by: string | null;
 }
 
 /** Toggles of spec section 3 "Account features"; derived ones (60 days, copy accounts) are computed. */

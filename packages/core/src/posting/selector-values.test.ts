@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { ProductTypeRule } from './model';
 import { marketplacesOfCountry, skusOfProductType } from './selector-values';
 
 describe('skusOfProductType', () => {
-  const rules = [
-    { name: 'Tents', skus: ['TENT-1'], pattern: null },
+  const rules: ProductTypeRule[] = [
+    { name: 'Tents', skus: ['TENT-1'] },
     { name: 'Boots', skus: [], pattern: 'BOOT-*' },
   ];
   it('gives the SKUs the rules put in the type, in the order given', () => {

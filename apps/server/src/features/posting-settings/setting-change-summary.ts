@@ -15,6 +15,8 @@ const FIELD_LABELS: Record<string, string> = {
 
 const ACTION_LABELS: Record<string, string> = {
   'account.created': 'Created the account',
+  'account.redaction-requested': 'Asked for the deletion of the account data',
+  'account.redaction-cancelled': 'Cancelled the deletion of the account data',
   'account.renamed': 'Renamed the account',
   'account.posting-settings-changed': 'Changed the posting settings',
   'account.features-changed': 'Changed the account features',

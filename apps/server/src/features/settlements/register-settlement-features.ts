@@ -7,6 +7,7 @@ import { registerLedgerRoutes } from '../ledger/ledger-routes';
 import { registerMappingRoutes } from '../mappings/mapping-routes';
 import { registerSendProgressRoute } from '../posting/send-progress-route';
 import { registerPostingRoutes } from '../postings/posting-routes';
+import { registerRedactionRoutes } from '../redaction/redaction-routes';
 import { registerSettlementActionRoutes } from './settlement-action-routes';
 import { registerSettlementExportRoute } from './settlement-export-route';
 import { registerSettlementRoutes } from './settlement-routes';
@@ -19,9 +20,10 @@ export function registerSettlementFeatures(app: FastifyInstance, deps: Deps): vo
   registerImportRoutes(app, deps);
   registerSendProgressRoute(app, deps);
   registerPostingRoutes(app, deps);
-  // settlementSend and bulkActionSettlement are form encoded (spec section 7): parsed in their scope only.
+  // settlementSend, bulkActionSettlement and account_redaction are form encoded (spec section 7): parsed in their scope only.
   void app.register(async (scope) => {
     await scope.register(fastifyFormbody);
     registerSettlementActionRoutes(scope, deps);
+    registerRedactionRoutes(scope, deps);
   });
 }

@@ -14,6 +14,7 @@ import { channelName } from '../../ui/channel-icon';
 import { fieldErrorsOf } from './field-errors';
 import { fetchPostingSettings, postingSettingsKey, putPostingSettings, renameCurrentAccount } from './posting-settings-api';
 import { ACCOUNTING_SYSTEM_LABELS } from '@ledgerport/core/posting';
+import { DeleteAccountDataCard } from './account-redaction';
 
 const SYSTEM_NAMES: Record<string, string> = { ...ACCOUNTING_SYSTEM_LABELS, MANUAL: 'Built-in ledger (manual)', NONE: 'None chosen yet' };
 
@@ -113,6 +114,7 @@ export function AccountSettingsPage() {
           />
         </SimpleGrid>
       </Card>
+      <DeleteAccountDataCard />
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { useSession } from '../../lib/session-context';
 import { ChannelIcon, channelName } from '../../ui/channel-icon';
 import { LatestSettlements } from '../home/latest-settlements';
 import { OnboardingStepsList } from './onboarding-steps-list';
+import { RedactionBanner } from '../account-settings/account-redaction';
 
 const SYSTEM_LABELS: Record<string, string> = { QBO: 'QuickBooks Online', XERO: 'Xero', SAGE: 'Sage', NETSUITE: 'NetSuite', MANUAL: 'Manual', NONE: 'None chosen' };
 
@@ -19,11 +20,7 @@ export function AdminPage() {
           Another tab switched to a different account, so this tab now shows {account.accountName}.
         </Alert>
       )}
-      {account.redactionPending && (
-        <Alert color="red" title="This account is scheduled for deletion" role="alert">
-          This account and its data will be deleted within 72 hours.
-        </Alert>
-      )}
+      <RedactionBanner />
       <Group gap="sm">
         <ChannelIcon salesChannel={account.salesChannel} size={28} />
         <Title order={1} size="h2">
