@@ -37,6 +37,7 @@ export type PageKind =
   | 'sales-grouping-settings'
   | 'product-types-settings'
   | 'amazon-deferred-transactions-settings'
+  | 'beta-features-settings'
   | 'accounting-connect';
 
 export interface EmptyStateText {

@@ -33,6 +33,7 @@ import { PageLayout } from './page-layout';
 import { RouteGuard } from './route-guard';
 import type { RouteMeta } from './route-meta';
 import { usePageChrome } from './use-page-chrome';
+import { BetaFeaturesPage } from '../features/account-settings/beta-features-page';
 
 function content(meta: RouteMeta): ReactNode {
   switch (meta.page) {
@@ -101,6 +102,8 @@ function content(meta: RouteMeta): ReactNode {
       return <ProductTypesPage />;
     case 'amazon-deferred-transactions-settings':
       return <AmazonDeferredTransactionsPage />;
+    case 'beta-features-settings':
+      return <BetaFeaturesPage />;
     default:
       return meta.empty ? <PageEmptyState what={meta.empty.what} now={meta.empty.now} action={meta.empty.action} /> : null;
   }

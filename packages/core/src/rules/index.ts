@@ -15,3 +15,4 @@ export * from './password-strength';
 export * from './one-time-link';
 export * from './time-zone';
 export * from './redaction';
+export * from './beta-features';
