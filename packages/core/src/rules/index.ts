@@ -14,3 +14,4 @@ export * from './new-account';
 export * from './password-strength';
 export * from './one-time-link';
 export * from './time-zone';
+export * from './invites';

@@ -18,6 +18,7 @@ import * as m0012 from './0012-settlement-refs';
 import * as m0013 from './0013-import-file-lines-keys';
 import * as m0014 from './0014-sign-up-and-mail';
 import * as m0015 from './0015-settlement-documents-account-index';
+import * as m0016 from './0016-account-invites';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013-import-file-lines-keys': m0013,
   '0014-sign-up-and-mail': m0014,
   '0015-settlement-documents-account-index': m0015,
+  '0016-account-invites': m0016,
 };
