@@ -93,8 +93,13 @@ export function UsersSettingsPage() {
                       disabled={changeRole.isPending}
                       onChange={(value) => value && value !== u.role && changeRole.mutate({ userId: u.userId, role: value })}
                     />
+                  ) : u.role !== null ? (
+                    roleLabel(u.role)
                   ) : (
-                    roleLabel(u.role ?? (u.organizationRole === 'admin' ? 'owner' : u.organizationRole))
+                    // No account role of their own: what they may do comes from the organization or the partner firm (see Access).
+                    <Text size="sm" c="dimmed">
+                      {u.access.includes('organization') ? 'Set by the organization' : 'Partner firm'}
+                    </Text>
                   )}
                 </Table.Td>
                 <Table.Td>
