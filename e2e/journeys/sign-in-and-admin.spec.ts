@@ -21,10 +21,10 @@ test('the continue parameter returns the user to the page they asked for', async
 test('the settings menu opens a tabbed settings page that says what will appear there', async ({ page }) => {
   await signIn(page, 'other@ledgerport.local');
   await page.getByRole('button', { name: 'Settings' }).click();
-  await page.getByRole('menuitem', { name: 'Users' }).click();
-  await expect(page).toHaveURL(/\/app\/account-settings\/users$/);
-  await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('status', { name: 'Page status' })).toContainText('the people who can open this account');
-  await expect(page).toHaveTitle('Other Selle… - Users | Ledgerport');
+  await page.getByRole('menuitem', { name: 'Automation' }).click();
+  await expect(page).toHaveURL(/\/app\/account-settings\/automation$/);
+  await expect(page.getByRole('tab', { name: 'Automation' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('status', { name: 'Page status' })).toContainText('when settlements are posted automatically');
+  await expect(page).toHaveTitle('Other Selle… - Automation | Ledgerport');
   await saveScreenshot(page, '07-settings-tabbed');
 });

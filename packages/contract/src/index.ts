@@ -21,3 +21,4 @@ export * from './accounting-connections';
 export * from './posting-settings';
 export * from './amazon-deferred-transactions';
 export * from './postings';
+export * from './account-users';

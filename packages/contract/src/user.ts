@@ -28,7 +28,7 @@ export const authUserSchema = z
     permissions: z.array(z.string()),
     canAccessPartnerOverview: z.boolean(),
     canAccessTeams: z.boolean(),
-    pendingInvites: z.array(z.object({ organizationId: z.string(), organizationName: z.string(), invitedAt: z.string() })),
+    pendingInvites: z.array(z.object({ inviteId: z.string(), accountKey: z.string(), accountName: z.string(), role: z.enum(['owner', 'member', 'view-only']), invitedByName: z.string().nullable(), invitedAt: z.string() })),
     featureFlags: z.array(z.string()),
     userApplicationPreferences: userApplicationPreferencesSchema,
   })

@@ -132,6 +132,22 @@ export interface AccountMembershipsTable {
   created_at: CreatedAt;
 }
 
+export interface AccountInvitesTable {
+  invite_id: Generated<string>;
+  account_key: string;
+  email: string;
+  /** The address trimmed and lower-cased: one open invite per account and address. */
+  email_key: string;
+  role: 'owner' | 'member' | 'view-only';
+  invited_by_user_id: string | null;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  closed_reason: 'accepted' | 'declined' | 'revoked' | 'resent' | null;
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  closed_by_user_id: string | null;
+}
+
 export interface OrganizationMembershipsTable {
   organization_id: string;
   user_id: string;
@@ -474,6 +490,7 @@ export interface Database {
   account_feature_flags: AccountFeatureFlagsTable;
   account_memberships: AccountMembershipsTable;
   organization_memberships: OrganizationMembershipsTable;
+  account_invites: AccountInvitesTable;
   refresh_tokens: RefreshTokensTable;
   audit_log: AuditLogTable;
   connections: ConnectionsTable;

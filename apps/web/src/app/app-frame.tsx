@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useMatches } from 'react-router';
 import { buildFooterText, isClarityViewOnly } from '@ledgerport/core/rules';
 import { useSession } from '../lib/session-context';
+import { PendingInvites } from '../features/account-users/pending-invites';
 import { MainMenu } from './main-menu';
 import { NavBar } from './nav-bar';
 import type { RouteMeta } from './route-meta';
@@ -25,7 +26,7 @@ export function Footer() {
 }
 
 export function AppFrame() {
-  const { user } = useSession();
+  const { user, reload } = useSession();
   const meta = currentMeta(useMatches());
   const [opened, { toggle }] = useDisclosure(false);
   const hasMenu = !isClarityViewOnly(user) && !meta?.hideSidebar;
@@ -40,6 +41,7 @@ export function AppFrame() {
         </AppShell.Navbar>
       )}
       <AppShell.Main>
+        <PendingInvites invites={user.pendingInvites} onAnswered={reload} />
         <Outlet />
         <Footer />
       </AppShell.Main>

@@ -4,6 +4,7 @@
  * switcher, so it waits until the user has one: an owner adds them, or they create one here
  * (/switch?account=NEW, the same form as the account menu's New account).
  */
+import { PendingInvites } from '../features/account-users/pending-invites';
 import { Anchor, AppShell, Button, Card, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { AuthUser } from '../lib/api-types';
@@ -76,7 +77,10 @@ export function NewcomerFrame({ user, onLogout }: { user: AuthUser; onLogout: ()
               <ProfileSettingsPage />
             </Stack>
           ) : (
-            <Welcome user={user} />
+            <Stack>
+              <PendingInvites invites={user.pendingInvites} onAnswered={() => window.location.reload()} />
+              <Welcome user={user} />
+            </Stack>
           )}
           <Footer />
         </Container>

@@ -33,6 +33,7 @@ export type PageKind =
   | 'sales-source'
   | 'connections-settings'
   | 'history-settings'
+  | 'users-settings'
   | 'account-settings'
   | 'sales-grouping-settings'
   | 'product-types-settings'

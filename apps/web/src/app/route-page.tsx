@@ -9,6 +9,7 @@ import { ChannelConnectPage, SalesSourcePage } from '../features/channel-connect
 import { AccountingConnectPage } from '../features/accounting-connect/accounting-connect-page';
 import { ConnectionsSettingsPage } from '../features/account-settings/connections-settings-page';
 import { HistorySettingsPage } from '../features/account-settings/history-settings-page';
+import { UsersSettingsPage } from '../features/account-users/users-settings-page';
 import { AccountSettingsPage } from '../features/account-settings/account-settings-page';
 import { AmazonDeferredTransactionsPage } from '../features/account-settings/amazon-deferred-transactions-page';
 import { ProductTypesPage } from '../features/account-settings/product-types-page';
@@ -94,6 +95,8 @@ function content(meta: RouteMeta): ReactNode {
       return <ConnectionsSettingsPage />;
     case 'history-settings':
       return <HistorySettingsPage />;
+    case 'users-settings':
+      return <UsersSettingsPage />;
     case 'account-settings':
       return <AccountSettingsPage />;
     case 'sales-grouping-settings':

@@ -25,7 +25,7 @@ const accountSettingsTabs: Array<[tab: string, title: string, what: string, stri
 ];
 
 /** Tabs with a real page (declared with special() below); the others show what they will hold. */
-const BUILT_TABS = new Set(['product-types', 'invoices', 'connections', 'history', 'amazon-deferred-transactions', 'new-features']);
+const BUILT_TABS = new Set(['product-types', 'invoices', 'connections', 'users', 'history', 'amazon-deferred-transactions', 'new-features']);
 
 const userSettingsTabs: Array<[tab: string, title: string, what: string]> = [
   ['profile', 'My Profile', 'your name and sign-in email'],
@@ -53,6 +53,7 @@ export const accountRoutes: RouteMeta[] = [
   special('account-settings/product-types', 'Product Types', 'product-types-settings', { tabs: 'account-settings', strictReferrer: true }),
   special('account-settings/invoices', 'Sales Grouping and Tracking', 'sales-grouping-settings', { tabs: 'account-settings', strictReferrer: true }),
   special('account-settings/connections', 'Connections', 'connections-settings', { tabs: 'account-settings', strictReferrer: true }),
+  special('account-settings/users', 'Users', 'users-settings', { tabs: 'account-settings', strictReferrer: true }),
   special('account-settings/history', 'History', 'history-settings', { tabs: 'account-settings', strictReferrer: true }),
   special('account-settings/amazon-deferred-transactions', 'Amazon Deferred Transactions', 'amazon-deferred-transactions-settings', { tabs: 'account-settings', strictReferrer: true }),
   special('account-settings/new-features', 'Beta Features', 'beta-features-settings', { tabs: 'account-settings', strictReferrer: false }),

@@ -16,3 +16,4 @@ export * from './one-time-link';
 export * from './time-zone';
 export * from './redaction';
 export * from './beta-features';
+export * from './invites';

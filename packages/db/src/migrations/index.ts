@@ -19,6 +19,7 @@ import * as m0013 from './0013-import-file-lines-keys';
 import * as m0014 from './0014-sign-up-and-mail';
 import * as m0015 from './0015-settlement-documents-account-index';
 import * as m0017 from './0017-account-redaction';
+import * as m0018 from './0018-account-invites';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014-sign-up-and-mail': m0014,
   '0015-settlement-documents-account-index': m0015,
   '0017-account-redaction': m0017,
+  '0018-account-invites': m0018,
 };

@@ -33,7 +33,35 @@ const ACTION_LABELS: Record<string, string> = {
   'mappings.copied': 'Copied the mappings from another account',
   'connection.connected': 'Connected',
   'connection.disconnected': 'Disconnected',
+  'account.user-invited': 'Invited',
+  'account.user-invite-resent': 'Sent the invite again to',
+  'account.user-invite-revoked': 'Withdrew the invite to',
+  'account.user-invite-accepted': 'Accepted the invite',
+  'account.user-invite-declined': 'Declined the invite',
+  'account.user-role-changed': 'Changed the role of',
+  'account.user-removed': 'Removed',
 };
+
+const ROLE_WORDS: Record<string, string> = { owner: 'owner', member: 'member', 'view-only': 'view-only' };
+
+/** Users and invites (Account Settings > Users): who, and as what. */
+function summarizeUserChange(action: string, label: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null): string {
+  const email = typeof (after?.email ?? before?.email) === 'string' ? String(after?.email ?? before?.email) : 'a user';
+  const role = (r: unknown) => (typeof r === 'string' ? (ROLE_WORDS[r] ?? r) : 'none');
+  switch (action) {
+    case 'account.user-invited':
+    case 'account.user-invite-resent':
+      return `${label} ${email} as ${role(after?.role)}`;
+    case 'account.user-invite-accepted':
+      return `${label} (${email}) as ${role(after?.role)}`;
+    case 'account.user-invite-declined':
+      return `${label} (${email})`;
+    case 'account.user-role-changed':
+      return `${label} ${email}: ${role(before?.role)} → ${role(after?.role)}`;
+    default:
+      return `${label} ${email}`;
+  }
+}
 
 const ROLE_LABELS: Record<string, string> = { accounting: 'the accounting system', 'sales-channel': 'the sales channel', 'sales-source': 'the payment source' };
 
@@ -46,6 +74,7 @@ function show(value: unknown): string {
 
 export function summarizeSettingChange(action: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null): string {
   const label = ACTION_LABELS[action] ?? action.replace(/^[a-z-]+\./, '').replaceAll('-', ' ').replace(/^./, (c) => c.toUpperCase());
+  if (action.startsWith('account.user-')) return summarizeUserChange(action, label, before, after);
   if (action.startsWith('settlement.') && action !== 'settlement.hold-released' && action !== 'settlement.uploaded') {
     const id = after?.settlementId ?? before?.settlementId;
     return `${label} settlement ${typeof id === 'string' ? id : ''}`.trim();

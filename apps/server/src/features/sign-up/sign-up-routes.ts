@@ -14,6 +14,7 @@ import { AppError } from '../../http/app-error';
 import type { Deps } from '../../http/deps';
 import { hashPassword } from '../auth/passwords';
 import { findUserByEmail, isUniqueViolation } from '../users/user-repository';
+import { acceptInvitesOfVerifiedEmail } from '../account-users/account-users-routes';
 import { admitMailRequest } from './admit-mail-request';
 import { useOneTimeLink, type PresentedLink } from './one-time-links';
 import { mailLinkLater, mailLinkNow } from './send-link-mail';
@@ -106,6 +107,8 @@ async function applyVerifiedLink(trx: Kysely<Database>, link: PresentedLink, now
     if (!sameEmail(user.email, link.email)) throw new AppError('auth.link-invalid', `Could not verify email. ${linkRefusalReason('superseded', 'verify-email')}`, { reason: 'superseded' });
     await trx.updateTable('users').set({ email_verified_at: now, updated_at: now }).where('user_id', '=', link.userId).execute();
     await recordAudit(trx, { actorUserId: link.userId, action: 'user.email-verified', entityType: 'user', entityId: link.userId, before: { emailVerified: false }, after: { emailVerified: true, email: link.email }, at: now });
+    // The address is proven now: the invites sent to it (the person signed up from one) make them a member (decision 0021).
+    await acceptInvitesOfVerifiedEmail(trx, link.userId, link.email, now);
     return;
   }
   const taken = await findUserByEmail(trx, link.email);

@@ -1,6 +1,7 @@
 /**
  * Assembles the AuthUser of spec section 3 and the user meta the web loads at start-up.
  */
+import { pendingInvitesOf } from '../account-users/account-users-routes';
 import type { Kysely } from 'kysely';
 import type { AccountSummary, AuthUser, UserMeta } from '@ledgerport/contract';
 import type { Database } from '@ledgerport/db';
@@ -59,8 +60,8 @@ export async function buildAuthUser(db: Kysely<Database>, user: UserRecord, acco
     permissions: user.permissions,
     canAccessPartnerOverview: user.partnerCode !== null || user.rootAdmin,
     canAccessTeams: user.partnerCode !== null,
-    // Invitations arrive with the users-and-teams issue; until then nobody can have one pending.
-    pendingInvites: [],
+    // Open invites to the user's address (Account Settings > Users), accepted or declined in the app.
+    pendingInvites: await pendingInvitesOf(db, user.email, new Date()),
     featureFlags: [...new Set([...userFlags, ...accountFlags])].sort(),
     userApplicationPreferences: await findPreferences(db, user.userId),
   };

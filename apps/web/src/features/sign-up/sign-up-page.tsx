@@ -11,7 +11,8 @@ import { apiRequest } from '../../lib/api-client';
 import { PublicFrame } from './public-frame';
 
 export function SignUpPage() {
-  const [email, setEmail] = useState('');
+  // An invite link sends a person with no login here with the invited address filled in.
+  const [email, setEmail] = useState(() => new URLSearchParams(window.location.search).get('email') ?? '');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();

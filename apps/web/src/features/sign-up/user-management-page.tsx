@@ -4,7 +4,7 @@
  * page opens; resetPassword asks for the new password first.
  */
 import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_RULE_TEXT, checkPasswordStrength } from '@ledgerport/core/rules';
@@ -94,12 +94,75 @@ function ResetPassword({ token }: { token: string }) {
   );
 }
 
+interface InvitePreview {
+  status: string;
+  message: string;
+  accountName: string | null;
+  email: string | null;
+  role: string | null;
+  invitedByName: string | null;
+  hasLogin: boolean;
+}
+
+const ROLE_WORDS: Record<string, string> = { owner: 'an owner', member: 'a member', 'view-only': 'a view-only user' };
+
+/**
+ * An invite link: says what it offers (or why it no longer works). Someone with a login signs in and
+ * accepts the invite in the app (it waits among their pending invites); someone without one signs up
+ * with the invited address filled in, and is a member once the address is verified.
+ */
+function AcceptInvite({ token }: { token: string }) {
+  const preview = useQuery({ queryKey: ['invite-preview', token], queryFn: () => apiRequest<InvitePreview>('GET', '/invites/preview', { query: { token }, anonymous: true }), retry: false });
+  const data = preview.data;
+  return (
+    <PublicFrame subtitle="Your invite">
+      <Stack>
+        {preview.isPending && <Loader aria-label="Opening your invite" mx="auto" />}
+        {preview.isError && (
+          <Alert color="red" role="alert" title="Could not open the invite">
+            {preview.error.message}
+          </Alert>
+        )}
+        {data && data.status !== 'valid' && (
+          <Alert color="red" role="alert" title="This invite cannot be used">
+            {data.message}
+          </Alert>
+        )}
+        {data?.status === 'valid' && (
+          <>
+            <Text>
+              {data.invitedByName ?? 'The owner'} invites {data.email} to open {data.accountName} as {ROLE_WORDS[data.role ?? ''] ?? data.role}.
+            </Text>
+            {data.hasLogin ? (
+              <>
+                <Text size="sm">Sign in with {data.email}: the invite waits for you at the top of the page, with Accept and Decline.</Text>
+                <Button component={Link} to="/login">
+                  Sign in to accept
+                </Button>
+              </>
+            ) : (
+              <>
+                <Text size="sm">You have no Ledgerport login yet. Create one with this address; once you verify it, you are in the account.</Text>
+                <Button component={Link} to={`/signup?email=${encodeURIComponent(data.email ?? '')}`}>
+                  Create your login
+                </Button>
+              </>
+            )}
+          </>
+        )}
+        {data && data.status !== 'valid' && SIGN_IN}
+      </Stack>
+    </PublicFrame>
+  );
+}
+
 export function UserManagementPage() {
   const [params] = useSearchParams();
   const mode = params.get('mode');
   const token = params.get('token') ?? '';
   if (token && (mode === 'verifyEmail' || mode === 'verifyAndChangeEmail')) return <VerifyEmail token={token} />;
   if (token && mode === 'resetPassword') return <ResetPassword token={token} />;
+  if (token && mode === 'acceptInvite') return <AcceptInvite token={token} />;
   return (
     <PublicFrame subtitle="Account management">
       <Stack>
