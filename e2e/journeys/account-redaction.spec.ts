@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { useOwnServer } from './own-server';
 import { saveScreenshot, signIn } from './sign-in';
 
-const BASE = useOwnServer(8198, 'redaction');
+const BASE = useOwnServer(8195, 'redaction');
 
 test('an owner schedules the deletion of an account, sees the banner, and cancels it', async ({ page }) => {
   test.setTimeout(120_000);
