@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@ledgerport/db';
 import {
   copyAccountCredsToStaging,
   createAccount,
@@ -90,20 +91,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
   const switchTo = async (caller: Caller, accountKey: string) => {
     await assertAccountAccess(db, caller, accountKey);
     const now = clock();
-    await db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('users').select('current_account_key').where('user_id', '=', caller.userId).executeTakeFirstOrThrow();
-      await trx.updateTable('users').set({ current_account_key: accountKey, updated_at: now }).where('user_id', '=', caller.userId).execute();
-      await recordAudit(trx, {
-        actorUserId: caller.userId,
-        accountKey,
-        action: 'user.switched-account',
-        entityType: 'user',
-        entityId: caller.userId,
-        before: { currentAccount: before.current_account_key },
-        after: { currentAccount: accountKey },
-        at: now,
-      });
-    });
+    await db.transaction().execute((trx) => makeCurrentAccount(trx, caller.userId, accountKey, now));
   };
 
   addRoute(app, deps, switchAccountByLink, async ({ caller, query, request, reply }) => {
@@ -133,7 +121,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
     if (body.salesChannel === 'PAYPAL' && body.accountingSystem === 'NETSUITE') throw new AppError('channel.paypal-netsuite', PAYPAL_NETSUITE_MESSAGE);
     const now = clock();
     return db.transaction().execute(async (trx) => {
-      const user = await trx.selectFrom('users').select(['name', 'current_account_key']).where('user_id', '=', caller.userId).executeTakeFirstOrThrow();
+      const user = await trx.selectFrom('users').select('name').where('user_id', '=', caller.userId).executeTakeFirstOrThrow();
       const organizations = await trx
         .selectFrom('organization_memberships as m')
         .innerJoin('organizations as o', 'o.organization_id', 'm.organization_id')
@@ -171,7 +159,6 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
         .execute();
       await trx.insertInto('account_features').values({ account_key: accountKey }).execute();
       await trx.insertInto('account_memberships').values({ account_key: accountKey, user_id: caller.userId, role: 'owner', created_at: now }).execute();
-      await trx.updateTable('users').set({ current_account_key: accountKey, updated_at: now }).where('user_id', '=', caller.userId).execute();
       await recordAudit(trx, {
         actorUserId: caller.userId,
         accountKey,
@@ -181,16 +168,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
         after: { accountName: body.accountName, salesChannel: body.salesChannel, accountingSystem: body.accountingSystem, organizationId, isNewOrganization: placement.kind === 'new-organization' },
         at: now,
       });
-      await recordAudit(trx, {
-        actorUserId: caller.userId,
-        accountKey,
-        action: 'user.switched-account',
-        entityType: 'user',
-        entityId: caller.userId,
-        before: { currentAccount: user.current_account_key },
-        after: { currentAccount: accountKey },
-        at: now,
-      });
+      await makeCurrentAccount(trx, caller.userId, accountKey, now);
       return { accountKey, organizationId, redirectUrl: ADMIN_PAGE };
     });
   });
@@ -238,4 +216,20 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   registerAmazonDeferredTransactionsRoutes(app, deps);
+}
+
+/** Makes the account the user's current one, audited with the one it replaces (in the caller's transaction). */
+async function makeCurrentAccount(trx: Kysely<Database>, userId: string, accountKey: string, now: Date): Promise<void> {
+  const before = await trx.selectFrom('users').select('current_account_key').where('user_id', '=', userId).executeTakeFirstOrThrow();
+  await trx.updateTable('users').set({ current_account_key: accountKey, updated_at: now }).where('user_id', '=', userId).execute();
+  await recordAudit(trx, {
+    actorUserId: userId,
+    accountKey,
+    action: 'user.switched-account',
+    entityType: 'user',
+    entityId: userId,
+    before: { currentAccount: before.current_account_key },
+    after: { currentAccount: accountKey },
+    at: now,
+  });
 }

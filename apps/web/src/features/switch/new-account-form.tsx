@@ -6,13 +6,14 @@
 import { Alert, Button, Container, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { salesChannels, type Organization } from '@ledgerport/contract';
+import { newAccountAccountingSystemSchema, salesChannels, type Organization } from '@ledgerport/contract';
 import { api, ApiError } from '../../lib/api-client';
 import { writeAccountKey } from '../../lib/token-store';
 import { ACCOUNTING_SYSTEM_LABELS } from '@ledgerport/core/posting';
 import { channelName } from '../../ui/channel-icon';
 
-const SYSTEMS = ['QBO', 'XERO', 'SAGE', 'NETSUITE', 'MANUAL'] as const;
+/** The systems a new account may be made with: the contract's list. */
+const SYSTEMS = newAccountAccountingSystemSchema.options;
 
 export function NewAccountForm() {
   const organizations = useQuery({ queryKey: ['organization-list'], queryFn: () => api.get<{ organizations: Organization[] }>('/organization/list') });
