@@ -11,10 +11,14 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
-const PORT = 8171;
+// LEDGERPORT_E2E_PORT moves the shared server and its two fakes (to PORT+10 and PORT+11), so two
+// checkouts on one machine can run journeys at once; CI and a plain run use 8171, 8181 and 8182.
+const PORT = Number(process.env.LEDGERPORT_E2E_PORT ?? 8171);
+const FAKE_AMAZON_PORT = PORT === 8171 ? 8181 : PORT + 10;
+const FAKE_SHOPIFY_PORT = PORT === 8171 ? 8182 : PORT + 11;
 const baseURL = `http://127.0.0.1:${PORT}`;
-export const FAKE_AMAZON_URL = 'http://127.0.0.1:8181';
-export const FAKE_SHOPIFY_URL = 'http://127.0.0.1:8182';
+export const FAKE_AMAZON_URL = `http://127.0.0.1:${FAKE_AMAZON_PORT}`;
+export const FAKE_SHOPIFY_URL = `http://127.0.0.1:${FAKE_SHOPIFY_PORT}`;
 /** The app's channel base URLs point at the local fakes (channel-connections/channel-config.ts). */
 const FAKE_CHANNEL_ENV = {
   LEDGERPORT_AMAZON_API_URL: FAKE_AMAZON_URL,
@@ -65,7 +69,7 @@ export default defineConfig({
       url: `${FAKE_AMAZON_URL}/__control/health`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { FAKE_AMAZON_PORT: '8181', FAKE_SHOPIFY_PORT: '8182', FAKE_CLIENT_ID: 'e2e-client', FAKE_CLIENT_SECRET: 'e2e-secret' },
+      env: { FAKE_AMAZON_PORT: String(FAKE_AMAZON_PORT), FAKE_SHOPIFY_PORT: String(FAKE_SHOPIFY_PORT), FAKE_CLIENT_ID: 'e2e-client', FAKE_CLIENT_SECRET: 'e2e-secret' },
       stdout: 'ignore',
       stderr: 'pipe',
     },
