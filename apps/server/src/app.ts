@@ -25,6 +25,7 @@ import { registerFeatureFlagRoutes } from './features/feature-flags/feature-flag
 import { registerOrganizationRoutes } from './features/organizations/organization-routes';
 import { registerUserRoutes } from './features/users/user-routes';
 import { registerWhatsNewRoutes } from './features/whats-new/whats-new-routes';
+import { registerAutomationRoutes } from './features/automation/automation-routes';
 import type { Deps } from './http/deps';
 import { registerErrorHandling } from './http/error-handler';
 import { registerHealthRoute } from './http/health-route';
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerFeatureFlagRoutes(app, deps);
   registerOrganizationRoutes(app, deps);
   registerWhatsNewRoutes(app, deps);
+  registerAutomationRoutes(app, deps);
   registerHealthRoute(app, deps);
   registerSettlementFeatures(app, deps);
   registerChannelConnections(app, deps);

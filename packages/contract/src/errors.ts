@@ -47,6 +47,7 @@ export const errorStatusByCode = {
   'account.no-credentials': 409,
   'account.not-amazon': 422,
   'account.redaction-state': 409,
+  'automation.no-accounting-system': 409,
   'user.not-found': 404,
   'user.email-taken': 409,
   'organization.not-found': 404,

@@ -148,6 +148,17 @@ export interface AccountInvitesTable {
   closed_by_user_id: string | null;
 }
 
+export interface AccountAutomationTable {
+  account_key: string;
+  is_enabled: boolean;
+  delay_hours: number;
+  is_sending_uploads: boolean;
+  /** 'YYYY-MM-DD': automation sends settlements ending on or after it. */
+  send_from_date: string | null;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
 export interface OrganizationMembershipsTable {
   organization_id: string;
   user_id: string;
@@ -491,6 +502,7 @@ export interface Database {
   account_memberships: AccountMembershipsTable;
   organization_memberships: OrganizationMembershipsTable;
   account_invites: AccountInvitesTable;
+  account_automation: AccountAutomationTable;
   refresh_tokens: RefreshTokensTable;
   audit_log: AuditLogTable;
   connections: ConnectionsTable;

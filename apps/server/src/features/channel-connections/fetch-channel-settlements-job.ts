@@ -18,6 +18,7 @@ import type { Deps } from '../../http/deps';
 import { findChannelConnection, settingsOf, updateConnection, type ChannelRole, type StoredHistoryRequest } from './channel-connection-repository';
 import { getConnector, openSession } from './channel-runtime';
 import { storeFetchedSettlements } from './store-fetched-settlements';
+import { requestAutoSend } from '../automation/auto-send';
 
 export const FETCH_CHANNEL_QUEUE = 'fetch-channel-settlements';
 const DAY_MS = 24 * 3600 * 1000;
@@ -88,6 +89,7 @@ export const fetchChannelSettlementsJob: ChannelJobHandler<FetchChannelJob> = {
   handle: async (data, deps, log) => {
     const outcome = await runChannelFetch(data, deps);
     log.info(`channel fetch ${data.accountKey}/${data.role} (${data.kind}): ${outcome ? `${outcome.stored} settlement(s) stored${outcome.unchanged ? `, ${outcome.unchanged} open one(s) unchanged` : ''}` : 'failed or not connected'}`);
+    if (outcome && outcome.stored > 0) await requestAutoSend(deps, data.accountKey, log);
   },
 };
 

@@ -21,6 +21,7 @@ import type { ImportedSettlement } from '@ledgerport/contract';
 import { decideImportAttempt, importRestartedNote, importRestartingNote, type UnfinishedImportStatus } from '@ledgerport/core/rules';
 import type { Channel } from '@ledgerport/core/settlements';
 import type { JobHandler } from '../../jobs/job-handler';
+import { requestAutoSend } from '../automation/auto-send';
 import { discardUnsettledLines, discardWrittenLines, readSettlementFile } from './read-settlement-file';
 import { settleStoredSettlements } from './store-settlements';
 
@@ -46,8 +47,10 @@ export const importSettlementFileJob: JobHandler<{ importId: string; fileIndex: 
   expireInSeconds: 3600,
   // A job whose process died is retried within about half a minute (heartbeat, then pg-boss's supervisor).
   heartbeatSeconds: 10,
-  async handle(data, deps) {
+  async handle(data, deps, log) {
     await importSettlementFile(deps.db, data.importId, data.fileIndex, deps.clock, deps.config.databaseUrl ? POSTGRES_BATCH_LINES : PGLITE_BATCH_LINES);
+    const upload = await deps.db.selectFrom('settlement_imports').select('account_key').where('import_id', '=', data.importId).executeTakeFirst();
+    if (upload) await requestAutoSend(deps, upload.account_key, log);
   },
 };
 

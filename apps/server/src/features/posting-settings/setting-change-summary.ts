@@ -11,6 +11,10 @@ const FIELD_LABELS: Record<string, string> = {
   inconsistentSettlements: 'Inconsistent settlements',
   productTypes: 'Product types',
   amazonDeferredTransactionEnabled: 'Post Amazon deferred transactions',
+  isEnabled: 'Automatic sending',
+  delayHours: 'Delay in hours',
+  isSendingUploads: 'Send uploaded settlements',
+  sendFromDate: 'First day sent',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -26,6 +30,8 @@ const ACTION_LABELS: Record<string, string> = {
   'account.feature-flags-removed': 'Switched off feature flags',
   'settlement.deleted': 'Deleted',
   'settlement.send-queued': 'Sent',
+  'settlement.auto-send-queued': 'Automatically sent',
+  'account.automation-changed': 'Changed the automation',
   'settlement.reprocessed': 'Reprocessed',
   'settlement.redownloaded': 'Downloaded again',
   'settlement.uploaded': 'Uploaded settlement files',
