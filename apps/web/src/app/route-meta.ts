@@ -39,6 +39,7 @@ export type PageKind =
   | 'product-types-settings'
   | 'amazon-deferred-transactions-settings'
   | 'beta-features-settings'
+  | 'automation-settings'
   | 'accounting-connect';
 
 export interface EmptyStateText {
