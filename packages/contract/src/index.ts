@@ -23,3 +23,4 @@ export * from './amazon-deferred-transactions';
 export * from './postings';
 export * from './account-users';
 export * from './automation';
+export * from './reports';
