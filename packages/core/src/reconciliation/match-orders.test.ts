@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { matchOrders, parseOrderList } from './match-orders';
 
+const bytes = (text: string) => new TextEncoder().encode(text);
+
 describe('orders against settlements', () => {
   it('reads a Shopify orders export (Name, Total) and names the row and column of a bad amount', () => {
-    const { orders, problems } = parseOrderList('Name,Email,Total\n#1001,a@x,25.00\n#1002,b@x,abc\n#1003,c@x,\n', 'orders.csv');
+    const { orders, problems } = parseOrderList(bytes('Name,Email,Total\n#1001,a@x,25.00\n#1002,b@x,abc\n#1003,c@x,\n'), 'orders.csv');
     expect(orders).toEqual([
       { row: 2, orderId: '#1001', amount: 250_000n },
       { row: 4, orderId: '#1003', amount: null },
@@ -12,7 +14,7 @@ describe('orders against settlements', () => {
   });
 
   it('refuses a list without an order id column', () => {
-    expect(parseOrderList('Email,Total\na,1\n', 'o.csv').problems[0]?.message).toMatch(/order id column/);
+    expect(parseOrderList(bytes('Email,Total\na,1\n'), 'o.csv').problems[0]?.message).toMatch(/order id column/);
   });
 
   it('says in which settlement each order was paid, and which are unpaid', () => {

@@ -6,6 +6,7 @@
  */
 import { parseDecimalUnits } from '../money/money';
 import { fieldOf, mapColumns } from '../channels/shared/column-map';
+import { decodeHead } from '../channels/shared/decode-text';
 import { RowReader } from '../channels/shared/row-reader';
 import type { ParseProblem } from '../settlements/model';
 
@@ -33,7 +34,7 @@ const COLUMNS = {
   amount: ['Total', 'Amount', 'Order Total', 'Total Price', 'item-price'],
 } as const;
 
-export function parseOrderList(text: string, fileName: string): { orders: OrderToFind[]; problems: ParseProblem[] } {
+export function parseOrderList(bytes: Uint8Array, fileName: string): { orders: OrderToFind[]; problems: ParseProblem[] } {
   const orders: OrderToFind[] = [];
   const problems: ParseProblem[] = [];
   let index: { orderId: number; amount: number; names: string[] } | undefined;
@@ -61,15 +62,15 @@ export function parseOrderList(text: string, fileName: string): { orders: OrderT
     },
     onProblem: (row, message) => problems.push({ file: fileName, row, column: null, message }),
   });
-  reader.push(text);
+  reader.push(decodeHead(bytes));
   reader.end();
   if (!index && problems.length === 0) problems.push({ file: fileName, row: 0, column: null, message: 'The order list is empty.' });
   return { orders, problems };
 }
 
-/** Shopify names orders '#1001' in its export; settlements carry the bare number. */
+/** Shopify names orders '#1001'; some exports and settlements carry the bare number: either finds the other. */
 export function orderIdCandidates(orderId: string): string[] {
-  return orderId.startsWith('#') ? [orderId, orderId.slice(1)] : [orderId];
+  return orderId.startsWith('#') ? [orderId, orderId.slice(1)] : [orderId, `#${orderId}`];
 }
 
 export function matchOrders(orders: readonly OrderToFind[], paidIn: ReadonlyMap<string, readonly OrderPayment[]>): OrderReconciliationRow[] {

@@ -13,15 +13,17 @@ import { lineOf } from './parse-ofx';
 
 type Node = Record<string, unknown>;
 
-const parser = new XMLParser({
+// Made on first use: importing the module (the web does, for the reason texts) costs nothing.
+let parser: XMLParser | undefined;
+const parserOptions = {
   ignoreAttributes: false,
   attributeNamePrefix: '@',
   removeNSPrefix: true,
   parseTagValue: false,
   parseAttributeValue: false,
   processEntities: true,
-  isArray: (name) => name === 'Stmt' || name === 'Ntry' || name === 'NtryDtls' || name === 'TxDtls' || name === 'Ustrd',
-});
+  isArray: (name: string) => name === 'Stmt' || name === 'Ntry' || name === 'NtryDtls' || name === 'TxDtls' || name === 'Ustrd',
+};
 
 export function parseCamt053(text: string, fileName: string, sink: BankStatementSink): void {
   const valid = XMLValidator.validate(text);
@@ -29,6 +31,7 @@ export function parseCamt053(text: string, fileName: string, sink: BankStatement
     sink.problem({ file: fileName, row: valid.err.line, column: null, message: `Line ${valid.err.line}, column ${valid.err.col}: the XML is not well formed (${valid.err.msg}).` });
     return;
   }
+  parser ??= new XMLParser(parserOptions);
   const doc = parser.parse(text) as Node;
   const statements = asArray(child(child(doc, 'Document'), 'BkToCstmrStmt'), 'Stmt');
   // Entries in document order, with the line each starts on, for problems and rows.
