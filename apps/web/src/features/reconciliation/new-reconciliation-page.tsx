@@ -72,11 +72,11 @@ export function NewReconciliationPage() {
         {kind === 'deposits' && (
           <>
             <DateRangePicker label="Settlements that ended between" value={range} onChange={setRange} />
-            <Group grow>
-              <NumberInput label="Deposit booked at the earliest (days after the settlement ended)" min={-60} max={60} value={daysAfterMin} onChange={(v) => setMin(typeof v === 'number' ? v : 0)} />
-              <NumberInput label="At the latest (days after)" min={-60} max={60} value={daysAfterMax} onChange={(v) => setMax(typeof v === 'number' ? v : 5)} />
+            <Group grow align="flex-start">
+              <NumberInput label="Earliest deposit, days after the settlement ended" min={-60} max={60} value={daysAfterMin} onChange={(v) => setMin(typeof v === 'number' ? v : 0)} />
+              <NumberInput label="Latest deposit, days after the settlement ended" min={-60} max={60} value={daysAfterMax} onChange={(v) => setMax(typeof v === 'number' ? v : 5)} />
             </Group>
-            <TextInput label="Statement currency" description="Only when the file does not say (a CSV without a currency column)." placeholder="e.g. USD" maxLength={3} w={200} value={currency} onChange={(e) => setCurrency(e.currentTarget.value)} />
+            <TextInput label="Statement currency" description="Only when the file does not say (a CSV without a currency column)." placeholder="e.g. USD" maxLength={3} w={300} value={currency} onChange={(e) => setCurrency(e.currentTarget.value)} />
           </>
         )}
         {stage.step === 'failed' && (
