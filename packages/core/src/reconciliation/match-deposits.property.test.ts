@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { roundToMinor } from '../money/money';
 import { matchDeposits } from './match-deposits';
-import type { BankTransaction, SettlementDeposit } from './model';
+import type { BankTransaction, ReconciliationRow, SettlementDeposit } from './model';
 import { addDays, dayNumber } from './reconciliation-text';
 
 // Few amounts and days, so that equal amounts and competing candidates are common.
@@ -18,15 +18,20 @@ const transactions = fc.array(fc.record({ amount: fc.oneof(amount, fc.constant(0
 const window = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 6 })).map(([min, extra]) => ({ daysAfterMin: min, daysAfterMax: min + extra }));
 
 describe('matchDeposits', () => {
-  it("a matched pair's amounts are equal in the minor unit, its currencies agree and its date is inside the window", () => {
+  it("a deposit pays exactly the settlements matched to it (one, or a group), in the minor unit, in their currency and window", () => {
     fc.assert(
       fc.property(settlements, transactions, window, (s, t, w) => {
+        const byDeposit = new Map<number, ReconciliationRow[]>();
         for (const row of matchDeposits(s, t, w).rows.filter((r) => r.kind === 'matched')) {
-          expect(row.deposit!.amount).toBe(roundToMinor(row.settlement!.amount, row.settlement!.currency));
+          byDeposit.set(row.deposit!.row, [...(byDeposit.get(row.deposit!.row) ?? []), row]);
           expect([null, row.settlement!.currency]).toContain(row.deposit!.currency);
           const days = dayNumber(row.deposit!.date) - dayNumber(row.settlement!.endDate);
           expect(days).toBeGreaterThanOrEqual(w.daysAfterMin);
           expect(days).toBeLessThanOrEqual(w.daysAfterMax);
+        }
+        for (const group of byDeposit.values()) {
+          expect(group.reduce((sum, r) => sum + roundToMinor(r.settlement!.amount, r.settlement!.currency), 0n)).toBe(group[0]!.deposit!.amount);
+          if (group.length === 1) expect(group[0]!.amountDifference).toBe(0n);
         }
       }),
     );
@@ -36,17 +41,17 @@ describe('matchDeposits', () => {
     fc.assert(
       fc.property(settlements, transactions, window, (s, t, w) => {
         const { rows, totals } = matchDeposits(s, t, w);
-        const matched = rows.filter((r) => r.kind === 'matched');
         const settlementSide = rows.filter((r) => r.kind !== 'unmatched-deposit').map((r) => r.settlement!.settlementKey);
         expect(new Set(settlementSide).size).toBe(settlementSide.length);
         expect(settlementSide.sort()).toEqual(s.map((x) => x.settlementKey).sort());
-        const used = matched.map((r) => r.deposit!.row);
+        const used = new Set(rows.filter((r) => r.kind === 'matched').map((r) => r.deposit!.row));
         const unmatchedCredits = rows.filter((r) => r.kind === 'unmatched-deposit').map((r) => r.deposit!.row);
-        expect(new Set([...used, ...unmatchedCredits]).size).toBe(used.length + unmatchedCredits.length);
+        expect(new Set(unmatchedCredits).size).toBe(unmatchedCredits.length);
+        for (const row of unmatchedCredits) expect(used.has(row)).toBe(false);
         const credits = t.filter((x) => x.amount > 0n).map((x) => x.row);
-        expect([...used.filter((row) => credits.includes(row)), ...unmatchedCredits].sort()).toEqual(credits.sort());
+        expect([...[...used].filter((row) => credits.includes(row)), ...unmatchedCredits].sort()).toEqual(credits.sort());
         expect(totals.matchedCount + totals.unmatchedSettlementCount).toBe(s.length);
-        expect(totals.matchedCount - used.filter((row) => !credits.includes(row)).length + totals.unmatchedDepositCount).toBe(totals.depositCount);
+        expect([...used].filter((row) => credits.includes(row)).length + totals.unmatchedDepositCount).toBe(totals.depositCount);
       }),
     );
   });
@@ -72,5 +77,14 @@ describe('matchDeposits', () => {
     const t = (row: number, date: string): BankTransaction => ({ row, date, valueDate: null, amount: 10_000n, currency: 'USD', description: '', reference: null });
     const { rows } = matchDeposits([s], [t(2, '2026-01-14'), t(3, '2026-01-11')]);
     expect(rows.map((r) => [r.kind, r.deposit!.row])).toEqual([['matched', 3], ['unmatched-deposit', 2]]);
+  });
+
+  it('pays two settlements with one deposit of their sum, and says so on both', () => {
+    const s = (key: string, amount: bigint, endDate: string): SettlementDeposit => ({ settlementKey: key, settlementId: key.toUpperCase(), currency: 'USD', amount, endDate, depositDate: null });
+    const t: BankTransaction = { row: 7, date: '2026-01-12', valueDate: null, amount: 30_000_000n, currency: 'USD', description: '', reference: null };
+    const { rows, totals } = matchDeposits([s('a', 10_000_000n, '2026-01-10'), s('b', 20_000_000n, '2026-01-11'), s('c', 5_000_000n, '2026-01-11')], [t]);
+    expect(rows.map((r) => [r.kind, r.settlement?.settlementKey, r.deposit?.row ?? null])).toEqual([['matched', 'a', 7], ['matched', 'b', 7], ['unmatched-settlement', 'c', null]]);
+    expect(rows[0]!.reason).toBe('Paid with settlement B in one deposit of 3,000.00 USD on 2026-01-12 (line 7), 2 days after the settlement ended.');
+    expect(totals).toMatchObject({ matchedCount: 2, unmatchedDepositCount: 0, matchedTotal: { USD: 30_000_000n } });
   });
 });

@@ -4,7 +4,8 @@
  * (default 0 to 5 days). Pairs are one-to-one and chosen deterministically: every candidate pair is
  * ranked by how close the bank date is to the settlement's end, then by the earlier settlement, the
  * earlier bank date, the file's row and the settlement key, and taken greedily while both sides are
- * free. A negative settlement (the channel debits the seller) pairs with a debit of its size.
+ * free. A negative settlement (the channel debits the seller) pairs with a debit of its size. Then a
+ * credit still unmatched may pay a group of settlements whose totals sum to it (match-deposit-groups).
  * What stays unmatched says why: the window searched and, when there is one, the nearest candidate.
  */
 import { roundToMinor } from '../money/money';
@@ -17,6 +18,7 @@ import {
   type ReconciliationTotals,
   type SettlementDeposit,
 } from './model';
+import { matchDepositGroups } from './match-deposit-groups';
 import { addDays, amountText, dayNumber, differenceText } from './reconciliation-text';
 
 interface Candidate {
@@ -55,6 +57,7 @@ export function matchDeposits(settlements: readonly SettlementDeposit[], transac
     depositOf.set(c.s, c.t);
     settlementOf.set(c.t, c.s);
   }
+  const groups = matchDepositGroups({ settlements, transactions, ends, dates, depositOf, settlementOf, options });
 
   const rows: ReconciliationRow[] = [];
   settlements.forEach((s, si) => {
@@ -62,6 +65,13 @@ export function matchDeposits(settlements: readonly SettlementDeposit[], transac
     if (ti !== undefined) {
       const t = transactions[ti]!;
       const days = dates[ti]! - ends[si]!;
+      const group = groups.get(ti);
+      if (group) {
+        const others = group.filter((g) => g !== si).map((g) => settlements[g]!.settlementId);
+        const reason = `Paid with ${others.length === 1 ? 'settlement' : 'settlements'} ${others.join(', ')} in one deposit of ${amountText(t.amount, s.currency)} on ${t.date} (line ${t.row}), ${dayText(days)} after the settlement ended.`;
+        rows.push({ kind: 'matched', settlement: s, deposit: t, dateDifferenceDays: days, amountDifference: null, reason });
+        return;
+      }
       rows.push({ kind: 'matched', settlement: s, deposit: t, dateDifferenceDays: days, amountDifference: 0n, reason: `Paid ${amountText(t.amount, s.currency)} on ${t.date}, ${dayText(days)} after the settlement ended.` });
       return;
     }
@@ -121,11 +131,11 @@ function totalsOf(settlements: readonly SettlementDeposit[], transactions: reado
   for (const r of rows) {
     if (r.kind === 'matched') {
       totals.matchedCount++;
-      add(totals.matchedTotal, r.settlement!.currency, r.deposit!.amount);
+      add(totals.matchedTotal, r.settlement!.currency, roundToMinor(r.settlement!.amount, r.settlement!.currency));
     } else if (r.kind === 'unmatched-settlement') totals.unmatchedSettlementCount++;
     else totals.unmatchedDepositCount++;
   }
-  const usedDebits = rows.filter((r) => r.kind === 'matched' && r.deposit!.amount < 0n).length;
+  const usedDebits = new Set(rows.filter((r) => r.kind === 'matched' && r.deposit!.amount < 0n).map((r) => r.deposit!)).size;
   totals.ignoredCount = transactions.filter((t) => t.amount <= 0n).length - usedDebits;
   return totals;
 }
