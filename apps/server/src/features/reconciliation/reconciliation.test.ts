@@ -2,6 +2,7 @@
  * Reconciliation reports over the demo data: acme-amazon-us's settlement 11223344556 (36.52 USD,
  * ended 2026-10-15) against a bank CSV, and acme-shopify's orders against its payouts.
  */
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, ReconciliationReport, ReconciliationRowBody, ResponseOf, TokenSet, getReconciliationReport } from '@ledgerport/contract';
 import { bearer, createDiscardingJobs, startTestServer, type TestServer } from '../../../test/test-app';
@@ -127,6 +128,31 @@ describe('a reconciliation of settlements against a bank statement', () => {
     expect((await get<ErrorBody>(`/reconciliation-report?reconciliationReportId=${id}`)).status).toBe(404);
     const rows = await server.testDb.db.selectFrom('reconciliation_report_rows').select('row_no').where('report_id', '=', id).execute();
     expect(rows).toEqual([]);
+  });
+});
+
+describe('OFX and CAMT.053 statements', () => {
+  it('reads an OFX statement: the payout matched to its credit, the negative payout to the debit the channel took', async () => {
+    const ofx = ['OFXHEADER:100', 'DATA:OFXSGML', '', '<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD<BANKTRANLIST>']
+      .concat(['<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20250630<TRNAMT>-17.42<FITID>A1<NAME>SHOPIFY DEBIT</STMTTRN>', '<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20250702120000[-5:EST]<TRNAMT>1654.23<FITID>A2<NAME>SHOPIFY PAYOUT</STMTTRN>'])
+      .concat(['</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>', ''])
+      .join('\r\n');
+    const res = await create('accountKey=acme-shopify&start=2025-06-01&end=2025-07-31', 'june.ofx', ofx);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ format: 'ofx', counts: { settlements: 2, matched: 2, unmatchedSettlements: 0, unmatchedDeposits: 0, ignored: 0 } });
+    const { body } = await get<Detail>(`/reconciliation-report?reconciliationReportId=${res.body.reconciliationReportId}&rowKind=matched`);
+    expect(body.rows.map((r) => [r.settlementId, r.depositReference, r.depositAmount])).toEqual([
+      ['2025-06-30', 'A1', '-17.42'],
+      ['2025-07-01', 'A2', '1654.23'],
+    ]);
+  });
+
+  it('reads a CAMT.053 statement and names its format', async () => {
+    const camt = fs.readFileSync(new URL('../../../../../packages/core/src/reconciliation/__fixtures__/camt053-sample.xml', import.meta.url), 'utf8');
+    const res = await create('accountKey=acme-shopify&start=2025-06-01&end=2025-07-31', 'march.xml', camt);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The statement is of March 2026 in GBP: nothing of it is compared with payouts of June 2025.
+    expect(res.body).toMatchObject({ format: 'camt053', counts: { settlements: 2, deposits: 0, matched: 0, unmatchedSettlements: 2, ignored: 2 } });
   });
 });
 

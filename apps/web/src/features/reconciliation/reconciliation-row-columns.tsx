@@ -17,7 +17,7 @@ function SettlementCell({ row: r }: { row: ReconciliationRowBody }) {
         #{r.settlementId}
       </Anchor>
       {r.settlementEndDate && (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           ended {day(r.settlementEndDate)}
         </Text>
       )}
