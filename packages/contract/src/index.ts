@@ -24,3 +24,4 @@ export * from './postings';
 export * from './account-users';
 export * from './automation';
 export * from './reports';
+export * from './reconciliation-reports';

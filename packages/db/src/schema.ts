@@ -489,6 +489,40 @@ export interface SignInAttemptsTable {
   succeeded: Generated<boolean>;
 }
 
+/** A saved reconciliation (migration 0021): what it was asked and its totals. */
+export interface ReconciliationReportsTable {
+  report_id: string;
+  account_key: string;
+  kind: 'deposits' | 'orders';
+  params: ColumnType<Record<string, unknown>, string, string>;
+  totals: ColumnType<Record<string, unknown>, string, string>;
+  created_by_user_id: string | null;
+  created_at: Timestamp;
+}
+
+/** One outcome of a reconciliation; days are 'YYYY-MM-DD' text. */
+export interface ReconciliationReportRowsTable {
+  report_id: string;
+  row_no: number;
+  account_key: string;
+  kind: 'matched' | 'unmatched-settlement' | 'unmatched-deposit' | 'paid-order' | 'unpaid-order';
+  settlement_key: string | null;
+  settlement_id: string | null;
+  settlement_currency: string | null;
+  settlement_amount: string | null;
+  settlement_end_date: string | null;
+  deposit_row: number | null;
+  deposit_date: string | null;
+  deposit_amount: string | null;
+  deposit_currency: string | null;
+  deposit_description: string | null;
+  deposit_reference: string | null;
+  order_id: string | null;
+  date_difference_days: number | null;
+  amount_difference: string | null;
+  reason: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_permissions: UserPermissionsTable;
@@ -525,4 +559,6 @@ export interface Database {
   settlement_documents: SettlementDocumentsTable;
   ledger_journals: LedgerJournalsTable;
   ledger_lines: LedgerLinesTable;
+  reconciliation_reports: ReconciliationReportsTable;
+  reconciliation_report_rows: ReconciliationReportRowsTable;
 }

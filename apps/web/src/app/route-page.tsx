@@ -4,6 +4,9 @@ import { AdminPage } from '../features/admin/admin-page';
 import { SettlementImportPage } from '../features/imports/settlement-import-page';
 import { LedgerPage } from '../features/ledger/ledger-page';
 import { PostingPage } from '../features/postings/posting-page';
+import { NewReconciliationPage } from '../features/reconciliation/new-reconciliation-page';
+import { ReconciliationReportPage } from '../features/reconciliation/reconciliation-report-page';
+import { ReconciliationReportsPage } from '../features/reconciliation/reconciliation-reports-page';
 import { PostingsPage } from '../features/postings/postings-page';
 import { ChannelConnectPage, SalesSourcePage } from '../features/channel-connect/channel-connect-page';
 import { AccountingConnectPage } from '../features/accounting-connect/accounting-connect-page';
@@ -86,6 +89,12 @@ function content(meta: RouteMeta): ReactNode {
       return <PostingsPage />;
     case 'posting':
       return <PostingPage />;
+    case 'reconciliation-reports':
+      return <ReconciliationReportsPage />;
+    case 'reconciliation-report-new':
+      return <NewReconciliationPage />;
+    case 'reconciliation-report':
+      return <ReconciliationReportPage />;
     case 'channel-connect':
       return <ChannelConnectPage />;
     case 'sales-source':

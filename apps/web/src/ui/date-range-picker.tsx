@@ -33,6 +33,18 @@ export function applyDayClick(current: DateRange, proposed: [string | null, stri
   return nextRange(current, day);
 }
 
+/** Names of the calendar's controls, so they can be found by a screen reader (and a journey). */
+const CALENDAR_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+  monthLevelControl: 'Choose the month',
+  yearLevelControl: 'Choose the year',
+};
+
 export function DateRangePicker({ label, value, onChange }: { label: string; value: DateRange; onChange: (range: DateRange) => void }) {
   const isDisabled = (day: string) => Boolean(value.start && !value.end && isBeyondMaxRange(value.start, day.slice(0, 10)));
   return (
@@ -49,6 +61,7 @@ export function DateRangePicker({ label, value, onChange }: { label: string; val
         onChange(applyDayClick(value, [proposed[0] ? proposed[0].slice(0, 10) : null, proposed[1] ? proposed[1].slice(0, 10) : null]));
       }}
       excludeDate={isDisabled}
+      ariaLabels={CALENDAR_LABELS}
       getDayProps={(day) => (isDisabled(day) ? { title: RANGE_LIMIT_TEXT } : {})}
       w={260}
     />

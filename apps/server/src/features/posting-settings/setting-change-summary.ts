@@ -46,6 +46,8 @@ const ACTION_LABELS: Record<string, string> = {
   'account.user-invite-declined': 'Declined the invite',
   'account.user-role-changed': 'Changed the role of',
   'account.user-removed': 'Removed',
+  'reconciliation.created': 'Made a reconciliation report',
+  'reconciliation.deleted': 'Deleted a reconciliation report',
 };
 
 const ROLE_WORDS: Record<string, string> = { owner: 'owner', member: 'member', 'view-only': 'view-only' };
@@ -86,6 +88,7 @@ export function summarizeSettingChange(action: string, before: Record<string, un
     return `${label} settlement ${typeof id === 'string' ? id : ''}`.trim();
   }
   if (action === 'settlement.uploaded' && Array.isArray(after?.files)) return `${label}: ${after.files.join(', ')}`;
+  if (action.startsWith('reconciliation.') && typeof (after ?? before)?.fileName === 'string') return `${label}: ${String((after ?? before)?.fileName)}`;
   if (action === 'mappings.copied' && typeof after?.copiedFrom === 'string') return `${label} (${after.copiedFrom}): version ${show(before?.version)} → ${show(after.version)}`;
   if (action === 'mappings.saved') return `${label}: version ${show(before?.version)} → ${show(after?.version)}`;
   if (action.startsWith('connection.')) {

@@ -1,4 +1,4 @@
-/** The routes of issue 5: settlements, their actions and export, uploads, mappings, the built-in ledger and the postings. */
+/** The routes of issue 5: settlements, their actions and export, uploads, mappings, the built-in ledger, the postings and reconciliation reports. */
 import type { FastifyInstance } from 'fastify';
 import fastifyFormbody from '@fastify/formbody';
 import type { Deps } from '../../http/deps';
@@ -7,6 +7,7 @@ import { registerLedgerRoutes } from '../ledger/ledger-routes';
 import { registerMappingRoutes } from '../mappings/mapping-routes';
 import { registerSendProgressRoute } from '../posting/send-progress-route';
 import { registerPostingRoutes } from '../postings/posting-routes';
+import { registerReconciliationRoutes } from '../reconciliation/reconciliation-routes';
 import { registerRedactionRoutes } from '../redaction/redaction-routes';
 import { registerSettlementActionRoutes } from './settlement-action-routes';
 import { registerSettlementExportRoute } from './settlement-export-route';
@@ -20,6 +21,7 @@ export function registerSettlementFeatures(app: FastifyInstance, deps: Deps): vo
   registerImportRoutes(app, deps);
   registerSendProgressRoute(app, deps);
   registerPostingRoutes(app, deps);
+  registerReconciliationRoutes(app, deps);
   // settlementSend, bulkActionSettlement and account_redaction are form encoded (spec section 7): parsed in their scope only.
   void app.register(async (scope) => {
     await scope.register(fastifyFormbody);

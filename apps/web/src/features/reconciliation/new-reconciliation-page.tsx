@@ -1,0 +1,108 @@
+/**
+ * /reconciliation-reports/report: choose a bank statement (CSV, OFX or CAMT.053) and the settlements
+ * to match (those that ended within a date range) with the window in which the bank books a deposit,
+ * or an order list; the upload shows its progress, then the report opens.
+ */
+import { Alert, Button, Card, FileInput, Group, NumberInput, Progress, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { IconFileUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { RECONCILIATION_FILE_BYTES_MAX } from '@ledgerport/contract';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/session-context';
+import { DateRangePicker, type DateRange } from '../../ui/date-range-picker';
+import { createReconciliationReport, reportPath } from './reconciliation-api';
+
+type Kind = 'deposits' | 'orders';
+type Stage = { step: 'idle' } | { step: 'sending'; percent: number } | { step: 'failed'; message: string };
+
+export function NewReconciliationPage() {
+  const { account } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [kind, setKind] = useState<Kind>('deposits');
+  const [file, setFile] = useState<File | null>(null);
+  const [range, setRange] = useState<DateRange>({});
+  const [daysAfterMin, setMin] = useState<number>(0);
+  const [daysAfterMax, setMax] = useState<number>(5);
+  const [currency, setCurrency] = useState('');
+  const [stage, setStage] = useState<Stage>({ step: 'idle' });
+  const isSending = stage.step === 'sending';
+  const missing = !file ? 'Choose a file.' : kind === 'deposits' && !(range.start && range.end) ? 'Choose the dates of the settlements to reconcile.' : daysAfterMin > daysAfterMax ? 'The earliest day must not be after the latest.' : file.size > RECONCILIATION_FILE_BYTES_MAX ? 'This file is larger than 20 MB.' : null;
+
+  async function run() {
+    if (!file || missing) return;
+    setStage({ step: 'sending', percent: 0 });
+    try {
+      const report = await createReconciliationReport(
+        { accountKey: account.accountKey, kind, start: range.start, end: range.end, daysAfterMin, daysAfterMax, currency: currency.trim() ? currency.trim().toUpperCase() : null },
+        file,
+        (percent) => setStage({ step: 'sending', percent }),
+      );
+      await queryClient.invalidateQueries({ queryKey: ['reconciliation-reports'] });
+      void navigate(reportPath(report.reconciliationReportId));
+    } catch (error) {
+      setStage({ step: 'failed', message: error instanceof ApiError ? error.message : 'Something went wrong. Please try again later.' });
+    }
+  }
+
+  return (
+    <Card withBorder maw={720}>
+      <Stack>
+        <SegmentedControl
+          aria-label="What to reconcile"
+          value={kind}
+          onChange={(v) => setKind(v)}
+          data={[
+            { value: 'deposits', label: 'Settlements against bank deposits' },
+            { value: 'orders', label: 'Orders against settlements' },
+          ]}
+        />
+        <FileInput
+          label={kind === 'deposits' ? 'Bank statement' : 'Order list'}
+          description={kind === 'deposits' ? 'A CSV, OFX or CAMT.053 file from your bank.' : 'A CSV with an order id column (Name, Order ID) and optionally Total.'}
+          placeholder="Choose a file"
+          accept={kind === 'deposits' ? '.csv,.txt,.ofx,.qfx,.xml' : '.csv,.txt'}
+          leftSection={<IconFileUpload size={16} />}
+          value={file}
+          onChange={setFile}
+          clearable
+        />
+        {kind === 'deposits' && (
+          <>
+            <DateRangePicker label="Settlements that ended between" value={range} onChange={setRange} />
+            <Group grow align="flex-start">
+              <NumberInput label="Earliest deposit, days after the settlement ended" min={-60} max={60} value={daysAfterMin} onChange={(v) => setMin(typeof v === 'number' ? v : 0)} />
+              <NumberInput label="Latest deposit, days after the settlement ended" min={-60} max={60} value={daysAfterMax} onChange={(v) => setMax(typeof v === 'number' ? v : 5)} />
+            </Group>
+            <TextInput label="Statement currency" description="Only when the file does not say (a CSV without a currency column)." placeholder="e.g. USD" maxLength={3} w={300} value={currency} onChange={(e) => setCurrency(e.currentTarget.value)} />
+          </>
+        )}
+        {stage.step === 'failed' && (
+          <Alert color="red" role="alert" title="Nothing was saved">
+            {stage.message}
+          </Alert>
+        )}
+        {isSending && (
+          <Stack gap={4}>
+            <Progress value={stage.percent} aria-label="Upload progress" animated={stage.percent >= 100} />
+            <Text size="sm" c="dimmed" role="status">
+              {stage.percent < 100 ? `Sending the file… ${stage.percent}%` : 'Matching settlements and deposits…'}
+            </Text>
+          </Stack>
+        )}
+        <Group justify="flex-end">
+          {missing && file !== null && (
+            <Text size="sm" c="dimmed">
+              {missing}
+            </Text>
+          )}
+          <Button onClick={() => void run()} loading={isSending} disabled={missing !== null}>
+            Reconcile
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
