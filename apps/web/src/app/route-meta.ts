@@ -43,6 +43,7 @@ export type PageKind =
   | 'amazon-deferred-transactions-settings'
   | 'beta-features-settings'
   | 'automation-settings'
+  | 'amazon-summary-report'
   | 'accounting-connect';
 
 export interface EmptyStateText {

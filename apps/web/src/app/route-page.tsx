@@ -39,6 +39,7 @@ import type { RouteMeta } from './route-meta';
 import { usePageChrome } from './use-page-chrome';
 import { BetaFeaturesPage } from '../features/account-settings/beta-features-page';
 import { AutomationPage } from '../features/account-settings/automation-page';
+import { SummaryReportPage } from '../features/reports/summary-report-page';
 
 function content(meta: RouteMeta): ReactNode {
   switch (meta.page) {
@@ -119,6 +120,8 @@ function content(meta: RouteMeta): ReactNode {
       return <BetaFeaturesPage />;
     case 'automation-settings':
       return <AutomationPage />;
+    case 'amazon-summary-report':
+      return <SummaryReportPage />;
     default:
       return meta.empty ? <PageEmptyState what={meta.empty.what} now={meta.empty.now} action={meta.empty.action} /> : null;
   }

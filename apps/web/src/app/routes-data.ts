@@ -26,7 +26,7 @@ export const dataRoutes: RouteMeta[] = [
   special('reconciliation-reports', 'Reconciliation Report', 'reconciliation-reports'),
   special('reconciliation-reports/report', 'New Reconciliation Report', 'reconciliation-report-new'),
   special('reconciliation-reports/report/:reconciliationReportId', 'Reconciliation Report', 'reconciliation-report'),
-  page('amazon/date-range-summary-report', 'Summary Report', { what: 'A summary of Amazon settlements for a date range will appear here.', now: connectFirst, action: toAdmin }),
+  special('amazon/date-range-summary-report', 'Summary Report', 'amazon-summary-report'),
   page('shopify/reconnect', 'Reconnect Shopify', { what: 'Reconnecting your Shopify store will happen here.', now: 'Your store connection is shown on the admin page.', action: toAdmin }),
   page('shopify/reconnect/store-mismatch', 'Store Mismatch', { what: 'This page explains what to do when the Shopify store you signed in to is not the one connected to this account.', now: 'Go back to the admin page to see which store is connected.', action: toAdmin }),
   page('inventory', 'Monthly Inventory Summary', { what: 'Your Amazon inventory, month by month, will appear here.', now: connectFirst, action: toAdmin }),

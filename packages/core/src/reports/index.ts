@@ -1,1 +1,2 @@
 export * from './summary-report';
+export * from './chart-palette';
