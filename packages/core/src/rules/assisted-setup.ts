@@ -4,7 +4,7 @@
  * chooses. Pure: the contract builds its schemas from these lists, the server and the web decide with
  * these functions.
  */
-import { buildOnboardingSteps, type OnboardingAccount } from './onboarding-steps';
+import type { OnboardingAccount } from './onboarding-steps';
 
 export const BUSINESS_TYPES = ['sole-trader', 'partnership', 'company', 'non-profit', 'other'] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
@@ -68,8 +68,9 @@ export interface AssistedSetupInput {
 /**
  * Whether the onboarding flow shows the questionnaire, and why. In order: a view-only caller is never
  * asked; a finished questionnaire is done; a seller who chose quick setup is not asked again; an open
- * draft is shown until finished; with no questionnaire, it is offered while any onboarding step is
- * not completed (an account already set up does not need it).
+ * draft is shown until finished; with no questionnaire, it is offered while onboarding step 3 (set up
+ * accounts and taxes, which the answers prepare) is neither completed nor started: an account whose
+ * mappings exist does not need it, whatever its connections say.
  */
 export function decideAssistedSetup(input: AssistedSetupInput): { shouldShow: boolean; reason: AssistedSetupReason } {
   const q = input.questionnaire;
@@ -77,8 +78,12 @@ export function decideAssistedSetup(input: AssistedSetupInput): { shouldShow: bo
   if (q?.isFinalized) return { shouldShow: false, reason: q.quickSetup ? 'quick-setup' : 'finalized' };
   if (q?.quickSetup) return { shouldShow: false, reason: 'quick-setup' };
   if (q) return { shouldShow: true, reason: 'in-progress' };
-  const isOnboarded = buildOnboardingSteps(input.account).every((s) => s.state === 'completed');
-  return isOnboarded ? { shouldShow: false, reason: 'onboarded' } : { shouldShow: true, reason: 'not-started' };
+  return isPastAccountsStep(input.account) ? { shouldShow: false, reason: 'onboarded' } : { shouldShow: true, reason: 'not-started' };
+}
+
+/** Onboarding step 3 (set up accounts and taxes) is completed or under way. */
+export function isPastAccountsStep(a: Pick<OnboardingAccount, 'mappingsCompleted' | 'mappingsConfigurationInitiated'>): boolean {
+  return a.mappingsCompleted || a.mappingsConfigurationInitiated;
 }
 
 export function shouldShowAssistedSetup(input: AssistedSetupInput): boolean {
