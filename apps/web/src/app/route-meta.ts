@@ -39,7 +39,8 @@ export type PageKind =
   | 'product-types-settings'
   | 'amazon-deferred-transactions-settings'
   | 'beta-features-settings'
-  | 'accounting-connect';
+  | 'accounting-connect'
+  | 'account-questionnaire';
 
 export interface EmptyStateText {
   /** What will appear on this page. */

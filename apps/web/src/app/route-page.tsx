@@ -35,6 +35,7 @@ import { RouteGuard } from './route-guard';
 import type { RouteMeta } from './route-meta';
 import { usePageChrome } from './use-page-chrome';
 import { BetaFeaturesPage } from '../features/account-settings/beta-features-page';
+import { QuestionnaireSupportPage } from '../features/onboarding-questionnaire/questionnaire-support-page';
 
 function content(meta: RouteMeta): ReactNode {
   switch (meta.page) {
@@ -107,6 +108,8 @@ function content(meta: RouteMeta): ReactNode {
       return <AmazonDeferredTransactionsPage />;
     case 'beta-features-settings':
       return <BetaFeaturesPage />;
+    case 'account-questionnaire':
+      return <QuestionnaireSupportPage />;
     default:
       return meta.empty ? <PageEmptyState what={meta.empty.what} now={meta.empty.now} action={meta.empty.action} /> : null;
   }
