@@ -171,7 +171,7 @@ function queryOf(value: unknown, raw: string): string {
 /** The url with each `:name` segment replaced by its (encoded) value; a missing value leaves the segment empty. */
 function pathOf(url: string, params: unknown): string {
   const values = typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {};
-  return url.replace(/:(\w+)/g, (_, name: string) => encodeSegment(typeof values[name] === 'object' ? JSON.stringify(values[name]) : String(values[name] ?? '')));
+  return url.replace(/:(\w+)/g, (_, name: string) => encodeSegment(typeof values[name] === 'string' ? values[name] : (JSON.stringify(values[name]) ?? '')));
 }
 
 /** encodeURIComponent, except that a lone surrogate (which it refuses) is sent as its three raw bytes, the broken UTF-8 a client could send. */

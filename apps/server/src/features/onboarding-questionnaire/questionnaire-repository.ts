@@ -4,7 +4,7 @@
  * emails of the people who started, last saved and finished it.
  */
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import type { OnboardingQuestionnaire, QuestionnaireAnswersBody } from '@ledgerport/contract';
+import type { OnboardingQuestionnaire } from '@ledgerport/contract';
 import type { QuestionnaireAnswers } from '@ledgerport/core/rules';
 import type { Database, OnboardingQuestionnairesTable } from '@ledgerport/db';
 import { AppError } from '../../http/app-error';
@@ -72,7 +72,7 @@ export function columnsOf(answers: Partial<QuestionnaireAnswers>): Updateable<On
     if (value === undefined) continue;
     columns[COLUMN_OF[field]] = LIST_FIELDS.has(field) ? JSON.stringify(value) : field === 'notes' && value === '' ? null : value;
   }
-  return columns as Updateable<OnboardingQuestionnairesTable>;
+  return columns;
 }
 
 /** The account's questionnaire row, locked for the rest of the transaction. */
@@ -104,7 +104,7 @@ function questionnaireBody(row: RowWithEmails): OnboardingQuestionnaire {
     id: row.account_key,
     accountKey: row.account_key,
     status: row.finalized_at ? 'finalized' : 'draft',
-    answers: answersOf(row) as QuestionnaireAnswersBody,
+    answers: answersOf(row),
     quickSetupApplied: row.quick_setup_applied,
     createdAt: row.created_at.toISOString(),
     createdBy: row.created_email,

@@ -14,7 +14,7 @@ import { AppError } from '../../http/app-error';
 import type { Deps } from '../../http/deps';
 import { assertAccountAccess } from '../accounts/account-access';
 import { finalizeQuestionnaire } from './finalize-questionnaire';
-import { answersOf, columnsOf, diffAnswers, findQuestionnaireForUpdate, getQuestionnaireBody, questionnaireNotFound, type AnswersChange } from './questionnaire-repository';
+import { answersOf, columnsOf, diffAnswers, findQuestionnaireForUpdate, getQuestionnaireBody, questionnaireNotFound } from './questionnaire-repository';
 
 const finalizedError = (accountKey: string, what: string) =>
   new AppError('questionnaire.finalized', `The assisted setup questionnaire is finished, so its answers are locked and ${what}.`, { accountKey });
@@ -27,7 +27,7 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, deps: Deps): v
     await assertAccountAccess(db, caller, accountKey);
     const at = clock();
     await db.transaction().execute(async (trx) => {
-      const { after } = diffAnswers(EMPTY_QUESTIONNAIRE_ANSWERS, change as AnswersChange);
+      const { after } = diffAnswers(EMPTY_QUESTIONNAIRE_ANSWERS, change);
       const inserted = await trx
         .insertInto('onboarding_questionnaires')
         .values({ account_key: accountKey, ...columnsOf(after), created_by: caller.userId, created_at: at, updated_by: caller.userId, updated_at: at })
@@ -48,7 +48,7 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, deps: Deps): v
       const row = await findQuestionnaireForUpdate(trx, accountKey);
       if (!row) throw questionnaireNotFound(accountKey);
       if (row.finalized_at) throw finalizedError(accountKey, 'cannot change');
-      const { before, after } = diffAnswers(answersOf(row), change as AnswersChange);
+      const { before, after } = diffAnswers(answersOf(row), change);
       if (Object.keys(after).length === 0) return;
       await trx.updateTable('onboarding_questionnaires').set({ ...columnsOf(after), updated_by: caller.userId, updated_at: at }).where('account_key', '=', accountKey).execute();
       await recordAudit(trx, { actorUserId: caller.userId, accountKey, action: 'onboarding.questionnaire-saved', entityType: 'onboarding-questionnaire', entityId: accountKey, before, after, at });

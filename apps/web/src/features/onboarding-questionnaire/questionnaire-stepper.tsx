@@ -64,8 +64,8 @@ export function QuestionnaireStepper({ initial, onSave, onFinish, onQuickSetup }
       <Stepper active={step} onStepClick={setStep} size="sm" aria-label="Assisted setup steps">
         <Stepper.Step label="Your business" description="Type, channels, countries">
           <Stack mt="md">
-            <Select label="Business type" placeholder="Choose one" data={options(BUSINESS_TYPES, BUSINESS_TYPE_LABELS)} value={answers.businessType} onChange={(v) => set('businessType', v as Answers['businessType'])} clearable />
-            <Checkbox.Group label="Where do you sell?" description="Every sales channel you use, connected here or not." value={answers.salesChannels} onChange={(v) => set('salesChannels', v as Answers['salesChannels'])}>
+            <Select label="Business type" placeholder="Choose one" data={options(BUSINESS_TYPES, BUSINESS_TYPE_LABELS)} value={answers.businessType} onChange={(v) => set('businessType', v)} clearable />
+            <Checkbox.Group label="Where do you sell?" description="Every sales channel you use, connected here or not." value={answers.salesChannels} onChange={(v) => set('salesChannels', v)}>
               <Group mt={6} gap="md">
                 {QUESTIONNAIRE_SALES_CHANNELS.map((c) => (
                   <Checkbox key={c} value={c} label={SALES_CHANNEL_LABELS[c]} />
@@ -84,7 +84,7 @@ export function QuestionnaireStepper({ initial, onSave, onFinish, onQuickSetup }
                 ))}
               </Group>
             </Radio.Group>
-            <Select label="Accounting system" placeholder="Choose one" data={options(QUESTIONNAIRE_ACCOUNTING_SYSTEMS, ACCOUNTING_SYSTEM_LABELS)} value={answers.accountingSystem} onChange={(v) => set('accountingSystem', v as Answers['accountingSystem'])} clearable />
+            <Select label="Accounting system" placeholder="Choose one" data={options(QUESTIONNAIRE_ACCOUNTING_SYSTEMS, ACCOUNTING_SYSTEM_LABELS)} value={answers.accountingSystem} onChange={(v) => set('accountingSystem', v)} clearable />
             <YesNo label="Do you have an accountant or bookkeeper?" value={answers.hasAccountant} onChange={(v) => set('hasAccountant', v)} />
           </Stack>
         </Stepper.Step>
@@ -92,7 +92,7 @@ export function QuestionnaireStepper({ initial, onSave, onFinish, onQuickSetup }
           <Stack mt="md">
             <YesNo label="Do you sell in more than one currency?" value={answers.isMultiCurrency} onChange={(v) => set('isMultiCurrency', v)} />
             <YesNo label="Are you registered for VAT or GST?" value={answers.isVatRegistered} onChange={(v) => set('isVatRegistered', v)} />
-            <Checkbox.Group label="What would you like help with?" value={answers.helpWith} onChange={(v) => set('helpWith', v as Answers['helpWith'])}>
+            <Checkbox.Group label="What would you like help with?" value={answers.helpWith} onChange={(v) => set('helpWith', v)}>
               <Stack mt={6} gap={6}>
                 {HELP_TOPICS.map((t) => (
                   <Checkbox key={t} value={t} label={HELP_TOPIC_LABELS[t]} />
