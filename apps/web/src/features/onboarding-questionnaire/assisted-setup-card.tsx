@@ -48,7 +48,6 @@ export function AssistedSetupCard() {
     await save(answers);
     const done = await questionnaireApi.finalize(accountKey);
     setFinishedMessage(done.message);
-    showToast('success', done.message);
     await reload();
     await refresh();
   };
