@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { login, getAccount, addFeatureFlags } from './index';
+import { login, getAccount, addFeatureFlags, getQuestionnaire, type Endpoint } from './index';
 import { errorStatusByCode, statusOfErrorCode } from './errors';
 
 describe('error codes', () => {
@@ -29,5 +29,18 @@ describe('request schemas', () => {
   it('accepts only the spec feature flag names', () => {
     expect(addFeatureFlags.body.safeParse({ accountKey: 'a', featureFlagsToAdd: ['NEW_ADMIN_PAGE'] }).success).toBe(true);
     expect(addFeatureFlags.body.safeParse({ accountKey: 'a', featureFlagsToAdd: ['MADE_UP'] }).success).toBe(false);
+  });
+});
+
+describe('path parameters', () => {
+  it('every :name segment of a url has its params schema, and every params schema names segments of its url', async () => {
+    const contract = await import('./index');
+    const endpoints = (Object.values(contract) as unknown[]).filter((v): v is Endpoint => typeof v === 'object' && v !== null && 'url' in v && 'method' in v && 'access' in v);
+    for (const e of endpoints) {
+      const segments = [...e.url.matchAll(/:(\w+)/g)].map((m) => m[1]).sort();
+      const keys = e.params ? Object.keys((e.params as unknown as { shape: Record<string, unknown> }).shape).sort() : [];
+      expect(keys, `${e.method} ${e.url}`).toEqual(segments);
+    }
+    expect(getQuestionnaire.params.safeParse({ id: 'acme\u0000' }).error?.issues[0]?.message).toMatch(/control character/);
   });
 });

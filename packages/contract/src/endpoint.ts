@@ -21,6 +21,8 @@ export interface Endpoint {
    * settings). The server refuses a caller whose level in the account is lower, with 403.
    */
   effect: RouteEffect;
+  /** Path parameters (`:name` segments of the url), a strict object of safe texts. */
+  params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
   /** Success status (200 unless stated). */
@@ -33,6 +35,7 @@ export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
 }
 
 /** The request/response types of an endpoint, for typed clients. */
+export type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.input<E['params']> : never;
 export type QueryOf<E extends Endpoint> = E['querystring'] extends z.ZodType ? z.input<E['querystring']> : never;
 export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : never;
 export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : void;

@@ -25,3 +25,4 @@ export * from './account-users';
 export * from './automation';
 export * from './reports';
 export * from './reconciliation-reports';
+export * from './onboarding-questionnaire';

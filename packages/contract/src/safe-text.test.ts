@@ -58,8 +58,9 @@ function uncheckedTexts(schema: z.ZodType | undefined, path: string): string[] {
 }
 
 describe('the safe-text rule', () => {
-  it('is on every free-text field of every request (query string and body)', () => {
+  it('is on every free-text field of every request (path, query string and body)', () => {
     const unchecked = endpoints.flatMap((e) => [
+      ...uncheckedTexts(e.params, '').map((p) => `${e.method} ${e.url} path ${p}`),
       ...uncheckedTexts(e.querystring, '').map((p) => `${e.method} ${e.url} query ${p}`),
       ...uncheckedTexts(e.body, '').map((p) => `${e.method} ${e.url} body ${p}`),
     ]);

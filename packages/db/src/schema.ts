@@ -159,6 +159,30 @@ export interface AccountAutomationTable {
   updated_by: string | null;
 }
 
+/** One per account (decision 0022); null answers are not answered yet. */
+export interface OnboardingQuestionnairesTable {
+  account_key: string;
+  business_type: string | null;
+  sales_channels: ColumnType<string[], string | undefined, string>;
+  selling_countries: ColumnType<string[], string | undefined, string>;
+  monthly_order_volume: string | null;
+  accounting_system: string | null;
+  has_accountant: boolean | null;
+  is_multi_currency: boolean | null;
+  is_vat_registered: boolean | null;
+  help_with: ColumnType<string[], string | undefined, string>;
+  notes: string | null;
+  quick_setup: Generated<boolean>;
+  /** The posting settings a quick setup changed at finalize ({ field: value }), null when none. */
+  quick_setup_applied: Json;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_by: string | null;
+  updated_at: Timestamp;
+  finalized_by: string | null;
+  finalized_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface OrganizationMembershipsTable {
   organization_id: string;
   user_id: string;
@@ -537,6 +561,7 @@ export interface Database {
   organization_memberships: OrganizationMembershipsTable;
   account_invites: AccountInvitesTable;
   account_automation: AccountAutomationTable;
+  onboarding_questionnaires: OnboardingQuestionnairesTable;
   refresh_tokens: RefreshTokensTable;
   audit_log: AuditLogTable;
   connections: ConnectionsTable;

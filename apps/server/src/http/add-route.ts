@@ -16,6 +16,7 @@ import { noEndpointMessage } from './error-handler';
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface RouteInput<E extends Endpoint> {
+  params: Out<E['params']>;
   query: Out<E['querystring']>;
   body: Out<E['body']>;
   caller: E['access'] extends 'public' ? Caller | null : Caller;
@@ -66,7 +67,7 @@ export function addSignedInRoute<E extends Endpoint & { access: 'user'; effect: 
 
 /** What every handler gets, whoever the caller is. */
 function inputOf<E extends Endpoint>(request: FastifyRequest, reply: FastifyReply): Omit<RouteInput<E>, 'caller'> {
-  return { query: request.query as Out<E['querystring']>, body: request.body as Out<E['body']>, request, reply };
+  return { params: request.params as Out<E['params']>, query: request.query as Out<E['querystring']>, body: request.body as Out<E['body']>, request, reply };
 }
 
 function register<E extends Endpoint>(
@@ -84,6 +85,7 @@ function register<E extends Endpoint>(
       summary: endpoint.summary,
       tags: [endpoint.tag],
       ...(endpoint.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.querystring ? { querystring: endpoint.querystring } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: {

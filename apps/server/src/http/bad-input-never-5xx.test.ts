@@ -82,6 +82,8 @@ const knownValues = (settlementKey: string): Record<string, unknown> => ({
   userId: 'user-demo',
   organizationId: 'org-acme',
   currency: 'USD',
+  // Path parameters: the questionnaire's id is an account key.
+  id: 'acme-amazon-us',
 });
 
 /** An arbitrary for a value of `schema`, any part of which may be replaced by a bad value. */
@@ -166,6 +168,21 @@ function queryOf(value: unknown, raw: string): string {
   return raw ? `${text}&${raw}` : text;
 }
 
+/** The url with each `:name` segment replaced by its (encoded) value; a missing value leaves the segment empty. */
+function pathOf(url: string, params: unknown): string {
+  const values = typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {};
+  return url.replace(/:(\w+)/g, (_, name: string) => encodeSegment(typeof values[name] === 'string' ? values[name] : (JSON.stringify(values[name]) ?? '')));
+}
+
+/** encodeURIComponent, except that a lone surrogate (which it refuses) is sent as its three raw bytes, the broken UTF-8 a client could send. */
+function encodeSegment(text: string): string {
+  return text.replace(/[\ud800-\udbff][\udc00-\udfff]|[\s\S]/g, (c) => {
+    const unit = c.charCodeAt(0);
+    if (c.length === 1 && unit >= 0xd800 && unit <= 0xdfff) return [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+    return encodeURIComponent(c);
+  });
+}
+
 /** How a body is sent: JSON mostly, also form encoded (as the web sends some actions) or as raw bytes under any content type. */
 const encoding = fc.oneof(
   { weight: 6, arbitrary: fc.constant({ kind: 'json' as const }) },
@@ -218,18 +235,20 @@ describe('bad input never gets a 5xx', () => {
       const query = endpoint.querystring ? valueOf(toJsonSchema(endpoint.querystring), '', known) : fc.oneof(fc.constant(undefined), badValue);
       let body = endpoint.body ? valueOf(toJsonSchema(endpoint.body), '', known) : fc.oneof(fc.constant(undefined), badValue);
       if (endpoint === (contract.searchSettlements as Endpoint)) body = withSearchAccount(body);
+      const params = endpoint.params ? valueOf(toJsonSchema(endpoint.params), '', known) : fc.constant(undefined);
       const rawQuery = fc.constantFrom('', '', '', '%00', '%FF', '%', 'a=%E0%A4%A', '__proto__=1', 'constructor[prototype]=1');
       await fc.assert(
-        fc.asyncProperty(query, body, rawQuery, encoding, async (q, b, raw, how) => {
+        fc.asyncProperty(query, body, rawQuery, encoding, params, async (q, b, raw, how, p) => {
           const search = queryOf(q, raw);
+          const path = pathOf(endpoint.url, p);
           const sent = endpoint.method === 'GET' || b === undefined ? undefined : bodyOf(b, how);
           const res = await server.app.inject({
             method: endpoint.method,
-            url: `${endpoint.url}${search ? `?${search}` : ''}`,
+            url: `${path}${search ? `?${search}` : ''}`,
             headers: sent ? { ...headers, 'content-type': sent.contentType } : headers,
             ...(sent ? { payload: sent.payload } : {}),
           });
-          expect(res.statusCode, `${endpoint.method} ${endpoint.url}?${search} ${sent ? `${sent.contentType} ${JSON.stringify(sent.payload)}` : ''} answered ${res.body}`).toBeLessThan(500);
+          expect(res.statusCode, `${endpoint.method} ${path}?${search} ${sent ? `${sent.contentType} ${JSON.stringify(sent.payload)}` : ''} answered ${res.body}`).toBeLessThan(500);
         }),
         { numRuns: RUNS },
       );

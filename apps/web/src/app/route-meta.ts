@@ -44,7 +44,8 @@ export type PageKind =
   | 'beta-features-settings'
   | 'automation-settings'
   | 'amazon-summary-report'
-  | 'accounting-connect';
+  | 'accounting-connect'
+  | 'account-questionnaire';
 
 export interface EmptyStateText {
   /** What will appear on this page. */

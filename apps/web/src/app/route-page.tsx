@@ -40,6 +40,7 @@ import { usePageChrome } from './use-page-chrome';
 import { BetaFeaturesPage } from '../features/account-settings/beta-features-page';
 import { AutomationPage } from '../features/account-settings/automation-page';
 import { SummaryReportPage } from '../features/reports/summary-report-page';
+import { QuestionnaireSupportPage } from '../features/onboarding-questionnaire/questionnaire-support-page';
 
 function content(meta: RouteMeta): ReactNode {
   switch (meta.page) {
@@ -122,6 +123,8 @@ function content(meta: RouteMeta): ReactNode {
       return <AutomationPage />;
     case 'amazon-summary-report':
       return <SummaryReportPage />;
+    case 'account-questionnaire':
+      return <QuestionnaireSupportPage />;
     default:
       return meta.empty ? <PageEmptyState what={meta.empty.what} now={meta.empty.now} action={meta.empty.action} /> : null;
   }

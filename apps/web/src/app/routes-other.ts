@@ -13,7 +13,6 @@ const accountArea: Array<[child: string, title: string, what: string]> = [
   ['utilities', 'Account Utilities', 'support utilities for this account'],
   ['feature-flag', 'Account Feature Flags', 'the feature flags turned on for this account'],
   ['mappings', 'Account Mappings', "this account's mappings"],
-  ['questionnaire', 'Onboarding Questionnaire', "this account's onboarding questionnaire answers"],
   ['users', 'Account Users', 'the users of this account'],
   ['amazon/data-state', 'Amazon Data State', 'what Amazon data has been fetched for this account'],
   ['walmart/utilities', 'Walmart Utilities', 'support utilities for a Walmart account'],
@@ -58,6 +57,7 @@ export const otherRoutes: RouteMeta[] = [
   ...accountArea.map(([child, title, what]) =>
     page(`account/:accountKey/${child}`, title, { what: `This page will show ${what}.`, now: backendNow, action: { label: 'Open backend', to: '/backend' } }, internal),
   ),
+  special('account/:accountKey/questionnaire', 'Onboarding Questionnaire', 'account-questionnaire', internal),
   ...backend.map(([path, title, what]) => page(path, title, { what, now: backendNow, action: { label: 'Open backend', to: '/backend' } }, internal)),
   special('whats-new', "What's New", 'whats-new'),
   special('user-profile', 'My Profile', 'profile-settings'),

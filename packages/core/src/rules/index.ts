@@ -18,3 +18,4 @@ export * from './redaction';
 export * from './beta-features';
 export * from './invites';
 export * from './auto-send';
+export * from './assisted-setup';

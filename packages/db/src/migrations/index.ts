@@ -20,6 +20,7 @@ import * as m0014 from './0014-sign-up-and-mail';
 import * as m0015 from './0015-settlement-documents-account-index';
 import * as m0017 from './0017-account-redaction';
 import * as m0018 from './0018-account-invites';
+import * as m0019 from './0019-onboarding-questionnaire';
 import * as m0021 from './0021-reconciliation-reports';
 import * as m0022 from './0022-account-automation';
 
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0015-settlement-documents-account-index': m0015,
   '0017-account-redaction': m0017,
   '0018-account-invites': m0018,
+  '0019-onboarding-questionnaire': m0019,
   '0021-reconciliation-reports': m0021,
   '0022-account-automation': m0022,
 };

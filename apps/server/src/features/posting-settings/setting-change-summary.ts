@@ -48,6 +48,10 @@ const ACTION_LABELS: Record<string, string> = {
   'account.user-removed': 'Removed',
   'reconciliation.created': 'Made a reconciliation report',
   'reconciliation.deleted': 'Deleted a reconciliation report',
+  'onboarding.questionnaire-started': 'Started the assisted setup questionnaire',
+  'onboarding.questionnaire-saved': 'Saved answers of the assisted setup questionnaire',
+  'onboarding.questionnaire-deleted': 'Deleted the assisted setup questionnaire',
+  'onboarding.questionnaire-finalized': 'Finished the assisted setup questionnaire',
 };
 
 const ROLE_WORDS: Record<string, string> = { owner: 'owner', member: 'member', 'view-only': 'view-only' };
@@ -82,6 +86,8 @@ function show(value: unknown): string {
 
 export function summarizeSettingChange(action: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null): string {
   const label = ACTION_LABELS[action] ?? action.replace(/^[a-z-]+\./, '').replaceAll('-', ' ').replace(/^./, (c) => c.toUpperCase());
+  if (action === 'onboarding.questionnaire-finalized') return after?.quickSetup === true ? `${label} with quick setup` : label;
+  if (action.startsWith('onboarding.')) return label;
   if (action.startsWith('account.user-')) return summarizeUserChange(action, label, before, after);
   if (action.startsWith('settlement.') && action !== 'settlement.hold-released' && action !== 'settlement.uploaded') {
     const id = after?.settlementId ?? before?.settlementId;

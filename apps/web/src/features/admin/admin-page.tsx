@@ -1,4 +1,4 @@
-/** /admin, the landing page after sign-in: the current account and its onboarding steps. */
+/** /admin, the landing page after sign-in: the current account, its onboarding steps and, when core says so, the assisted setup questionnaire. */
 import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { isTrialAccount } from '@ledgerport/core/rules';
@@ -7,6 +7,7 @@ import { ChannelIcon, channelName } from '../../ui/channel-icon';
 import { LatestSettlements } from '../home/latest-settlements';
 import { OnboardingStepsList } from './onboarding-steps-list';
 import { RedactionBanner } from '../account-settings/account-redaction';
+import { AssistedSetupCard } from '../onboarding-questionnaire/assisted-setup-card';
 
 const SYSTEM_LABELS: Record<string, string> = { QBO: 'QuickBooks Online', XERO: 'Xero', SAGE: 'Sage', NETSUITE: 'NetSuite', MANUAL: 'Manual', NONE: 'None chosen' };
 
@@ -45,6 +46,7 @@ export function AdminPage() {
         Get set up
       </Title>
       <OnboardingStepsList account={account} />
+      <AssistedSetupCard />
       <LatestSettlements />
     </Stack>
   );
