@@ -22,3 +22,4 @@ export * from './posting-settings';
 export * from './amazon-deferred-transactions';
 export * from './postings';
 export * from './account-users';
+export * from './notifications';

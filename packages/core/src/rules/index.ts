@@ -17,3 +17,4 @@ export * from './time-zone';
 export * from './redaction';
 export * from './beta-features';
 export * from './invites';
+export * from './notifications';

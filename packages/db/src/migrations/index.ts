@@ -20,6 +20,7 @@ import * as m0014 from './0014-sign-up-and-mail';
 import * as m0015 from './0015-settlement-documents-account-index';
 import * as m0017 from './0017-account-redaction';
 import * as m0018 from './0018-account-invites';
+import * as m0020 from './0020-notifications';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015-settlement-documents-account-index': m0015,
   '0017-account-redaction': m0017,
   '0018-account-invites': m0018,
+  '0020-notifications': m0020,
 };
