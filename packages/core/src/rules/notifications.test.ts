@@ -7,7 +7,6 @@ import {
   NOTIFICATION_KINDS,
   notificationDeliveryOf,
   resolveNotificationPreferences,
-  type NotificationKind,
 } from './notifications';
 
 const kind = fc.constantFrom(...NOTIFICATION_KINDS);
@@ -75,7 +74,7 @@ describe('groupNotificationsByKind', () => {
     ));
 
   it('names each section with its label', () => {
-    const sections = groupNotificationsByKind([{ kind: 'send-failed' as NotificationKind, createdAt: new Date(0) }]);
+    const sections = groupNotificationsByKind([{ kind: 'send-failed', createdAt: new Date(0) }]);
     expect(sections).toEqual([{ kind: 'send-failed', label: 'A send failed', items: [{ kind: 'send-failed', createdAt: new Date(0) }] }]);
   });
 });
