@@ -40,7 +40,7 @@ test('an invite to an existing user shows on the bell and the notifications page
   await bell(oscar).click();
   await expect(oscar).toHaveURL(/\/app\/notifications$/);
   const invite = oscar.getByRole('listitem', { name: 'Unread: You are invited to Acme Outdoor US' });
-  await expect(invite).toContainText('Dana Demo invites you to open "Acme Outdoor US" as member.');
+  await expect(invite).toContainText('Dana Demo invites you to open "Acme Outdoor US" as a member.');
   await expect(invite.getByRole('img', { name: 'You were invited to an account' })).toBeVisible();
   await saveScreenshot(oscar, 'notifications-2-list');
 
@@ -59,15 +59,15 @@ test('an invite to an existing user shows on the bell and the notifications page
   await oscar.goto(`${BASE}/app/user/settings/notifications`);
   const table = oscar.getByRole('table', { name: 'Notification settings' });
   await expect(table).toBeVisible();
-  await expect(oscar.getByRole('textbox', { name: 'A send failed: email' })).toHaveValue('Immediately');
-  await oscar.getByRole('textbox', { name: 'A send failed: email' }).click();
+  await expect(oscar.getByRole('combobox', { name: 'A send failed: email' })).toHaveValue('Immediately');
+  await oscar.getByRole('combobox', { name: 'A send failed: email' }).click();
   await oscar.getByRole('option', { name: 'Daily digest' }).click();
   await oscar.getByRole('checkbox', { name: 'A settlement was sent automatically: in the app' }).uncheck();
   await oscar.getByRole('button', { name: 'Save' }).click();
   await expect(oscar.getByText('Your notification settings were saved.')).toBeVisible();
   await saveScreenshot(oscar, 'notifications-3-settings');
   await oscar.reload();
-  await expect(oscar.getByRole('textbox', { name: 'A send failed: email' })).toHaveValue('Daily digest');
+  await expect(oscar.getByRole('combobox', { name: 'A send failed: email' })).toHaveValue('Daily digest');
   await expect(oscar.getByRole('checkbox', { name: 'A settlement was sent automatically: in the app' })).not.toBeChecked();
   await oscarContext.close();
 });

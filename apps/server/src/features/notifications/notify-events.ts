@@ -7,6 +7,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
 import { notifyAccount, notifyUser } from './notify';
 
+const ROLE_WORDS: Record<string, string> = { owner: 'an owner', member: 'a member', 'view-only': 'a view-only user' };
+
 const settlementLink = (settlementKey: string) => `/settlement?settlementKey=${encodeURIComponent(settlementKey)}`;
 
 export async function notifySendFailed(trx: Kysely<Database>, s: { accountKey: string; settlementKey: string; settlementId: string; error: string; at: Date }): Promise<void> {
@@ -67,7 +69,7 @@ export async function notifyInvited(trx: Kysely<Database>, i: { userId: string; 
     userId: i.userId,
     kind: 'invite',
     title: `You are invited to ${i.accountName}`,
-    body: `${i.inviterName ?? 'An owner'} invites you to open "${i.accountName}" as ${i.role}. Accept or decline the invite at the top of the page.`,
+    body: `${i.inviterName ?? 'An owner'} invites you to open "${i.accountName}" as ${ROLE_WORDS[i.role] ?? i.role}. Accept or decline the invite at the top of the page.`,
     link: '/admin',
     at: i.at,
   });
