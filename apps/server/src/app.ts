@@ -18,6 +18,7 @@ import { createSignInLimiter } from './features/auth/sign-in-limiter';
 import { createMailRequestLimiter } from './features/sign-up/mail-request-limiter';
 import { registerSignUpRoutes } from './features/sign-up/sign-up-routes';
 import { registerAccountUsersRoutes } from './features/account-users/account-users-routes';
+import { registerNotificationRoutes } from './features/notifications/notification-routes';
 import { registerPasswordRoutes } from './features/sign-up/password-routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerAccountRoutes } from './features/accounts/account-routes';
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthRoutes(app, deps);
   registerSignUpRoutes(app, deps);
   registerAccountUsersRoutes(app, deps);
+  registerNotificationRoutes(app, deps);
   registerPasswordRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerUserRoutes(app, deps);

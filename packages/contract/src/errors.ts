@@ -40,6 +40,7 @@ export const errorStatusByCode = {
   'invite.already-member': 409,
   'invite.already-invited': 409,
   'invite.not-found': 404,
+  'notification.not-found': 404,
   'invite.link-invalid': 400,
   'member.not-found': 404,
   'member.last-owner': 409,

@@ -26,3 +26,4 @@ export * from './automation';
 export * from './reports';
 export * from './reconciliation-reports';
 export * from './onboarding-questionnaire';
+export * from './notifications';

@@ -183,6 +183,34 @@ export interface OnboardingQuestionnairesTable {
   finalized_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** Migration 0020 (decision 0023): one row per user and event. */
+export interface NotificationsTable {
+  notification_id: Generated<string>;
+  user_id: string;
+  account_key: string | null;
+  kind: 'send-failed' | 'connection-error' | 'mappings-needed' | 'settlement-inconsistent' | 'invite' | 'auto-sent';
+  title: string;
+  body: string;
+  link_path: string | null;
+  /** False: the user wants this kind by mail only; kept out of the list and the count. */
+  is_shown_in_app: Generated<boolean>;
+  /** The user's choice when the row was written. */
+  email_mode: 'off' | 'immediate' | 'daily-digest';
+  created_at: Timestamp;
+  read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Set when a mail job claims the row: nothing is mailed twice. */
+  emailed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A kind the user changed from core's default (migration 0020). */
+export interface NotificationSettingsTable {
+  user_id: string;
+  kind: NotificationsTable['kind'];
+  in_app: boolean;
+  email_mode: NotificationsTable['email_mode'];
+  updated_at: Timestamp;
+}
+
 export interface OrganizationMembershipsTable {
   organization_id: string;
   user_id: string;
@@ -562,6 +590,8 @@ export interface Database {
   account_invites: AccountInvitesTable;
   account_automation: AccountAutomationTable;
   onboarding_questionnaires: OnboardingQuestionnairesTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
   refresh_tokens: RefreshTokensTable;
   audit_log: AuditLogTable;
   connections: ConnectionsTable;

@@ -6,9 +6,10 @@ import type { JobHandler } from './job-handler';
 import { purgeRefreshTokensJob } from './purge-refresh-tokens-job';
 import { importSettlementFileJob } from '../features/imports/import-settlement-file-job';
 import { recoverSettlementImportsJob } from '../features/imports/recover-settlement-imports-job';
+import { mailImmediateNotificationsJob, mailNotificationDigestsJob } from '../features/notifications/notification-mail-jobs';
 import { redactAccountsJob } from '../features/redaction/redact-accounts-job';
 import { autoSendJob } from '../features/automation/auto-send-job';
 import { sendSettlementJob } from '../features/posting/send-settlement-job';
 import { fetchChannelSettlementsJob, scheduleChannelFetchesJob } from '../features/channel-connections/fetch-channel-settlements-job';
 
-export const jobHandlers: readonly JobHandler<never>[] = [purgeRefreshTokensJob, importSettlementFileJob, recoverSettlementImportsJob, sendSettlementJob, fetchChannelSettlementsJob, scheduleChannelFetchesJob, redactAccountsJob, autoSendJob];
+export const jobHandlers: readonly JobHandler<never>[] = [purgeRefreshTokensJob, importSettlementFileJob, recoverSettlementImportsJob, sendSettlementJob, fetchChannelSettlementsJob, scheduleChannelFetchesJob, redactAccountsJob, mailImmediateNotificationsJob, mailNotificationDigestsJob, autoSendJob];

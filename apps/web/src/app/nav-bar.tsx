@@ -3,13 +3,14 @@
  * organization name and Logout.
  */
 import { ActionIcon, Anchor, Burger, Group, Text } from '@mantine/core';
-import { IconBell, IconHelp } from '@tabler/icons-react';
+import { IconHelp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { buildNavBarSections, buildPartnerMenu, isClarityOrOrganizationPath } from '@ledgerport/core/rules';
 import { api } from '../lib/api-client';
 import type { Organization } from '../lib/api-types';
 import { useSession } from '../lib/session-context';
+import { NotificationBell } from '../features/notifications/notification-bell';
 import { AccountSwitcher } from './account-switcher';
 import { CONTACT_EMAIL, HELP_URL } from './app-config';
 import { SettingsMenu, UserMenu } from './user-menu';
@@ -62,11 +63,7 @@ export function NavBar({ menuOpened, onToggleMenu, hasMenu }: { menuOpened: bool
       <Group gap="xs" wrap="nowrap">
         {isClarityOrOrganizationPath(location.pathname) && <OrganizationName />}
         {sections.notifications && <WhatsNewMenu />}
-        {sections.notifications && (
-          <ActionIcon component={Link} to="/notifications" variant="subtle" size="lg" aria-label="Notifications">
-            <IconBell size={20} />
-          </ActionIcon>
-        )}
+        {sections.notifications && <NotificationBell />}
         {sections.settings && (
           <ActionIcon component="a" href={HELP_URL} target="_blank" rel="noreferrer" variant="subtle" size="lg" aria-label="Need Help">
             <IconHelp size={20} />

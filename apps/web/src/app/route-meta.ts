@@ -37,6 +37,8 @@ export type PageKind =
   | 'connections-settings'
   | 'history-settings'
   | 'users-settings'
+  | 'notifications'
+  | 'notification-settings'
   | 'account-settings'
   | 'sales-grouping-settings'
   | 'product-types-settings'

@@ -13,6 +13,8 @@ import { AccountingConnectPage } from '../features/accounting-connect/accounting
 import { ConnectionsSettingsPage } from '../features/account-settings/connections-settings-page';
 import { HistorySettingsPage } from '../features/account-settings/history-settings-page';
 import { UsersSettingsPage } from '../features/account-users/users-settings-page';
+import { NotificationsPage } from '../features/notifications/notifications-page';
+import { NotificationSettingsPage } from '../features/notifications/notification-settings-page';
 import { AccountSettingsPage } from '../features/account-settings/account-settings-page';
 import { AmazonDeferredTransactionsPage } from '../features/account-settings/amazon-deferred-transactions-page';
 import { ProductTypesPage } from '../features/account-settings/product-types-page';
@@ -107,6 +109,10 @@ function content(meta: RouteMeta): ReactNode {
       return <ConnectionsSettingsPage />;
     case 'history-settings':
       return <HistorySettingsPage />;
+    case 'notifications':
+      return <NotificationsPage />;
+    case 'notification-settings':
+      return <NotificationSettingsPage />;
     case 'users-settings':
       return <UsersSettingsPage />;
     case 'account-settings':

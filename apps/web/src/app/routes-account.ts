@@ -33,7 +33,7 @@ const userSettingsTabs: Array<[tab: string, title: string, what: string]> = [
   ['firm-billing', 'Firm Billing', "your firm's payment method and the client accounts it pays for"],
   ['subscriptions', 'Subscriptions', 'the plans of the accounts you pay for'],
   ['partner-subscriptions', 'Partner Subscriptions', 'the plans of your client accounts'],
-  ['notifications', 'Notification Settings', 'which emails Ledgerport sends you'],
+  ['notifications', 'Notification Settings', 'what Ledgerport tells you about in the app and by email'],
 ];
 
 export const accountRoutes: RouteMeta[] = [
@@ -63,10 +63,11 @@ export const accountRoutes: RouteMeta[] = [
   ),
   page('user/settings', 'User Settings', { what: 'Your personal settings will appear in the tabs above.', now: 'Choose a tab to continue.' }, { tabs: 'user-settings' }),
   special('user/settings/profile', 'My Profile', 'profile-settings', { tabs: 'user-settings' }),
-  ...userSettingsTabs.filter(([tab]) => tab !== 'profile').map(([tab, title, what]) =>
+  special('user/settings/notifications', 'Notification Settings', 'notification-settings', { tabs: 'user-settings' }),
+  ...userSettingsTabs.filter(([tab]) => tab !== 'profile' && tab !== 'notifications').map(([tab, title, what]) =>
     page(`user/settings/${tab}`, title, { what: `This tab will show ${what}.`, now: 'Choose another tab above, or go back to the admin page.', action: { label: 'Open admin', to: '/admin' } }, { tabs: 'user-settings' }),
   ),
-  page('notifications', 'Notifications', { what: 'Messages about your settlements, connections and billing will be listed here.', now: 'Nothing needs your attention yet.' }),
+  special('notifications', 'Notifications', 'notifications'),
   page('billing', 'Billing', { what: 'The plans you can choose for this account will appear here.', now: 'Your account keeps working on its current plan; trial accounts can load up to three files.' }, { strictReferrer: true }),
   page('billing/checkout', 'Checkout', { what: 'The payment form for the plan you chose will appear here, with the order summary beside it.', now: 'Choose a plan on the billing page first.', action: { label: 'Open billing', to: '/billing' } }, { strictReferrer: true }),
   page('billing/checkout/complete', 'Checkout Complete', { what: 'The confirmation of your new plan will appear here.', now: 'Return to the admin page.', action: { label: 'Open admin', to: '/admin' } }, { strictReferrer: true }),

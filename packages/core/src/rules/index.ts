@@ -19,3 +19,4 @@ export * from './beta-features';
 export * from './invites';
 export * from './auto-send';
 export * from './assisted-setup';
+export * from './notifications';

@@ -57,6 +57,11 @@ describe('invites', () => {
     expect(res.json()).toMatchObject({ email: 'Kim@Example.com', role: 'member', invitedByName: 'Dana Demo', isExpired: false });
     const mail = await sink.waitForMail('kim@example.com', /^You are invited to/);
     expect(mail.text).toContain('Dana Demo invites you to open the Ledgerport account');
+    // Kim has a login already: the invite is a notification too (decision 0023).
+    const kimsNotifications = await call(kim, 'GET', '/notifications/list');
+    expect(kimsNotifications.json<{ notifications: Array<{ kind: string; title: string; accountKey: string | null }> }>().notifications).toEqual([
+      expect.objectContaining({ kind: 'invite', title: expect.stringMatching(/^You are invited to /) as unknown, accountKey: null }),
+    ]);
     expect(mail.text).toMatch(/http:\/\/127\.0\.0\.1:8070\/app\/oauth\/user-management\?mode=acceptInvite&token=/);
     const token = linkTokenOf(mail);
     const stored = await openInvites('kim@example.com');

@@ -33,6 +33,7 @@ import type { Deps } from '../../http/deps';
 import { assertAccountAccess } from '../accounts/account-access';
 import { hashLinkToken } from '../sign-up/one-time-links';
 import { inviteMail, inviteUrlOf } from './invite-mail';
+import { notifyInvited } from '../notifications/notify-events';
 
 type InviteRow = Selectable<AccountInvitesTable>;
 
@@ -89,6 +90,7 @@ export function registerAccountUsersRoutes(app: FastifyInstance, deps: Deps): vo
           .returningAll()
           .executeTakeFirstOrThrow();
         await recordAudit(trx, { actorUserId: caller.userId, accountKey: query.accountKey, action: 'account.user-invited', entityType: 'account-invite', entityId: inserted.invite_id, after: { email: inserted.email, role: inserted.role }, at: now });
+        await notifyInvitedUser(trx, inserted, { accountName: account, inviterName: inviter.name, at: now });
         await sendInvite(deps, inserted.email, { accountName: account, role: inserted.role, inviterName: inviter.name }, token, request.log);
         return inserted;
       });
@@ -221,6 +223,12 @@ function inviteBody(row: InviteRow, inviterName: string | null, now: Date): Acco
     expiresAt: row.expires_at.toISOString(),
     isExpired: row.expires_at.getTime() <= now.getTime(),
   };
+}
+
+/** The invited address has a login already: an 'invite' notification too (the mail is the only word a newcomer gets). */
+async function notifyInvitedUser(trx: Kysely<Database>, invite: InviteRow, about: { accountName: string; inviterName: string | null; at: Date }): Promise<void> {
+  const user = await trx.selectFrom('users').select('user_id').where((e) => e(e.fn('lower', ['email']), '=', invite.email_key)).where('email_verified_at', 'is not', null).executeTakeFirst();
+  if (user) await notifyInvited(trx, { userId: user.user_id, role: invite.role, ...about });
 }
 
 async function sendInvite(deps: Deps, to: string, invite: { accountName: string; role: string; inviterName: string | null }, token: string, log: FastifyBaseLogger): Promise<void> {

@@ -145,6 +145,13 @@ describe('connecting Amazon', () => {
     expect(broken.lastError).toContain('Please reconnect');
     const account = await testDb.db.selectFrom('accounts').select(['requires_reauthentication', 'sales_channel_connected']).where('account_key', '=', ACCOUNT).executeTakeFirstOrThrow();
     expect(account).toEqual({ requires_reauthentication: true, sales_channel_connected: false });
+    // Its users are told once (decision 0023): a second failing fetch adds no notification.
+    const told = () => testDb.db.selectFrom('notifications').select(['title', 'link_path']).where('account_key', '=', ACCOUNT).where('kind', '=', 'connection-error').execute();
+    expect((await told()).length).toBeGreaterThan(0);
+    expect((await told())[0]).toEqual({ title: 'Reconnect Amazon', link_path: '/account-settings/connections' });
+    const count = (await told()).length;
+    expect(await runChannelFetch({ accountKey: ACCOUNT, role: 'sales-channel', kind: 'scheduled' }, deps)).toBeNull();
+    expect(await told()).toHaveLength(count);
     await connectAmazon();
     expect((await connections()).find((c) => c.role === 'sales-channel')).toMatchObject({ badge: 'Connected', lastError: null });
   });

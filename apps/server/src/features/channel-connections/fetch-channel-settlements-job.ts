@@ -12,6 +12,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
 import type { Channel, ParseResult } from '@ledgerport/core/settlements';
+import { CHANNEL_NAMES } from '@ledgerport/core/mapping';
 import { ChannelAuthError } from '@ledgerport/integrations/channels';
 import { jobsOf, type ChannelJobHandler } from './channel-jobs';
 import type { Deps } from '../../http/deps';
@@ -19,6 +20,7 @@ import { findChannelConnection, settingsOf, updateConnection, type ChannelRole, 
 import { getConnector, openSession } from './channel-runtime';
 import { storeFetchedSettlements } from './store-fetched-settlements';
 import { requestAutoSend } from '../automation/auto-send';
+import { notifyConnectionError } from '../notifications/notify-events';
 
 export const FETCH_CHANNEL_QUEUE = 'fetch-channel-settlements';
 const DAY_MS = 24 * 3600 * 1000;
@@ -69,8 +71,13 @@ export async function runChannelFetch(job: FetchChannelJob, deps: Deps): Promise
     const message = error instanceof Error ? error.message : String(error);
     const isAuth = error instanceof ChannelAuthError;
     const at = clock();
-    await updateConnection(db, job.accountKey, job.role, { status: isAuth ? 'ERROR' : 'PROBLEM', last_error: message, last_error_at: at }, at);
-    if (isAuth) await db.updateTable('accounts').set({ sales_channel_connected: false, requires_reauthentication: true }).where('account_key', '=', job.accountKey).execute();
+    const status = isAuth ? 'ERROR' : 'PROBLEM';
+    await db.transaction().execute(async (trx) => {
+      await updateConnection(trx, job.accountKey, job.role, { status, last_error: message, last_error_at: at }, at);
+      if (isAuth) await trx.updateTable('accounts').set({ sales_channel_connected: false, requires_reauthentication: true }).where('account_key', '=', job.accountKey).execute();
+      // Told once when the connection goes wrong, not at every scheduled fetch that fails the same way.
+      if (row.status !== status) await notifyConnectionError(trx, { accountKey: job.accountKey, systemName: CHANNEL_NAMES[row.system as Channel]?.name ?? row.system, isReauthNeeded: isAuth, error: message, at });
+    });
     if (history) await setHistory(db, job.accountKey, job.role, history.requestId, { status: 'FAILED', finishedAt: at.toISOString(), message }, at);
     return null;
   }

@@ -23,6 +23,7 @@ import { CHANNEL_NAMES } from '@ledgerport/core/mapping';
 import { duplicateKey, SettlementLineTotals, type ParseProblem, type Settlement, type SettlementHeader } from '@ledgerport/core/settlements';
 import { getAccountMappingContext, getCurrentMappings, mappingFlags } from '../mappings/mapping-repository';
 import { applyInconsistentHoldPolicy } from '../posting-settings/inconsistent-holds';
+import { notifyNewSettlements, type NewSettlement } from '../notifications/notify-events';
 import { newSettlementKey, SETTLEMENT_LINE_COLUMNS, SETTLEMENT_REF_COLUMNS, settlementLinesCopyBytes, SettlementRefsCollector } from './settlement-lines-copy';
 
 export interface SettlementSource {
@@ -123,6 +124,7 @@ export async function settleStoredSettlements(trx: Kysely<Database>, accountKey:
   const context = await getAccountMappingContext(trx, accountKey);
   const mappings = await getCurrentMappings(trx, context);
   const out: ImportedSettlement[] = [];
+  const created: NewSettlement[] = [];
   for (const { header: s, linesKey, totals } of written) {
     const key = duplicateKey(s);
     const existing = await findOriginal(trx, accountKey, key);
@@ -197,8 +199,11 @@ export async function settleStoredSettlements(trx: Kysely<Database>, accountKey:
         .execute();
       await insertTypeTotals(trx, linesKey, totals);
       out.push({ ...summary, settlementKey: linesKey, outcome: 'created', duplicateOf: null });
+      created.push({ settlementKey: linesKey, settlementId: s.settlementId, isInconsistent: !consistency.isConsistent, hasUnmappedTypes: !flags.accountsMapped });
     }
   }
+  // Uploads and channel fetches both settle here: new settlements that need attention are told of once.
+  await notifyNewSettlements(trx, accountKey, created, source.at);
   await updateAccountMappingsCompleted(trx, accountKey);
   // An account that holds inconsistent settlements holds the new ones at once (the list shows it).
   await applyInconsistentHoldPolicy(trx, accountKey, source.at);

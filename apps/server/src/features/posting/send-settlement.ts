@@ -18,6 +18,7 @@ import { createLedgerPort } from '../ledger/ledger-port';
 import { buildSettlementDocuments } from './build-settlement-documents';
 import { documentToStored } from './stored-document';
 import { heldSendRefusal } from '../posting-settings/inconsistent-holds';
+import { notifySendFailed } from '../notifications/notify-events';
 import type { SettlementRow } from '../settlements/load-settlement';
 
 export class RetryableSendError extends Error {}
@@ -40,7 +41,7 @@ export async function sendSettlement(deps: Deps, settlementKey: string): Promise
   const { db } = deps;
   const row = await db.selectFrom('settlements').selectAll().where('settlement_key', '=', settlementKey).executeTakeFirst();
   if (!row) return;
-  const fail = (message: string) => markSettlement(db, row, { send_state: 'FAILED', posting_error: message, posting_error_at: deps.clock() });
+  const fail = (message: string) => markFailed(deps, row, message);
   if (row.duplicate_of !== null) return fail(`This settlement repeats settlement ${row.settlement_id} already loaded; send the original instead.`);
   // Held after it was queued (the account switched to hold): refused like a Send of a held settlement.
   if (row.on_hold) return fail(heldSendRefusal(row));
@@ -137,6 +138,18 @@ async function sendPart(deps: Deps, port: AccountingPort, row: SettlementRow, do
     }
     throw e;
   }
+}
+
+/**
+ * FAILED with the message, and a 'send-failed' notification in the same transaction: only when the
+ * settlement was not already FAILED, so pg-boss's retries of one send tell of it once.
+ */
+async function markFailed(deps: Deps, row: SettlementRow, message: string): Promise<void> {
+  const at = deps.clock();
+  await deps.db.transaction().execute(async (trx) => {
+    await markSettlement(trx, row, { send_state: 'FAILED', posting_error: message, posting_error_at: at });
+    if (row.send_state !== 'FAILED') await notifySendFailed(trx, { accountKey: row.account_key, settlementKey: row.settlement_key, settlementId: row.settlement_id, error: message, at });
+  });
 }
 
 async function markSettlement(db: Kysely<Database>, row: SettlementRow, values: { send_state: 'IDLE' | 'FAILED'; posting_error: string | null; posting_error_at: Date | null }): Promise<void> {
