@@ -2,7 +2,7 @@
  * Issue 15, automation: a merchant makes an Amazon account posting to the built-in ledger, connects
  * Amazon (a local SP-API of its own here), turns on Settings > Automation, and sees the fetched
  * settlements posted with no Send clicked: in the settlements list, in Automation's "Sent
- * automatically", and in History as sent by Ledgerport.
+ * automatically", as a notification under the bell, and in History as sent by Ledgerport.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
@@ -89,8 +89,14 @@ test('with automation on, fetched settlements are posted with no click, and Hist
   await expect(row.getByRole('list', { name: 'Status' })).toContainText('Posted');
   await saveScreenshot(page, 'automation-2-posted');
 
+  // The bell says so, and the notification opens the settlement.
+  await expect(page.getByRole('button', { name: /^Notifications, [1-9]\d* unread$/ }).or(page.getByRole('link', { name: /^Notifications, [1-9]\d* unread$/ }))).toBeVisible({ timeout: 70_000 });
+  await page.goto(`${BASE}/app/notifications`);
+  await expect(page.getByText('Settlement 91000000001 was sent automatically')).toBeVisible();
+  await saveScreenshot(page, 'automation-3-notification');
+
   await page.goto(`${BASE}/app/account-settings/history`);
   await expect(page.getByRole('row', { name: /Automatically sent settlement 91000000001/ })).toContainText('Ledgerport');
   await expect(page.getByRole('row', { name: /Changed the automation: Automatic sending off → on/ })).toContainText('demo@ledgerport.local');
-  await saveScreenshot(page, 'automation-3-history');
+  await saveScreenshot(page, 'automation-4-history');
 });

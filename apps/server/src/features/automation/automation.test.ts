@@ -115,6 +115,9 @@ describe('automatic sending', () => {
     expect(sends).toHaveLength(1);
     expect(sends[0]).toMatchObject({ actorEmail: null, summary: `Automatically sent settlement ${posted.settlement.settlementId}` });
     expect((await settings()).recentSends).toEqual([expect.objectContaining({ settlementKey, settlementId: posted.settlement.settlementId })]);
+    // The account's users are told, once, that it went without them.
+    const told = await server.testDb.db.selectFrom('notifications').select(['user_id', 'title']).where('kind', '=', 'auto-sent').where('account_key', '=', ACCOUNT).execute();
+    expect(told.filter((n) => n.user_id === 'user-demo')).toEqual([{ user_id: 'user-demo', title: `Settlement ${posted.settlement.settlementId} was sent automatically` }]);
     // Another pass finds nothing to send: posted is never sent again.
     const again = await runAutoSend({ db: server.testDb.db, jobs: server.jobs, clock: server.clock }, ACCOUNT);
     expect(again.queued).toEqual([]);

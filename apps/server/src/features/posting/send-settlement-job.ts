@@ -9,7 +9,7 @@ import { sendSettlement } from './send-settlement';
 
 export const SEND_SETTLEMENT_QUEUE = 'send-settlement';
 
-export const sendSettlementJob: JobHandler<{ settlementKey: string }> = {
+export const sendSettlementJob: JobHandler<{ settlementKey: string; isAutomatic?: boolean }> = {
   queue: SEND_SETTLEMENT_QUEUE,
   retryLimit: 3,
   retryDelaySeconds: 10,
@@ -17,7 +17,7 @@ export const sendSettlementJob: JobHandler<{ settlementKey: string }> = {
   // supervisor); the retry reuses the stored idempotency key (decision 0008).
   heartbeatSeconds: 10,
   async handle(data, deps) {
-    await sendSettlement(deps, data.settlementKey);
+    await sendSettlement(deps, data.settlementKey, { isAutomatic: data.isAutomatic === true });
   },
 };
 

@@ -18,7 +18,7 @@ import { createLedgerPort } from '../ledger/ledger-port';
 import { buildSettlementDocuments } from './build-settlement-documents';
 import { documentToStored } from './stored-document';
 import { heldSendRefusal } from '../posting-settings/inconsistent-holds';
-import { notifySendFailed } from '../notifications/notify-events';
+import { notifyAutoSent, notifySendFailed } from '../notifications/notify-events';
 import type { SettlementRow } from '../settlements/load-settlement';
 
 export class RetryableSendError extends Error {}
@@ -36,8 +36,12 @@ export function localDate(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
-/** Sends every part not yet posted; records the outcome on the settlement. Throws RetryableSendError when a retry may help. */
-export async function sendSettlement(deps: Deps, settlementKey: string): Promise<void> {
+/**
+ * Sends every part not yet posted; records the outcome on the settlement. Throws RetryableSendError
+ * when a retry may help. An automatic send (Settings > Automation) that posts tells the account's
+ * users so ('auto-sent'), in the transaction that records the outcome.
+ */
+export async function sendSettlement(deps: Deps, settlementKey: string, options: { isAutomatic?: boolean } = {}): Promise<void> {
   const { db } = deps;
   const row = await db.selectFrom('settlements').selectAll().where('settlement_key', '=', settlementKey).executeTakeFirst();
   if (!row) return;
@@ -68,8 +72,12 @@ export async function sendSettlement(deps: Deps, settlementKey: string): Promise
     if (isRetryable) throw new RetryableSendError(error);
     return;
   }
-  await markSettlement(db, row, { send_state: 'IDLE', posting_error: null, posting_error_at: null });
-  await db.updateTable('accounts').set({ first_settlement_posted: true }).where('account_key', '=', row.account_key).execute();
+  const at = deps.clock();
+  await db.transaction().execute(async (trx) => {
+    await markSettlement(trx, row, { send_state: 'IDLE', posting_error: null, posting_error_at: null });
+    await trx.updateTable('accounts').set({ first_settlement_posted: true }).where('account_key', '=', row.account_key).execute();
+    if (options.isAutomatic) await notifyAutoSent(trx, { accountKey: row.account_key, settlementKey: row.settlement_key, settlementId: row.settlement_id, at });
+  });
 }
 
 async function sendPart(deps: Deps, port: AccountingPort, row: SettlementRow, doc: PostingDocument, settingsVersion: number): Promise<void> {
