@@ -20,7 +20,9 @@ const next = () => userEvent.click(document.querySelector<HTMLButtonElement>('bu
 
 describe('date range picker (spec section 5)', () => {
   // The calendar loads on demand (decision 0026); here it is loaded before the first click.
-  beforeAll(() => preloadDateRangeCalendar(), 60_000);
+  beforeAll(async () => {
+    await preloadDateRangeCalendar();
+  }, 60_000);
 
   it('disables days 92 or more days after the chosen start, with a title saying why', async () => {
     render(<Harness initial={{ start: '2026-01-01' }} />);
