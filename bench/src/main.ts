@@ -10,6 +10,7 @@ const BENCHES: Record<string, () => Promise<{ run(args: string[]): Promise<void>
   post: () => import('./post'),
   api: () => import('./api'),
   isolation: () => import('./isolation'),
+  web: () => import('./web'),
 };
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('--'));

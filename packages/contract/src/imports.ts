@@ -5,6 +5,7 @@
  * loadReadable=true (the user chose to load the readable settlements).
  */
 import { z } from 'zod';
+import { TRIAL_FILES_MAX } from './limits';
 import { safeTextSchema } from './safe-text';
 import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
@@ -12,8 +13,8 @@ import { defineEndpoint } from './endpoint';
 const accountKey = accountKeySchema;
 export const importIdSchema = safeTextSchema.trim().min(1, 'The importId is missing.').max(100);
 
+export { TRIAL_FILES_MAX };
 /** The spec's trial text (section 1), shown when a trial account uploads a fourth file. */
-export const TRIAL_FILES_MAX = 3;
 export const trialFileLimitMessage =
   'Trial accounts may load up to three files. Upgrade to send all transactions; choose a plan to sync all transactions and load multiple files.';
 

@@ -7,6 +7,7 @@
  * group are ORed. Exactly one top-level group must be `accountKey eq <key>` (the account searched).
  */
 import { z } from 'zod';
+import { BULK_SETTLEMENTS_MAX } from './limits';
 import { parseIsoInstant } from '@ledgerport/core/rules';
 import { isoDateSchema } from './iso-date';
 import { safeTextSchema } from './safe-text';
@@ -433,7 +434,7 @@ export const sendSettlement = defineEndpoint({
   response: sendResultSchema,
 });
 
-export const BULK_SETTLEMENTS_MAX = 50;
+export { BULK_SETTLEMENTS_MAX };
 export const bulkActions = ['send', 'export', 'delete', 'reprocess', 'cogsSend', 'cogsExport'] as const;
 export type BulkAction = (typeof bulkActions)[number];
 

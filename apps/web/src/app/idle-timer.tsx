@@ -3,11 +3,12 @@
  * minus the warning it asks 'Still there?', and at the timeout it logs out. Activity in any tab
  * resets it (the last-activity time is shared through localStorage).
  */
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { resolveIdleDurations } from '@ledgerport/core/rules';
 import { markActivity, readLastActivity } from '../lib/session-sync';
 import { STORAGE_KEYS } from '../lib/token-store';
+import { LazyModal } from '../ui/lazy-modal';
 
 const CHECK_EVERY_MS = 1_000;
 
@@ -31,7 +32,7 @@ export function IdleTimer({ onTimeout }: { onTimeout: () => void }) {
     setWarning(false);
   };
   return (
-    <Modal opened={warning} onClose={stay} title="Still there?" centered>
+    <LazyModal opened={warning} onClose={stay} title="Still there?" centered>
       <Text mb="md">You have been inactive for a while. You will be logged out soon unless you continue.</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onTimeout}>
@@ -39,6 +40,6 @@ export function IdleTimer({ onTimeout }: { onTimeout: () => void }) {
         </Button>
         <Button onClick={stay}>I'm still here</Button>
       </Group>
-    </Modal>
+    </LazyModal>
   );
 }

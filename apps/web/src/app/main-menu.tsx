@@ -1,5 +1,5 @@
 /** The main menu of spec section 2 (Home, settlements by channel, Postings, Mapping, Costs, Reports...). */
-import { Badge, NavLink, ScrollArea } from '@mantine/core';
+import { Badge, Box, NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { buildMainMenu, type MenuItem } from '@ledgerport/core/rules';
 import { useSession } from '../lib/session-context';
@@ -23,7 +23,8 @@ export function MainMenu() {
   const { account } = useSession();
   const { pathname } = useLocation();
   return (
-    <ScrollArea component="nav" aria-label="Main menu">
+    // The browser's own scrolling, not Mantine's ScrollArea: 5 kB less for every first load (decision 0026).
+    <Box component="nav" aria-label="Main menu" style={{ overflowY: 'auto' }}>
       {buildMainMenu(account).map((item) => (
         <Item key={item.key} item={item} pathname={pathname} />
       ))}
@@ -31,6 +32,6 @@ export function MainMenu() {
       <NavLink component={Link} to="/notifications" label="Notifications" active={pathname === '/notifications'} />
       <NavLink component={Link} to="/whats-new" label="NEW" active={pathname === '/whats-new'} />
       <NavLink component="a" href={`mailto:${CONTACT_EMAIL}`} label="Contact us" />
-    </ScrollArea>
+    </Box>
   );
 }

@@ -6,11 +6,12 @@
  */
 import { PendingInvites } from '../features/account-users/pending-invites';
 import { Anchor, AppShell, Button, Card, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { AuthUser } from '../lib/api-types';
-import { ProfileSettingsPage } from '../features/user-profile/profile-settings-page';
-import { NewAccountForm } from '../features/switch/new-account-form';
 import { Footer } from './app-frame';
+import { Pages } from './lazy-pages';
+import { PageLoading } from './page-loading';
 
 function Welcome({ user }: { user: AuthUser }) {
   return (
@@ -68,13 +69,18 @@ export function NewcomerFrame({ user, onLogout }: { user: AuthUser; onLogout: ()
       <AppShell.Main>
         <Container size="lg">
           {isNewAccount ? (
-            <NewAccountForm />
+            // Loaded on demand, as pages are: its schemas would bring zod into every page's entry.
+            <Suspense fallback={<PageLoading />}>
+              <Pages.newAccountForm.Component />
+            </Suspense>
           ) : isProfile ? (
             <Stack>
               <Title order={1} size="h2">
                 My Profile
               </Title>
-              <ProfileSettingsPage />
+              <Suspense fallback={<PageLoading />}>
+                <Pages.profileSettings.Component />
+              </Suspense>
             </Stack>
           ) : (
             <Stack>

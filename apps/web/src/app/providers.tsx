@@ -1,10 +1,32 @@
 /** Mantine theme, notifications (toasts), TanStack Query and the Session Expired modal. */
 import { MantineProvider, createTheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
+import { lazyComponent } from '../ui/lazy-component';
 import { SessionExpiredModal } from './session-expired-modal';
+
+const NotificationsHost = lazyComponent(() => import('../ui/notifications-host').then((m) => m.Notifications));
+
+/** Loads the toast container now (component tests). */
+export const preloadNotificationsHost = () => NotificationsHost.preload();
+
+/**
+ * The toast container mounts with the first toast (decision 0026): toasts wait in Mantine's store,
+ * which is tiny, and the container (its transitions and portal) loads only when there is one to show.
+ */
+function Toasts() {
+  const { notifications, queue } = useNotifications();
+  const [isWanted, setWanted] = useState(false);
+  if (!isWanted && notifications.length + queue.length > 0) setWanted(true);
+  if (!isWanted && !NotificationsHost.isLoaded()) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationsHost.Component position="top-right" />
+    </Suspense>
+  );
+}
 
 const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md', breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '87.5em', xl: '118.75em' } });
 
@@ -24,7 +46,7 @@ export function Providers({ children, queryClient, env = 'default' }: { children
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <MantineProvider theme={theme} env={env}>
-      <Notifications position="top-right" />
+      <Toasts />
       <QueryClientProvider client={client}>
         {children}
         <SessionExpiredModal />

@@ -1,136 +1,101 @@
-/** Renders one route: guard (pre-navigation rules), title and body class, layout, then the page. */
-import type { ReactNode } from 'react';
-import { AdminPage } from '../features/admin/admin-page';
-import { SettlementImportPage } from '../features/imports/settlement-import-page';
-import { LedgerPage } from '../features/ledger/ledger-page';
-import { PostingPage } from '../features/postings/posting-page';
-import { NewReconciliationPage } from '../features/reconciliation/new-reconciliation-page';
-import { ReconciliationReportPage } from '../features/reconciliation/reconciliation-report-page';
-import { ReconciliationReportsPage } from '../features/reconciliation/reconciliation-reports-page';
-import { PostingsPage } from '../features/postings/postings-page';
-import { ChannelConnectPage, SalesSourcePage } from '../features/channel-connect/channel-connect-page';
-import { AccountingConnectPage } from '../features/accounting-connect/accounting-connect-page';
-import { ConnectionsSettingsPage } from '../features/account-settings/connections-settings-page';
-import { HistorySettingsPage } from '../features/account-settings/history-settings-page';
-import { UsersSettingsPage } from '../features/account-users/users-settings-page';
-import { NotificationsPage } from '../features/notifications/notifications-page';
-import { NotificationSettingsPage } from '../features/notifications/notification-settings-page';
-import { AccountSettingsPage } from '../features/account-settings/account-settings-page';
-import { AmazonDeferredTransactionsPage } from '../features/account-settings/amazon-deferred-transactions-page';
-import { ProductTypesPage } from '../features/account-settings/product-types-page';
-import { SalesGroupingPage } from '../features/account-settings/sales-grouping-page';
-import { LoginPage } from '../features/login/login-page';
-import { MappingPage } from '../features/mapping/mapping-page';
-import { SettlementDetailPage } from '../features/settlement-detail/settlement-detail-page';
-import { ExportSettlementsPage } from '../features/settlements/export-settlements-page';
-import { SettlementsPage } from '../features/settlements/settlements-page';
-import { LogoutPage } from '../features/logout/logout-page';
-import { NotFoundPage } from '../features/not-found/not-found-page';
-import { OrganizationDashboardPage } from '../features/organization/organization-dashboard-page';
-import { SwitchPage } from '../features/switch/switch-page';
-import { ProfileSettingsPage } from '../features/user-profile/profile-settings-page';
-import { ForgotPasswordPage } from '../features/sign-up/forgot-password-page';
-import { SignUpPage } from '../features/sign-up/sign-up-page';
-import { UserManagementPage } from '../features/sign-up/user-management-page';
-import { WhatsNewPage } from '../features/whats-new/whats-new-page';
+/** Renders one route: guard (pre-navigation rules), title and body class, layout, then the page (loaded on demand). */
+import { Suspense, type ReactNode } from 'react';
 import { useOptionalSession } from '../lib/session-context';
 import { PageEmptyState } from '../ui/page-empty-state';
+import { Pages } from './lazy-pages';
 import { PageLayout } from './page-layout';
+import { PageLoading } from './page-loading';
 import { RouteGuard } from './route-guard';
 import type { RouteMeta } from './route-meta';
 import { usePageChrome } from './use-page-chrome';
-import { BetaFeaturesPage } from '../features/account-settings/beta-features-page';
-import { AutomationPage } from '../features/account-settings/automation-page';
-import { SummaryReportPage } from '../features/reports/summary-report-page';
-import { QuestionnaireSupportPage } from '../features/onboarding-questionnaire/questionnaire-support-page';
 
 function content(meta: RouteMeta): ReactNode {
   switch (meta.page) {
     case 'admin':
-      return <AdminPage />;
+      return <Pages.admin.Component />;
     case 'login':
-      return <LoginPage />;
+      return <Pages.login.Component />;
     case 'logout':
-      return <LogoutPage />;
+      return <Pages.logout.Component />;
     case 'not-found':
-      return <NotFoundPage />;
+      return <Pages.notFound.Component />;
     case 'switch':
-      return <SwitchPage />;
+      return <Pages.switch.Component />;
     case 'organization-dashboard':
-      return <OrganizationDashboardPage />;
+      return <Pages.organizationDashboard.Component />;
     case 'whats-new':
-      return <WhatsNewPage />;
+      return <Pages.whatsNew.Component />;
     case 'user-profile':
     case 'profile-settings':
-      return <ProfileSettingsPage />;
+      return <Pages.profileSettings.Component />;
     case 'sign-up':
-      return <SignUpPage />;
+      return <Pages.signUp.Component />;
     case 'forgot-password':
-      return <ForgotPasswordPage />;
+      return <Pages.forgotPassword.Component />;
     case 'user-management':
-      return <UserManagementPage />;
+      return <Pages.userManagement.Component />;
     case 'settlements':
-      return <SettlementsPage kind="standard" />;
+      return <Pages.settlements.Component kind="standard" />;
     case 'b2b-settlements':
-      return <SettlementsPage kind="b2b" />;
+      return <Pages.settlements.Component kind="b2b" />;
     case 'deferred-revenue-settlements':
-      return <SettlementsPage kind="deferred-revenue" />;
+      return <Pages.settlements.Component kind="deferred-revenue" />;
     case 'deferred-transactions-settlements':
-      return <SettlementsPage kind="deferred-transactions" />;
+      return <Pages.settlements.Component kind="deferred-transactions" />;
     case 'overview-settlements':
-      return <SettlementsPage kind="overview" />;
+      return <Pages.settlements.Component kind="overview" />;
     case 'settlement-detail':
-      return <SettlementDetailPage />;
+      return <Pages.settlementDetail.Component />;
     case 'settlement-import':
-      return <SettlementImportPage />;
+      return <Pages.settlementImport.Component />;
     case 'export-settlement':
-      return <ExportSettlementsPage />;
+      return <Pages.exportSettlements.Component />;
     case 'mapping':
-      return <MappingPage />;
+      return <Pages.mapping.Component />;
     case 'ledger':
-      return <LedgerPage />;
+      return <Pages.ledger.Component />;
     case 'postings':
-      return <PostingsPage />;
+      return <Pages.postings.Component />;
     case 'posting':
-      return <PostingPage />;
+      return <Pages.posting.Component />;
     case 'reconciliation-reports':
-      return <ReconciliationReportsPage />;
+      return <Pages.reconciliationReports.Component />;
     case 'reconciliation-report-new':
-      return <NewReconciliationPage />;
+      return <Pages.newReconciliation.Component />;
     case 'reconciliation-report':
-      return <ReconciliationReportPage />;
+      return <Pages.reconciliationReport.Component />;
     case 'channel-connect':
-      return <ChannelConnectPage />;
+      return <Pages.channelConnect.Component />;
     case 'sales-source':
-      return <SalesSourcePage />;
+      return <Pages.salesSource.Component />;
     case 'accounting-connect':
-      return <AccountingConnectPage />;
+      return <Pages.accountingConnect.Component />;
     case 'connections-settings':
-      return <ConnectionsSettingsPage />;
+      return <Pages.connectionsSettings.Component />;
     case 'history-settings':
-      return <HistorySettingsPage />;
+      return <Pages.historySettings.Component />;
     case 'notifications':
-      return <NotificationsPage />;
+      return <Pages.notifications.Component />;
     case 'notification-settings':
-      return <NotificationSettingsPage />;
+      return <Pages.notificationSettings.Component />;
     case 'users-settings':
-      return <UsersSettingsPage />;
+      return <Pages.usersSettings.Component />;
     case 'account-settings':
-      return <AccountSettingsPage />;
+      return <Pages.accountSettings.Component />;
     case 'sales-grouping-settings':
-      return <SalesGroupingPage />;
+      return <Pages.salesGrouping.Component />;
     case 'product-types-settings':
-      return <ProductTypesPage />;
+      return <Pages.productTypes.Component />;
     case 'amazon-deferred-transactions-settings':
-      return <AmazonDeferredTransactionsPage />;
+      return <Pages.amazonDeferredTransactions.Component />;
     case 'beta-features-settings':
-      return <BetaFeaturesPage />;
+      return <Pages.betaFeatures.Component />;
     case 'automation-settings':
-      return <AutomationPage />;
+      return <Pages.automation.Component />;
     case 'amazon-summary-report':
-      return <SummaryReportPage />;
+      return <Pages.summaryReport.Component />;
     case 'account-questionnaire':
-      return <QuestionnaireSupportPage />;
+      return <Pages.questionnaireSupport.Component />;
     default:
       return meta.empty ? <PageEmptyState what={meta.empty.what} now={meta.empty.now} action={meta.empty.action} /> : null;
   }
@@ -141,7 +106,10 @@ export function RoutePage({ meta }: { meta: RouteMeta }) {
   usePageChrome(meta.title, meta.bodyClass, session?.account.accountName);
   return (
     <RouteGuard meta={meta}>
-      <PageLayout meta={meta}>{content(meta)}</PageLayout>
+      <PageLayout meta={meta}>
+        {/* Inside the layout, so the frame and the page's title stay put while its code loads. */}
+        <Suspense fallback={<PageLoading />}>{content(meta)}</Suspense>
+      </PageLayout>
     </RouteGuard>
   );
 }

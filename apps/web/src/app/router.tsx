@@ -2,8 +2,9 @@
  * The route tree under the /app base (history navigation). Public pages (sign-in, 404, oauth) render
  * without a session; everything else goes through the signed-in start-up.
  */
-import { Navigate, createBrowserRouter, useLocation, useParams, type RouteObject } from 'react-router';
+import { Navigate, createBrowserRouter, matchRoutes, useLocation, useParams, type RouteObject } from 'react-router';
 import { useSession } from '../lib/session-context';
+import { preloadPage } from './lazy-pages';
 import { RoutePage } from './route-page';
 import { REDIRECTS, ROUTES } from './route-table';
 import type { RouteMeta } from './route-meta';
@@ -58,5 +59,9 @@ export function buildRoutes(): RouteObject[] {
 }
 
 export function createAppRouter() {
-  return createBrowserRouter(buildRoutes(), { basename: '/app' });
+  const routes = buildRoutes();
+  // The opening page's code downloads while the session loads, not after it (decision 0026).
+  const opening = matchRoutes(routes, window.location.pathname, '/app')?.at(-1)?.route.handle as RouteMeta | undefined;
+  if (opening) preloadPage(opening.page);
+  return createBrowserRouter(routes, { basename: '/app' });
 }

@@ -2,11 +2,12 @@
  * 'Session Expired' (spec section 4): shown when the refresh token has expired or the refresh
  * failed; after 3.5 s the user goes to /login, with a continue parameter back to where they were.
  */
-import { Modal, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { SESSION_EXPIRED_REDIRECT_MS } from '@ledgerport/core/rules';
 import { isSessionExpiredAnnounced, onSessionExpired } from '../lib/session-events';
 import { clearSession } from '../lib/token-store';
+import { LazyModal } from '../ui/lazy-modal';
 
 export function loginUrlFor(location: Pick<Location, 'pathname' | 'search'>): string {
   const here = `${location.pathname}${location.search}`;
@@ -32,8 +33,8 @@ export function SessionExpiredModal({ redirect = (url: string) => window.locatio
     return () => clearTimeout(timer);
   }, [open, redirect]);
   return (
-    <Modal opened={open} onClose={() => undefined} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} title="Session Expired" centered>
+    <LazyModal opened={open} onClose={() => undefined} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} title="Session Expired" centered>
       <Text>You are about to be redirected to the login page.</Text>
-    </Modal>
+    </LazyModal>
   );
 }

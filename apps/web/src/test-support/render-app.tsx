@@ -1,8 +1,14 @@
 /** Renders the real route tree in memory at a given address, for component tests. */
 import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
+import { beforeAll } from 'vitest';
+import { preloadAllPages } from '../app/lazy-pages';
 import { Providers, createQueryClient } from '../app/providers';
 import { buildRoutes } from '../app/router';
+
+// Pages load on demand (decision 0026); a file that renders the route tree loads them all first, as
+// the one bundle did, so a test's timeouts measure its page and not the transform of its code.
+beforeAll(() => preloadAllPages(), 120_000);
 
 export function renderApp(address: string) {
   const router = createMemoryRouter(buildRoutes(), { basename: '/app', initialEntries: [address] });

@@ -2,8 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
-import { DateRangePicker, RANGE_LIMIT_TEXT, type DateRange } from './date-range-picker';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DateRangePicker, RANGE_LIMIT_TEXT, preloadDateRangeCalendar, type DateRange } from './date-range-picker';
 
 function Harness({ initial }: { initial: DateRange }) {
   const [value, setValue] = useState(initial);
@@ -19,6 +19,11 @@ const chosen = () => screen.getByRole('status', { name: 'Chosen' }).textContent;
 const next = () => userEvent.click(document.querySelector<HTMLButtonElement>('button[data-direction="next"]')!);
 
 describe('date range picker (spec section 5)', () => {
+  // The calendar loads on demand (decision 0026); here it is loaded before the first click.
+  beforeAll(async () => {
+    await preloadDateRangeCalendar();
+  }, 60_000);
+
   it('disables days 92 or more days after the chosen start, with a title saying why', async () => {
     render(<Harness initial={{ start: '2026-01-01' }} />);
     await userEvent.click(screen.getByRole('button', { name: /Dates/ }));

@@ -1,69 +1,49 @@
 /**
- * The date range picker of spec section 5: at most 92 days (days 92 or more after the chosen start
- * are disabled, with a tooltip-style title saying why), choosing a day before the start or choosing
- * when a full range is already set restarts the range (core's nextRange). Values are calendar dates
- * 'yyyy-MM-dd'; the end date counts as the whole day (see core's rangeEndInstant).
+ * The date range picker of spec section 5 (rules in date-range-rules.ts). Its calendar (@mantine/dates
+ * and dayjs, the heaviest part of a list page) loads on intent (decision 0026): until then an input of
+ * the same size, label and text stands in; pointing at it or focusing it starts the download, and a
+ * click opens the calendar as soon as it is here.
  */
-import '@mantine/dates/styles.css';
-import { DatePickerInput } from '@mantine/dates';
-import { MAX_RANGE_DAYS, isBeyondMaxRange, nextRange } from '@ledgerport/core/rules';
+import { InputBase } from '@mantine/core';
+import { Suspense, useState } from 'react';
+import { lazyComponent } from './lazy-component';
+import { DATE_RANGE_WIDTH, formatDateRange, type DateRangePickerProps } from './date-range-rules';
 
-export interface DateRange {
-  start?: string;
-  end?: string;
-}
+export { RANGE_LIMIT_TEXT, applyDayClick, clickedDay, type DateRange } from './date-range-rules';
 
-export const RANGE_LIMIT_TEXT = `A range covers at most ${MAX_RANGE_DAYS} days: choose an end within ${MAX_RANGE_DAYS} days of the start.`;
+const DateRangeCalendar = lazyComponent(() => import('./date-range-calendar').then((m) => m.DateRangeCalendar));
 
-/** Which day the user clicked, given the range before and the value the calendar proposes. */
-export function clickedDay(current: DateRange, proposed: [string | null, string | null]): string | undefined {
-  const [a, b] = proposed;
-  if (current.start && !current.end) {
-    if (a && a !== current.start) return a;
-    if (b) return b;
-    return a ?? undefined;
-  }
-  return a ?? b ?? undefined;
-}
+/** Loads the calendar now (tests, or a page that opens with it). */
+export const preloadDateRangeCalendar = () => DateRangeCalendar.preload();
 
-/** Applies a click to a range by the spec's rules. */
-export function applyDayClick(current: DateRange, proposed: [string | null, string | null]): DateRange {
-  const day = clickedDay(current, proposed);
-  if (!day) return {};
-  return nextRange(current, day);
-}
-
-/** Names of the calendar's controls, so they can be found by a screen reader (and a journey). */
-const CALENDAR_LABELS = {
-  previousMonth: 'Previous month',
-  nextMonth: 'Next month',
-  previousYear: 'Previous year',
-  nextYear: 'Next year',
-  previousDecade: 'Previous decade',
-  nextDecade: 'Next decade',
-  monthLevelControl: 'Choose the month',
-  yearLevelControl: 'Choose the year',
-};
-
-export function DateRangePicker({ label, value, onChange }: { label: string; value: DateRange; onChange: (range: DateRange) => void }) {
-  const isDisabled = (day: string) => Boolean(value.start && !value.end && isBeyondMaxRange(value.start, day.slice(0, 10)));
+function DateRangeStandIn({ label, value, onOpen }: DateRangePickerProps & { onOpen?: () => void }) {
+  const text = formatDateRange(value);
+  const warm = () => void preloadDateRangeCalendar().catch(() => undefined);
   return (
-    <DatePickerInput
-      type="range"
+    <InputBase
+      component="button"
+      type="button"
       label={label}
-      placeholder="Any date"
-      clearable
-      allowSingleDateInRange
-      valueFormat="MMM DD YYYY"
-      value={[value.start ?? null, value.end ?? null]}
-      onChange={(proposed) => {
-        if (!proposed[0] && !proposed[1]) return onChange({});
-        onChange(applyDayClick(value, [proposed[0] ? proposed[0].slice(0, 10) : null, proposed[1] ? proposed[1].slice(0, 10) : null]));
-      }}
-      excludeDate={isDisabled}
-      ariaLabels={CALENDAR_LABELS}
-      getDayProps={(day) => (isDisabled(day) ? { title: RANGE_LIMIT_TEXT } : {})}
-      w={260}
-    />
+      w={DATE_RANGE_WIDTH}
+      pointer
+      onPointerEnter={warm}
+      onFocus={warm}
+      onClick={onOpen}
+      aria-busy={onOpen ? undefined : true}
+      c={text ? undefined : 'dimmed'}
+    >
+      {text || 'Any date'}
+    </InputBase>
+  );
+}
+
+export function DateRangePicker(props: DateRangePickerProps) {
+  const [isWanted, setWanted] = useState(false);
+  // Once the calendar's code is here (another page loaded it), it shows straight away.
+  if (!isWanted && !DateRangeCalendar.isLoaded()) return <DateRangeStandIn {...props} onOpen={() => setWanted(true)} />;
+  return (
+    <Suspense fallback={<DateRangeStandIn {...props} />}>
+      <DateRangeCalendar.Component {...props} isOpenedOnMount={isWanted} />
+    </Suspense>
   );
 }

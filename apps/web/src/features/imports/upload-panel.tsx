@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { TRIAL_FILES_MAX } from '@ledgerport/contract';
+import { TRIAL_FILES_MAX } from '@ledgerport/contract/limits';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';

@@ -2,13 +2,14 @@
  * Bulk send, export and delete of the selected settlements (at most 50 per call, spec section 9):
  * the bar says how many are chosen and refuses more than 50 before asking the server.
  */
-import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
-import { BULK_SETTLEMENTS_MAX } from '@ledgerport/contract';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { BULK_SETTLEMENTS_MAX } from '@ledgerport/contract/limits';
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { useCanChangeAccount, VIEW_ONLY_NOTE } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
 import { downloadFile } from '../../ui/download-file';
+import { LazyModal } from '../../ui/lazy-modal';
 import { BulkSendProgress, readBulkSendKeys, writeBulkSendKeys } from './bulk-send-progress';
 import { runBulkAction, type BulkAction, type BulkActionResult } from './settlements-api';
 
@@ -97,7 +98,7 @@ export function BulkActionsBar({ accountKey, selectedIds, onDone }: { accountKey
           </Alert>
         )}
       </Stack>
-      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title="Delete settlements?">
+      <LazyModal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title="Delete settlements?">
         <Text size="sm" mb="md">
           Delete the {selectedIds.length} selected settlements from Ledgerport? Posted settlements are kept; you can load the others again from their files.
         </Text>
@@ -115,7 +116,7 @@ export function BulkActionsBar({ accountKey, selectedIds, onDone }: { accountKey
             Delete
           </Button>
         </Group>
-      </Modal>
+      </LazyModal>
     </Paper>
   );
 }

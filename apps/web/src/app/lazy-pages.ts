@@ -1,0 +1,108 @@
+/**
+ * Every feature page as a lazily loaded component (decision 0026): a page's code, and the libraries
+ * only it uses, load when its route first renders, so the entry holds only the shell (providers,
+ * frame, nav bar, route table). `preloadPage` starts a page's download early: the router calls it
+ * for the address the app opens at, so the page's chunk loads while the session does.
+ */
+import { lazyComponent as lazyPage } from '../ui/lazy-component';
+import type { PageKind } from './route-meta';
+
+export const Pages = {
+  admin: lazyPage(() => import('../features/admin/admin-page').then((m) => m.AdminPage)),
+  login: lazyPage(() => import('../features/login/login-page').then((m) => m.LoginPage)),
+  logout: lazyPage(() => import('../features/logout/logout-page').then((m) => m.LogoutPage)),
+  notFound: lazyPage(() => import('../features/not-found/not-found-page').then((m) => m.NotFoundPage)),
+  switch: lazyPage(() => import('../features/switch/switch-page').then((m) => m.SwitchPage)),
+  newAccountForm: lazyPage(() => import('../features/switch/new-account-form').then((m) => m.NewAccountForm)),
+  organizationDashboard: lazyPage(() => import('../features/organization/organization-dashboard-page').then((m) => m.OrganizationDashboardPage)),
+  whatsNew: lazyPage(() => import('../features/whats-new/whats-new-page').then((m) => m.WhatsNewPage)),
+  profileSettings: lazyPage(() => import('../features/user-profile/profile-settings-page').then((m) => m.ProfileSettingsPage)),
+  signUp: lazyPage(() => import('../features/sign-up/sign-up-page').then((m) => m.SignUpPage)),
+  forgotPassword: lazyPage(() => import('../features/sign-up/forgot-password-page').then((m) => m.ForgotPasswordPage)),
+  userManagement: lazyPage(() => import('../features/sign-up/user-management-page').then((m) => m.UserManagementPage)),
+  settlements: lazyPage(() => import('../features/settlements/settlements-page').then((m) => m.SettlementsPage)),
+  settlementDetail: lazyPage(() => import('../features/settlement-detail/settlement-detail-page').then((m) => m.SettlementDetailPage)),
+  settlementImport: lazyPage(() => import('../features/imports/settlement-import-page').then((m) => m.SettlementImportPage)),
+  exportSettlements: lazyPage(() => import('../features/settlements/export-settlements-page').then((m) => m.ExportSettlementsPage)),
+  mapping: lazyPage(() => import('../features/mapping/mapping-page').then((m) => m.MappingPage)),
+  ledger: lazyPage(() => import('../features/ledger/ledger-page').then((m) => m.LedgerPage)),
+  postings: lazyPage(() => import('../features/postings/postings-page').then((m) => m.PostingsPage)),
+  posting: lazyPage(() => import('../features/postings/posting-page').then((m) => m.PostingPage)),
+  channelConnect: lazyPage(() => import('../features/channel-connect/channel-connect-page').then((m) => m.ChannelConnectPage)),
+  salesSource: lazyPage(() => import('../features/channel-connect/channel-connect-page').then((m) => m.SalesSourcePage)),
+  accountingConnect: lazyPage(() => import('../features/accounting-connect/accounting-connect-page').then((m) => m.AccountingConnectPage)),
+  connectionsSettings: lazyPage(() => import('../features/account-settings/connections-settings-page').then((m) => m.ConnectionsSettingsPage)),
+  historySettings: lazyPage(() => import('../features/account-settings/history-settings-page').then((m) => m.HistorySettingsPage)),
+  usersSettings: lazyPage(() => import('../features/account-users/users-settings-page').then((m) => m.UsersSettingsPage)),
+  accountSettings: lazyPage(() => import('../features/account-settings/account-settings-page').then((m) => m.AccountSettingsPage)),
+  salesGrouping: lazyPage(() => import('../features/account-settings/sales-grouping-page').then((m) => m.SalesGroupingPage)),
+  productTypes: lazyPage(() => import('../features/account-settings/product-types-page').then((m) => m.ProductTypesPage)),
+  amazonDeferredTransactions: lazyPage(() => import('../features/account-settings/amazon-deferred-transactions-page').then((m) => m.AmazonDeferredTransactionsPage)),
+  betaFeatures: lazyPage(() => import('../features/account-settings/beta-features-page').then((m) => m.BetaFeaturesPage)),
+  automation: lazyPage(() => import('../features/account-settings/automation-page').then((m) => m.AutomationPage)),
+  summaryReport: lazyPage(() => import('../features/reports/summary-report-page').then((m) => m.SummaryReportPage)),
+  questionnaireSupport: lazyPage(() => import('../features/onboarding-questionnaire/questionnaire-support-page').then((m) => m.QuestionnaireSupportPage)),
+  notifications: lazyPage(() => import('../features/notifications/notifications-page').then((m) => m.NotificationsPage)),
+  notificationSettings: lazyPage(() => import('../features/notifications/notification-settings-page').then((m) => m.NotificationSettingsPage)),
+  reconciliationReports: lazyPage(() => import('../features/reconciliation/reconciliation-reports-page').then((m) => m.ReconciliationReportsPage)),
+  newReconciliation: lazyPage(() => import('../features/reconciliation/new-reconciliation-page').then((m) => m.NewReconciliationPage)),
+  reconciliationReport: lazyPage(() => import('../features/reconciliation/reconciliation-report-page').then((m) => m.ReconciliationReportPage)),
+};
+
+/** The page each page kind renders, for preloading; kinds without one ('empty') have no code of their own. */
+const PAGE_OF_KIND: Partial<Record<PageKind, { preload: () => Promise<unknown> }>> = {
+  admin: Pages.admin,
+  login: Pages.login,
+  logout: Pages.logout,
+  'not-found': Pages.notFound,
+  switch: Pages.switch,
+  'organization-dashboard': Pages.organizationDashboard,
+  'whats-new': Pages.whatsNew,
+  'user-profile': Pages.profileSettings,
+  'profile-settings': Pages.profileSettings,
+  'sign-up': Pages.signUp,
+  'forgot-password': Pages.forgotPassword,
+  'user-management': Pages.userManagement,
+  settlements: Pages.settlements,
+  'b2b-settlements': Pages.settlements,
+  'deferred-revenue-settlements': Pages.settlements,
+  'deferred-transactions-settlements': Pages.settlements,
+  'overview-settlements': Pages.settlements,
+  'settlement-detail': Pages.settlementDetail,
+  'settlement-import': Pages.settlementImport,
+  'export-settlement': Pages.exportSettlements,
+  mapping: Pages.mapping,
+  ledger: Pages.ledger,
+  postings: Pages.postings,
+  posting: Pages.posting,
+  'channel-connect': Pages.channelConnect,
+  'sales-source': Pages.salesSource,
+  'accounting-connect': Pages.accountingConnect,
+  'connections-settings': Pages.connectionsSettings,
+  'history-settings': Pages.historySettings,
+  'users-settings': Pages.usersSettings,
+  'account-settings': Pages.accountSettings,
+  'sales-grouping-settings': Pages.salesGrouping,
+  'product-types-settings': Pages.productTypes,
+  'amazon-deferred-transactions-settings': Pages.amazonDeferredTransactions,
+  'beta-features-settings': Pages.betaFeatures,
+  'automation-settings': Pages.automation,
+  'amazon-summary-report': Pages.summaryReport,
+  'account-questionnaire': Pages.questionnaireSupport,
+  notifications: Pages.notifications,
+  'notification-settings': Pages.notificationSettings,
+  'reconciliation-reports': Pages.reconciliationReports,
+  'reconciliation-report-new': Pages.newReconciliation,
+  'reconciliation-report': Pages.reconciliationReport,
+};
+
+/** Starts downloading the page of `kind` (a no-op for kinds without code of their own). */
+export function preloadPage(kind: PageKind): void {
+  // A failure here is not reported: the page's render downloads it again and shows the error.
+  PAGE_OF_KIND[kind]?.preload().catch(() => undefined);
+}
+
+/** Loads every page: component tests render the route tree as if it were one bundle. */
+export function preloadAllPages(): Promise<unknown> {
+  return Promise.all(Object.values(Pages).map((page) => page.preload()));
+}
