@@ -3,6 +3,7 @@
  * one is mailed a link and changes only once it is used), and the password (the current one is needed;
  * other sessions are signed out, this tab keeps going with the token set the server answers).
  */
+import { useOptionalSession } from '../../lib/session-context';
 import { Alert, Button, Card, Group, Loader, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -10,7 +11,7 @@ import { checkPasswordStrength, PASSWORD_RULE_TEXT } from '@ledgerport/core/rule
 import { api } from '../../lib/api-client';
 import type { TokenSet, UserProfile } from '../../lib/api-types';
 import { showToast } from '../../lib/toast';
-import { writeTokenSet } from '../../lib/token-store';
+import { STORAGE_KEYS, writeTokenSet } from '../../lib/token-store';
 
 const TIME_ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
 
@@ -130,6 +131,26 @@ function PasswordForm({ profile }: { profile: UserProfile }) {
   );
 }
 
+const PROVIDER_NAMES: Record<string, string> = { password: 'Email and password', GOOGLE: 'Google', XERO: 'Xero', QBO: 'QuickBooks Online', MICROSOFT: 'Microsoft' };
+
+/** How this person signs in: the provider last used in this browser (kept on logout) and the one their login was made with. */
+function SignInCard() {
+  const session = useOptionalSession();
+  const last = localStorage.getItem(STORAGE_KEYS.lastLoginProvider);
+  const party = session?.user.loginEnablingParty ?? null;
+  return (
+    <Card withBorder aria-label="Sign-in">
+      <Title order={2} size="h4" mb="xs">
+        Sign-in
+      </Title>
+      <Text size="sm">Last signed in here with: {last ? (PROVIDER_NAMES[last] ?? last) : 'not known in this browser'}</Text>
+      <Text size="sm" c="dimmed">
+        {party ? `Your login was made through ${PROVIDER_NAMES[party] ?? party}.` : 'Your login uses your email address and a password.'}
+      </Text>
+    </Card>
+  );
+}
+
 export function ProfileSettingsPage() {
   const query = useQuery({ queryKey: ['user-profile'], queryFn: () => api.get<UserProfile>('/user-profile') });
   if (query.isPending) return <Loader aria-label="Loading profile" />;
@@ -145,6 +166,7 @@ export function ProfileSettingsPage() {
       <DetailsForm key={`${query.data.name}|${query.data.timeZone}`} profile={query.data} />
       <EmailForm profile={query.data} />
       <PasswordForm profile={query.data} />
+      <SignInCard />
     </Stack>
   );
 }
