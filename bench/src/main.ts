@@ -11,6 +11,7 @@ const BENCHES: Record<string, () => Promise<{ run(args: string[]): Promise<void>
   api: () => import('./api'),
   isolation: () => import('./isolation'),
   web: () => import('./web'),
+  reports: () => import('./reports'),
 };
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('--'));
