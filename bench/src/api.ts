@@ -27,6 +27,7 @@ import type { LoadFigures, LoadPlan } from './api-load';
 import { generateAmazonV2 } from './generate-amazon-v2';
 import { uploadFile } from './upload-file';
 import { writeDerivedRows } from './derived-rows';
+import { numberFlag } from './number-flag';
 
 const SCHEMA = 'bench_api';
 const ACCOUNTS = 200;
@@ -37,21 +38,16 @@ const APPLICATION_NAME = 'ledgerport-bench-api';
 /** Linux's USER_HZ, the unit of /proc/<pid>/stat times. */
 const CLOCK_TICKS_PER_SECOND = 100;
 
-function flag(args: string[], name: string, fallback: number): number {
-  const hit = args.find((a) => a.startsWith(`--${name}=`));
-  return hit ? Number(hit.split('=')[1]) : fallback;
-}
-
 export async function run(args: string[]): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     console.log('skipped: the api benchmark needs PostgreSQL. Set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) and run it again.');
     return;
   }
-  const seconds = flag(args, 'seconds', 10);
-  const clients = flag(args, 'clients', 32);
+  const seconds = numberFlag(args, 'seconds', 10);
+  const clients = numberFlag(args, 'clients', 32);
   // The server's pool: openDb's default (as the server runs) unless --pool=N.
-  const poolSize = flag(args, 'pool', 0);
+  const poolSize = numberFlag(args, 'pool', 0);
   // The pool's backends carry an application name, so their CPU time can be read per measure.
   const serverUrl = `${url}${url.includes('?') ? '&' : '?'}application_name=${APPLICATION_NAME}`;
   const opened = await openDb({ url: serverUrl, schema: SCHEMA, ...(poolSize ? { poolSize } : {}) });
@@ -93,7 +89,7 @@ export async function run(args: string[]): Promise<void> {
       console.log(`${name.padEnd(52)} p50 ${figures.p50.toFixed(1).padStart(6)} ms  p95 ${figures.p95.toFixed(1).padStart(6)} ms  ${figures.perSecond.toFixed(0).padStart(6)} req/s  (${figures.count} requests, ${figures.errors} errors; CPU per request: server ${figures.serverCpuMs.toFixed(2)} ms, PostgreSQL ${figures.dbCpuMs === null ? 'n/a' : `${figures.dbCpuMs.toFixed(2)} ms`})`);
     }
     if (!args.includes('--skip-upload')) {
-      await uploadToListed(agent, port, auth, flag(args, 'lines', 1_000_000));
+      await uploadToListed(agent, port, auth, numberFlag(args, 'lines', 1_000_000));
       // The uploaded settlement (a million lines) is removed so the next run measures the same data.
       await sql`delete from settlements where account_key = 'bench-001' and settlement_key not like 'bstl_%'`.execute(db);
       // Its million deleted lines would otherwise stay as dead rows the next run's reads step over.

@@ -23,6 +23,7 @@ import { startJobs } from '../../apps/server/src/jobs/start-jobs';
 import { generateAmazonV2 } from './generate-amazon-v2';
 import { writeDerivedRows } from './derived-rows';
 import type { IsolationMessage, IsolationPlan, LatencyFigures } from './isolation-load';
+import { numberFlag } from './number-flag';
 
 const SCHEMA = 'bench_isolation';
 const PASSWORD = 'bench-password';
@@ -30,13 +31,8 @@ const LIGHT_SETTLEMENTS = 2_000;
 const LIGHT_LINES = 20;
 const RSS_SAMPLE_MS = 100;
 
-function flag(args: string[], name: string, fallback: number): number {
-  const hit = args.find((a) => a.startsWith(`--${name}=`));
-  return hit ? Number(hit.split('=')[1]) : fallback;
-}
-
 export async function run(args: string[]): Promise<void> {
-  const lineCount = flag(args, 'lines', 2_300_000);
+  const lineCount = numberFlag(args, 'lines', 2_300_000);
   const url = process.env.DATABASE_URL;
   const dataDir = fileURLToPath(new URL('../.data', import.meta.url));
   const file = await generateAmazonV2(path.join(dataDir, `amazon-v2-${lineCount}.txt`), lineCount);
@@ -63,7 +59,7 @@ export async function run(args: string[]): Promise<void> {
     console.log(`engine: ${opened.kind}; file: ${lineCount.toLocaleString('en-US')} lines, ${(file.byteCount / 1e6).toFixed(0)} MB; light account: ${LIGHT_SETTLEMENTS} settlements; server RSS at start ${mb(process.memoryUsage().rss)}`);
     const plan: IsolationPlan = {
       port, token, lightAccount: 'iso-light', heavyAccount: 'iso-heavy', filePath: file.path, fileBytes: file.byteCount, fileName: path.basename(file.path),
-      baselineSeconds: flag(args, 'baseline-seconds', 5), listClients: flag(args, 'clients', 4),
+      baselineSeconds: numberFlag(args, 'baseline-seconds', 5), listClients: numberFlag(args, 'clients', 4),
     };
     await measure(plan);
   } finally {

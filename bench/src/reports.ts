@@ -14,6 +14,7 @@ import { openDb, type Database } from '@ledgerport/db';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { hashPassword } from '../../apps/server/src/features/auth/passwords';
+import { numberFlag } from './number-flag';
 
 const SCHEMA = 'bench_reports';
 const ACCOUNT = 'bench-big-amazon';
@@ -26,18 +27,13 @@ const TYPES = [
 const MARKETPLACES = ['Amazon.com', 'Amazon.ca'];
 const PASSWORD = 'bench-password';
 
-function flag(args: string[], name: string, fallback: number): number {
-  const hit = args.find((a) => a.startsWith(`--${name}=`));
-  return hit ? Number(hit.split('=')[1]) : fallback;
-}
-
 export async function run(args: string[]): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     console.log('skipped: the reports benchmark needs PostgreSQL. Set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) and run it again.');
     return;
   }
-  const runs = flag(args, 'runs', 20);
+  const runs = numberFlag(args, 'runs', 20);
   const opened = await openDb({ url, schema: SCHEMA });
   const db = opened.db;
   await loadData(db);

@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { SETTLEMENTS_PAGE_SOURCE, WEB_DIST_DIR, isWebBuilt, measureAllJs, measureEntryJs, measureFirstLoadJs } from './first-load-js';
+import { numberFlag } from './number-flag';
 
 const PORT = 8203;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -46,11 +47,6 @@ interface RunFigures {
   jsGzipBytesAtIdle: number;
 }
 
-function flag(args: string[], name: string, fallback: number): number {
-  const hit = args.find((a) => a.startsWith(`--${name}=`));
-  return hit ? Number(hit.split('=')[1]) : fallback;
-}
-
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 function percentile(values: number[], p: number): number {
@@ -59,7 +55,7 @@ function percentile(values: number[], p: number): number {
 }
 
 export async function run(args: string[]): Promise<void> {
-  const runs = flag(args, 'runs', 10);
+  const runs = numberFlag(args, 'runs', 10);
   if (!isWebBuilt()) {
     console.log('web: apps/web/dist has no manifest; building it once (npm run build)');
     const built = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
