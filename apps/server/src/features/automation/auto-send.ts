@@ -69,7 +69,7 @@ export async function readUnposted(db: Kysely<Database>, accountKey: string, lim
     .orderBy('end_at', (o) => o.desc().nullsLast())
     .orderBy('settlement_key', 'desc');
   if (limit !== undefined) query = query.limit(limit);
-  return query.execute() as Promise<CandidateRow[]>;
+  return query.execute();
 }
 
 export interface AutoSendRun {

@@ -47,7 +47,7 @@ describe('automation settings', () => {
     const res = await save({ isEnabled: true }, demo, 'trial-etsy');
     expect(res.statusCode).toBe(409);
     expect(res.json<ErrorBody>()).toMatchObject({ code: 'automation.no-accounting-system', message: 'Trial Etsy Shop has no accounting system yet. Connect one (or choose the built-in ledger) before turning on automatic sending.' });
-    expect(await settings('trial-etsy')).toMatchObject({ isEnabled: false, refusal: expect.stringContaining('no accounting system') });
+    expect(await settings('trial-etsy')).toMatchObject({ isEnabled: false, refusal: expect.stringContaining('no accounting system') as string });
   });
 
   it('names what is wrong with a bad delay or date', async () => {
@@ -89,7 +89,7 @@ describe('automatic sending', () => {
     await save({ isSendingUploads: true });
     expect((await settings()).outlook[0]).toMatchObject({ kind: 'never', rule: 'before-start' });
     await save({ sendFromDate: '2000-01-01', delayHours: 0 });
-    expect((await settings()).outlook[0]).toMatchObject({ kind: 'wait', rule: 'waiting-mappings', reason: expect.stringContaining('sent once they are mapped') });
+    expect((await settings()).outlook[0]).toMatchObject({ kind: 'wait', rule: 'waiting-mappings', reason: expect.stringContaining('sent once they are mapped') as string });
   });
 
   it('never sends an inconsistent or held settlement, however ready it is', async () => {

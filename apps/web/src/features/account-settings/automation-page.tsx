@@ -58,7 +58,7 @@ function Outlook({ rows }: { rows: AutoSendOutlook[] }) {
           size="xs"
           aria-label="Show settlements"
           value={filter}
-          onChange={(v) => setFilter(v as typeof filter)}
+          onChange={(v) => setFilter(v)}
           data={[
             { value: 'all', label: `All (${rows.length})` },
             { value: 'send', label: 'Sends next' },
