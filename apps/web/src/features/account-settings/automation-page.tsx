@@ -14,10 +14,10 @@ import { useSession, VIEW_ONLY_NOTE } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
 import { DateText, TimestampText } from '../../ui/date-text';
 import { MoneyText } from '../../ui/money-text';
+import { detailPath } from '../settlements/settlement-path';
 
 const PATH = '/account-settings/automation';
 const settingsKey = (accountKey: string) => ['automation', accountKey];
-const detailPath = (settlementKey: string) => `/settlement?settlementKey=${encodeURIComponent(settlementKey)}`;
 
 type Draft = Required<Pick<SaveAutomation, 'isEnabled' | 'delayHours' | 'isSendingUploads'>> & { sendFromDate: string };
 

@@ -3,6 +3,7 @@
  * created, which settlements were duplicates (duplicateOf) and the problems per row. A file refused
  * for its problems can be loaded again keeping only its readable settlements.
  */
+import { detailPath } from '../settlements/settlement-path';
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ImportFile, SettlementImport } from '@ledgerport/contract';
@@ -64,7 +65,7 @@ function FileResult({ file, onLoadReadable, canLoadReadable }: { file: ImportFil
             {file.settlements.map((s) => (
               <Table.Tr key={`${s.settlementKey}-${s.outcome}`}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/settlement?settlementKey=${encodeURIComponent(s.duplicateOf ?? s.settlementKey)}`}>
+                  <Anchor component={Link} to={detailPath(s.duplicateOf ?? s.settlementKey)}>
                     {s.settlementId}
                   </Anchor>
                 </Table.Td>

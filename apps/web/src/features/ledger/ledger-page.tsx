@@ -2,6 +2,7 @@
  * The built-in ledger of a MANUAL account: the trial balance, the latest journals and downloads of
  * what was posted in every export format (hledger, Beancount, CSV, IIF, QBO, Xero, Sage, JSON).
  */
+import { detailPath } from '../settlements/settlement-path';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -56,7 +57,7 @@ const journalColumns: Array<DataColumn<Journal>> = [
       </>
     ),
   },
-  { id: 'settlement', header: 'Settlement', cell: (j) => (j.settlementKey ? <Link to={`/settlement?settlementKey=${encodeURIComponent(j.settlementKey)}`}>Open</Link> : '--') },
+  { id: 'settlement', header: 'Settlement', cell: (j) => (j.settlementKey ? <Link to={detailPath(j.settlementKey)}>Open</Link> : '--') },
   { id: 'lines', header: 'Lines', align: 'right', cell: (j) => j.lines.length },
 ];
 

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { DataColumn } from '../../ui/data-table';
 import { TimestampText } from '../../ui/date-text';
 import { MoneyText } from '../../ui/money-text';
-import { detailPath } from '../settlements/settlement-columns';
+import { detailPath } from '../settlements/settlement-path';
 import { postingPath } from './postings-api';
 
 export const STATUS_COLORS: Record<Posting['status'], string> = { POSTED: 'green', SENDING: 'gray', REVERSED: 'orange', FAILED: 'red' };

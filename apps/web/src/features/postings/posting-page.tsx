@@ -13,7 +13,7 @@ import { TimestampText } from '../../ui/date-text';
 import { MoneyText } from '../../ui/money-text';
 import { DocumentCard } from '../settlement-detail/document-card';
 import { SourceLinesModal, type DrillDown } from '../settlement-detail/source-lines-modal';
-import { detailPath } from '../settlements/settlement-columns';
+import { detailPath } from '../settlements/settlement-path';
 import { PostingLocation, PostingStatusBadge } from './posting-columns';
 import { fetchPosting } from './postings-api';
 

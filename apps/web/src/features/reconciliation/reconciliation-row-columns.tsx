@@ -5,7 +5,7 @@ import { formatDateValue } from '@ledgerport/core/rules';
 import { Link } from 'react-router';
 import type { DataColumn } from '../../ui/data-table';
 import { MoneyText } from '../../ui/money-text';
-import { detailPath } from '../settlements/settlement-columns';
+import { detailPath } from '../settlements/settlement-path';
 
 const day = (value: string | null) => (value ? formatDateValue(value) : '--');
 

@@ -3,6 +3,7 @@
  * stops posting, the sums by transaction type as a chart, the documents per month part with each
  * line's account and tax rate, drill-down to source rows, and the actions.
  */
+import { detailPath } from '../settlements/settlement-path';
 import { Alert, Anchor, Button, Card, Grid, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SettlementDetail } from '@ledgerport/contract';
@@ -72,7 +73,7 @@ function Header({ detail, onChanged }: { detail: SettlementDetail; onChanged: ()
       {s.duplicateOf && (
         <Alert color="orange" mt="sm" title="Duplicate">
           This settlement repeats{' '}
-          <Anchor component={Link} to={`/settlement?settlementKey=${encodeURIComponent(s.duplicateOf)}`}>
+          <Anchor component={Link} to={detailPath(s.duplicateOf)}>
             one already loaded
           </Anchor>
           .

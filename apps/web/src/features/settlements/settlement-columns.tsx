@@ -1,4 +1,5 @@
 /** The columns of the settlement tables (spec section 2): date, total, channel (marketplace), status, actions. */
+import { detailPath } from './settlement-path';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { Settlement } from '@ledgerport/contract';
 import { parseDecimalUnits } from '@ledgerport/core/money';
@@ -13,7 +14,6 @@ export function settlementPeriod(s: Pick<Settlement, 'start' | 'end'>): string {
   return `${formatDateValue(s.start)} – ${formatDateValue(s.end)}`;
 }
 
-export const detailPath = (settlementKey: string) => `/settlement?settlementKey=${encodeURIComponent(settlementKey)}`;
 
 export function settlementColumns(renderActions?: (s: Settlement) => React.ReactNode): Array<DataColumn<Settlement>> {
   const columns: Array<DataColumn<Settlement>> = [

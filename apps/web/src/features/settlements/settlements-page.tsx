@@ -3,6 +3,7 @@
  * Deferred Revenue, Deferred Transactions (Amazon) and Account Overview. Server-side filters, sort
  * and pages (10/25/50/100), filters saved per account and list in the browser, bulk actions.
  */
+import { detailPath } from './settlement-path';
 import { Alert, Button, EmptyState, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
@@ -79,7 +80,7 @@ export function SettlementsPage({ kind }: { kind: SettlementListKind }) {
 
   const columns = settlementColumns((s) => (
         <>
-          <Button component={Link} to={`/settlement?settlementKey=${encodeURIComponent(s.settlementKey)}`} size="compact-xs" variant="default" aria-label={`Open ${s.settlementId}`}>
+          <Button component={Link} to={detailPath(s.settlementKey)} size="compact-xs" variant="default" aria-label={`Open ${s.settlementId}`}>
             Open
           </Button>
           <SendButton settlement={s} onSent={refresh} compact />
