@@ -24,6 +24,10 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test-setup.ts'],
+          // A render-click-wait test takes well under a second alone; under a busy 2-core machine it
+          // can take several, which is not a failure of the behaviour it checks.
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@ledgerport/contract';
 import { openTestDb, type TestDb } from '../test/test-db';
@@ -10,12 +11,16 @@ import { WEB_NOT_BUILT_MESSAGE } from './http/web-app';
 let testDb: TestDb;
 let built: TestServer;
 let unbuilt: TestServer;
+const BIG_JS = `export const rows = [${Array.from({ length: 400 }, (_, i) => `'row ${i}'`).join(', ')}];`;
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerport-web-dist-'));
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Ledgerport</title><div id="root"></div>');
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("app")');
+  fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js'), BIG_JS);
+  fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js.br'), zlib.brotliCompressSync(BIG_JS));
+  fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js.gz'), zlib.gzipSync(BIG_JS));
   testDb = await openTestDb();
   built = await startTestServer({ testDb, config: { webDistDir: dist } });
   unbuilt = await startTestServer({ testDb });
@@ -47,6 +52,20 @@ describe('the web app at /app/', () => {
     const res = await built.app.inject({ method: 'GET', url: '/app/assets/app-abc123.js' });
     expect(res.body).toBe('console.log("app")');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the precompressed copy the browser accepts, brotli first, and the plain file otherwise', async () => {
+    const br = await built.app.inject({ method: 'GET', url: '/app/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+    expect(br.headers.vary).toContain('accept-encoding');
+    const gz = await built.app.inject({ method: 'GET', url: '/app/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+    const plain = await built.app.inject({ method: 'GET', url: '/app/assets/big-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('answers 503 with instructions when the web app has not been built', async () => {

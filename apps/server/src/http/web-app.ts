@@ -33,6 +33,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     prefix: '/app/',
     wildcard: true,
     index: ['index.html'],
+    // The build writes .br and .gz beside each text file (apps/web/precompress.ts): sent as the
+    // browser accepts, never compressed per request.
+    preCompressed: true,
     // Hashed asset names change with their content; index.html must always be fetched fresh.
     setHeaders: (reply, filePath) => {
       void reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -2,13 +2,14 @@
  * Account switcher of the navigation bar: the current account's name, its sales-channel icon and a
  * Trial badge when it has no plan code; choosing another account switches to it (spec section 4).
  */
-import { Badge, Button, Group, Menu, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import { isTrialAccount } from '@ledgerport/core/rules';
 import { useSession } from '../lib/session-context';
 import { showToast } from '../lib/toast';
 import { ChannelIcon, channelName } from '../ui/channel-icon';
+import { MenuOnIntent } from './menu-on-intent';
 
 export function AccountSwitcher() {
   const session = useSession();
@@ -25,8 +26,8 @@ export function AccountSwitcher() {
     session.switchAccount(accountKey).catch((e: unknown) => showToast('error', e instanceof Error ? e.message : String(e)));
   };
   return (
-    <Menu position="bottom-end" width={320}>
-      <Menu.Target>
+    <MenuOnIntent
+      trigger={
         <Button variant="default" rightSection={<IconChevronDown size={14} />} aria-label={`Current account: ${account.accountName}`}>
           <Group gap={6} wrap="nowrap">
             <ChannelIcon salesChannel={account.salesChannel} />
@@ -40,26 +41,30 @@ export function AccountSwitcher() {
             )}
           </Group>
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown aria-label="Accounts">
-        <Menu.Label>Switch account</Menu.Label>
-        {user.accountsThatCanBeAccessedByThisUser.map((a) => (
-          <Menu.Item
-            key={a.accountKey}
-            leftSection={<ChannelIcon salesChannel={a.salesChannel} />}
-            rightSection={isTrialAccount(a) ? <Badge size="xs" color="orange" variant="light">Trial</Badge> : undefined}
-            onClick={() => choose(a.accountKey)}
-            aria-current={a.accountKey === account.accountKey ? 'true' : undefined}
-            aria-label={`${a.accountName} (${channelName(a.salesChannel)})${isTrialAccount(a) ? ', trial' : ''}`}
-          >
-            {a.accountName}
-          </Menu.Item>
-        ))}
-        <Menu.Divider />
-        <Menu.Item leftSection={<IconPlus size={14} />} onClick={() => void navigate('/switch?account=NEW')}>
-          New account
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      }
+      menu={{
+        width: 320,
+        dropdownLabel: 'Accounts',
+        entries: [
+          { kind: 'label', key: 'title', label: 'Switch account' },
+          ...user.accountsThatCanBeAccessedByThisUser.map((a) => ({
+            kind: 'item' as const,
+            key: a.accountKey,
+            label: a.accountName,
+            leftSection: <ChannelIcon salesChannel={a.salesChannel} />,
+            rightSection: isTrialAccount(a) ? (
+              <Badge size="xs" color="orange" variant="light">
+                Trial
+              </Badge>
+            ) : undefined,
+            onClick: () => choose(a.accountKey),
+            isCurrent: a.accountKey === account.accountKey,
+            ariaLabel: `${a.accountName} (${channelName(a.salesChannel)})${isTrialAccount(a) ? ', trial' : ''}`,
+          })),
+          { kind: 'divider', key: 'divider' },
+          { kind: 'item', key: 'new', label: 'New account', leftSection: <IconPlus size={14} />, onClick: () => void navigate('/switch?account=NEW') },
+        ],
+      }}
+    />
   );
 }

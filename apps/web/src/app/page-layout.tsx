@@ -1,85 +1,28 @@
 /**
  * The six layouts of spec section 2, chosen from the path table in core (default full width):
  * admin, full width, full width with left sidebar, full width with right sidebar, tabbed, none.
+ * The three that few pages use live in side-layouts.tsx and load on demand (decision 0026).
  */
-import { Box, Button, Card, Container, Grid, NavLink, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Container, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { buildSettingsMenu, chooseLayout } from '@ledgerport/core/rules';
-import { useOptionalSession } from '../lib/session-context';
+import { Suspense, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { chooseLayout } from '@ledgerport/core/rules';
+import { lazyComponent } from '../ui/lazy-component';
 import type { RouteMeta } from './route-meta';
-import { PAYMENT_PROVIDER_ENABLED } from './app-config';
+import { PageHeader } from './page-header';
+import { PageLoading } from './page-loading';
 
-function PageHeader({ title }: { title: string }) {
-  return (
-    <Title order={1} size="h2" mb="md">
-      {title}
-    </Title>
-  );
+const SideLayout = lazyComponent(() => import('./side-layouts').then((m) => m.SideLayout));
+
+/** Starts loading the side layouts when `pathname` uses one (the router calls it for the opening page). */
+export function preloadLayoutOf(pathname: string): void {
+  const layout = chooseLayout(pathname);
+  if (layout === 'tabbed' || layout === 'full-width-left-sidebar' || layout === 'full-width-right-sidebar') SideLayout.preload().catch(() => undefined);
 }
 
-const USER_SETTINGS_TABS = [
-  ['profile', 'My Profile'],
-  ['billing', 'Billing'],
-  ['firm-billing', 'Firm Billing'],
-  ['subscriptions', 'Subscriptions'],
-  ['partner-subscriptions', 'Partner Subscriptions'],
-  ['notifications', 'Notifications'],
-] as const;
-
-function SettingsTabs({ group }: { group: 'account-settings' | 'user-settings' }) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const session = useOptionalSession();
-  const tabs: Array<{ label: string; to: string }> =
-    group === 'user-settings'
-      ? USER_SETTINGS_TABS.map(([tab, label]) => ({ label, to: `/user/settings/${tab}` }))
-      : session
-        ? buildSettingsMenu(session.account, session.user, PAYMENT_PROVIDER_ENABLED)
-            .filter((i) => i.to.startsWith('/account-settings'))
-            .map((i) => ({ label: i.label, to: i.to }))
-        : [];
-  const current = tabs.find((t) => location.pathname === t.to)?.to ?? null;
-  return (
-    <Tabs value={current} onChange={(to) => to && void navigate(to)} mb="md" aria-label={group === 'user-settings' ? 'User settings' : 'Account settings'}>
-      <Tabs.List style={{ flexWrap: 'wrap' }}>
-        {tabs.map((t) => (
-          <Tabs.Tab key={t.to} value={t.to}>
-            {t.label}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-    </Tabs>
-  );
-}
-
-function OrganizationSidebar() {
-  const { organizationId = 'unassigned' } = useParams();
-  const location = useLocation();
-  const links = [
-    ['Overview', `/organization/${organizationId}/dashboard`],
-    ['Product catalog', `/organization/${organizationId}/product-catalog`],
-  ] as const;
-  return (
-    <Box component="nav" aria-label="Organization">
-      {links.map(([label, to]) => (
-        <NavLink key={to} component={Link} to={`${to}${location.search}`} label={label} active={location.pathname === to} />
-      ))}
-    </Box>
-  );
-}
-
-function CheckoutSummary() {
-  return (
-    <Card withBorder aria-label="Order summary">
-      <Text fw={600}>Order summary</Text>
-      <Text size="sm" c="dimmed">
-        The plan you choose, its price and any discount will be summarised here.
-      </Text>
-    </Card>
-  );
-}
+/** Loads the side layouts now (tests). */
+export const preloadSideLayouts = () => SideLayout.preload();
 
 export function PageLayout({ meta, children }: { meta: RouteMeta; children: ReactNode }) {
   const location = useLocation();
@@ -106,43 +49,14 @@ export function PageLayout({ meta, children }: { meta: RouteMeta; children: Reac
         </Container>
       );
     case 'tabbed':
-      return (
-        <Container fluid py="md" data-layout="tabbed">
-          <PageHeader title={meta.tabs === 'user-settings' ? 'User Settings' : 'Settings'} />
-          <SettingsTabs group={meta.tabs ?? 'account-settings'} />
-          <Title order={2} size="h3" mb="sm">
-            {meta.title}
-          </Title>
-          {content}
-        </Container>
-      );
     case 'full-width-left-sidebar':
-      return (
-        <Container fluid py="md" data-layout="full-width-left-sidebar">
-          <Grid>
-            <Grid.Col span={{ base: 12, md: 3, lg: 2 }}>
-              <OrganizationSidebar />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 9, lg: 10 }}>
-              <PageHeader title={meta.title} />
-              {content}
-            </Grid.Col>
-          </Grid>
-        </Container>
-      );
     case 'full-width-right-sidebar':
       return (
-        <Container fluid py="md" data-layout="full-width-right-sidebar">
-          <Grid>
-            <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
-              <PageHeader title={meta.title} />
-              {content}
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
-              <CheckoutSummary />
-            </Grid.Col>
-          </Grid>
-        </Container>
+        <Suspense fallback={<PageLoading />}>
+          <SideLayout.Component layout={layout} meta={meta}>
+            {content}
+          </SideLayout.Component>
+        </Suspense>
       );
     default:
       return (

@@ -4,7 +4,9 @@
  */
 import { Navigate, createBrowserRouter, matchRoutes, useLocation, useParams, type RouteObject } from 'react-router';
 import { useSession } from '../lib/session-context';
+import { stripAppBase } from '@ledgerport/core/rules';
 import { preloadPage } from './lazy-pages';
+import { preloadLayoutOf } from './page-layout';
 import { RoutePage } from './route-page';
 import { REDIRECTS, ROUTES } from './route-table';
 import type { RouteMeta } from './route-meta';
@@ -63,5 +65,6 @@ export function createAppRouter() {
   // The opening page's code downloads while the session loads, not after it (decision 0026).
   const opening = matchRoutes(routes, window.location.pathname, '/app')?.at(-1)?.route.handle as RouteMeta | undefined;
   if (opening) preloadPage(opening.page);
+  preloadLayoutOf(stripAppBase(window.location.pathname));
   return createBrowserRouter(routes, { basename: '/app' });
 }

@@ -6,7 +6,7 @@
  */
 import { Skeleton, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { acceptSameHostRedirect, isInternalDeveloper, isTokenExpired, stripAppBase } from '@ledgerport/core/rules';
 import { api } from '../lib/api-client';
@@ -19,7 +19,13 @@ import { GeneralErrorPage } from './general-error-page';
 import { IdleTimer } from './idle-timer';
 import { loadSession, readOverride } from './load-session';
 import { loginUrlFor } from './session-expired-modal';
-import { NewcomerFrame } from './newcomer-frame';
+import { lazyComponent } from '../ui/lazy-component';
+
+// Only a signed-in user with no account yet sees it: its code stays off everyone else's first load.
+const NewcomerFrame = lazyComponent(() => import('./newcomer-frame').then((m) => m.NewcomerFrame));
+
+/** Loads the newcomer frame now (tests). */
+export const preloadNewcomerFrame = () => NewcomerFrame.preload();
 
 export function StartUpSkeleton() {
   return (
@@ -115,7 +121,14 @@ function LoadedRoot({ userId }: { userId: string }) {
   // When the session ended, the Session Expired modal takes over: no error page behind it.
   if (query.isPending || (query.isError && isSessionExpiredAnnounced())) return <StartUpSkeleton />;
   if (query.isError) return <GeneralErrorPage message={query.error.message} onRetry={() => void query.refetch()} />;
-  if (!session && data?.newcomer) return <NewcomerFrame user={data.newcomer} onLogout={() => void logout()} />;
+  if (!session && data?.newcomer) {
+    const newcomer = data.newcomer;
+    return (
+      <Suspense fallback={<StartUpSkeleton />}>
+        <NewcomerFrame.Component user={newcomer} onLogout={() => void logout()} />
+      </Suspense>
+    );
+  }
   if (!session) return <Navigate to="/404" replace />;
   return (
     <SessionContext.Provider value={session}>

@@ -1,32 +1,27 @@
 /** User menu and settings menu of the navigation bar, filtered by the rules in core. */
-import { ActionIcon, Avatar, Menu } from '@mantine/core';
+import { ActionIcon, Avatar } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { buildSettingsMenu, buildUserMenu, nameInitials } from '@ledgerport/core/rules';
 import { useSession } from '../lib/session-context';
 import { PAYMENT_PROVIDER_ENABLED } from './app-config';
+import { MenuOnIntent } from './menu-on-intent';
 
 export function UserMenu() {
   const { user } = useSession();
   const items = buildUserMenu(user, PAYMENT_PROVIDER_ENABLED);
   return (
-    <Menu position="bottom-end">
-      <Menu.Target>
+    <MenuOnIntent
+      trigger={
         <ActionIcon variant="subtle" size="lg" radius="xl" aria-label="User menu">
           <Avatar size="sm" radius="xl" color="blue">
             {nameInitials(user.email)}
           </Avatar>
         </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{user.email}</Menu.Label>
-        {items.map((i) => (
-          <Menu.Item key={i.key} component={Link} to={i.to}>
-            {i.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      }
+      menu={{
+        entries: [{ kind: 'label', key: 'email', label: user.email }, ...items.map((i) => ({ kind: 'item' as const, key: i.key, label: i.label, to: i.to }))],
+      }}
+    />
   );
 }
 
@@ -34,19 +29,13 @@ export function SettingsMenu() {
   const { account, user } = useSession();
   const items = buildSettingsMenu(account, user, PAYMENT_PROVIDER_ENABLED);
   return (
-    <Menu position="bottom-end" width={260}>
-      <Menu.Target>
+    <MenuOnIntent
+      trigger={
         <ActionIcon variant="subtle" size="lg" aria-label="Settings">
           <IconSettings size={20} />
         </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {items.map((i) => (
-          <Menu.Item key={i.key} component={Link} to={i.to}>
-            {i.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      }
+      menu={{ width: 260, entries: items.map((i) => ({ kind: 'item' as const, key: i.key, label: i.label, to: i.to })) }}
+    />
   );
 }

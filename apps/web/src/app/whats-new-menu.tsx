@@ -2,7 +2,7 @@
  * What's-new dropdown: the five newest entries; a dot shows when the newest entry is later than the
  * last one seen, and opening the menu clears it.
  */
-import { ActionIcon, Indicator, Menu, Text } from '@mantine/core';
+import { ActionIcon, Indicator, Text } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,8 @@ import { api } from '../lib/api-client';
 import type { WhatsNewEntry } from '../lib/api-types';
 import { STORAGE_KEYS } from '../lib/token-store';
 import { DateText } from '../ui/date-text';
+import { MenuOnIntent } from './menu-on-intent';
+import type { NavMenuEntry } from './nav-menus';
 
 export const WHATS_NEW_MAX = 5;
 
@@ -28,28 +30,31 @@ export function WhatsNewMenu() {
     localStorage.setItem(STORAGE_KEYS.whatsNewSeenAt, newest);
     setLastSeen(newest);
   };
+  const items: NavMenuEntry[] = entries.map((e) => ({
+    kind: 'item',
+    key: e.permalink,
+    href: e.permalink,
+    label: (
+      <>
+        <Text size="sm">{e.title}</Text>
+        <Text size="xs" c="dimmed">
+          <DateText value={e.date} />
+        </Text>
+      </>
+    ),
+  }));
+  if (query.isError) items.unshift({ kind: 'item', key: 'error', label: query.error.message, isDisabled: true });
+  if (query.isSuccess && entries.length === 0) items.push({ kind: 'item', key: 'none', label: 'No news yet.', isDisabled: true });
   return (
-    <Menu position="bottom-end" width={320} onOpen={markSeen}>
-      <Menu.Target>
+    <MenuOnIntent
+      trigger={
         <Indicator disabled={!hasUnseenEntry(entries, lastSeen)} size={8} offset={6} color="red">
           <ActionIcon variant="subtle" size="lg" aria-label="What's new">
             <IconSpeakerphone size={20} />
           </ActionIcon>
         </Indicator>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>What's new</Menu.Label>
-        {query.isError && <Menu.Item disabled>{query.error.message}</Menu.Item>}
-        {query.isSuccess && entries.length === 0 && <Menu.Item disabled>No news yet.</Menu.Item>}
-        {entries.map((e) => (
-          <Menu.Item key={e.permalink} component="a" href={e.permalink} target="_blank" rel="noreferrer">
-            <Text size="sm">{e.title}</Text>
-            <Text size="xs" c="dimmed">
-              <DateText value={e.date} />
-            </Text>
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      }
+      menu={{ width: 320, onOpen: markSeen, entries: [{ kind: 'label', key: 'title', label: "What's new" }, ...items] }}
+    />
   );
 }
