@@ -27,6 +27,7 @@ import { registerOrganizationRoutes } from './features/organizations/organizatio
 import { registerUserRoutes } from './features/users/user-routes';
 import { registerWhatsNewRoutes } from './features/whats-new/whats-new-routes';
 import { registerAutomationRoutes } from './features/automation/automation-routes';
+import { registerBackendRoutes } from './features/backend/backend-routes';
 import { registerReportRoutes } from './features/reports/summary-report-routes';
 import type { Deps } from './http/deps';
 import { registerErrorHandling } from './http/error-handler';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOrganizationRoutes(app, deps);
   registerWhatsNewRoutes(app, deps);
   registerAutomationRoutes(app, deps);
+  registerBackendRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerHealthRoute(app, deps);
   registerSettlementFeatures(app, deps);

@@ -163,6 +163,7 @@ export interface DemoUser {
   description: string;
   partnerCode?: string;
   rootAdmin?: boolean;
+  supportAdmin?: boolean;
   permissions?: string[];
   currentAccountKey: string;
   organizations: { id: string; role: 'admin' | 'member' }[];
@@ -197,6 +198,16 @@ export const demoUsers: DemoUser[] = [
     rootAdmin: true,
     currentAccountKey: 'acme-amazon-us',
     organizations: [{ id: 'org-acme', role: 'member' }],
+    accounts: [],
+  },
+  {
+    userId: 'user-support',
+    email: 'support@ledgerport.local',
+    name: 'Sam Support',
+    description: 'support admin (backend area; does the books of any account, cannot rename it or manage its users)',
+    supportAdmin: true,
+    currentAccountKey: 'acme-amazon-us',
+    organizations: [],
     accounts: [],
   },
   {

@@ -70,6 +70,7 @@ export async function seedDemoData(db: Kysely<Database>, now: Date): Promise<voi
           password_hash: passwordHashes[i] ?? '',
           partner_code: u.partnerCode ?? null,
           root_admin: u.rootAdmin ?? false,
+          support_admin: u.supportAdmin ?? false,
           current_account_key: u.currentAccountKey,
           created_at: now,
           updated_at: now,

@@ -47,6 +47,11 @@ export const Pages = {
   reconciliationReports: lazyPage(() => import('../features/reconciliation/reconciliation-reports-page').then((m) => m.ReconciliationReportsPage)),
   newReconciliation: lazyPage(() => import('../features/reconciliation/new-reconciliation-page').then((m) => m.NewReconciliationPage)),
   reconciliationReport: lazyPage(() => import('../features/reconciliation/reconciliation-report-page').then((m) => m.ReconciliationReportPage)),
+  backendHome: lazyPage(() => import('../features/backend/backend-home-page').then((m) => m.BackendHomePage)),
+  backendInconsistentSettlements: lazyPage(() => import('../features/backend/inconsistent-settlements-page').then((m) => m.InconsistentSettlementsPage)),
+  backendAccounts: lazyPage(() => import('../features/backend/backend-accounts-page').then((m) => m.BackendAccountsPage)),
+  backendFetchHistory: lazyPage(() => import('../features/backend/fetch-history-page').then((m) => m.FetchHistoryPage)),
+  backendFetchHistoryStatus: lazyPage(() => import('../features/backend/fetch-history-status-page').then((m) => m.FetchHistoryStatusPage)),
 };
 
 /** The page each page kind renders, for preloading; kinds without one ('empty') have no code of their own. */
@@ -94,6 +99,11 @@ const PAGE_OF_KIND: Partial<Record<PageKind, { preload: () => Promise<unknown> }
   'reconciliation-reports': Pages.reconciliationReports,
   'reconciliation-report-new': Pages.newReconciliation,
   'reconciliation-report': Pages.reconciliationReport,
+  'backend-home': Pages.backendHome,
+  'backend-inconsistent-settlements': Pages.backendInconsistentSettlements,
+  'backend-accounts': Pages.backendAccounts,
+  'backend-fetch-history': Pages.backendFetchHistory,
+  'backend-fetch-history-status': Pages.backendFetchHistoryStatus,
 };
 
 /** Starts downloading the page of `kind` (a no-op for kinds without code of their own). */

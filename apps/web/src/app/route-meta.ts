@@ -47,7 +47,12 @@ export type PageKind =
   | 'automation-settings'
   | 'amazon-summary-report'
   | 'accounting-connect'
-  | 'account-questionnaire';
+  | 'account-questionnaire'
+  | 'backend-home'
+  | 'backend-inconsistent-settlements'
+  | 'backend-accounts'
+  | 'backend-fetch-history'
+  | 'backend-fetch-history-status';
 
 export interface EmptyStateText {
   /** What will appear on this page. */

@@ -64,6 +64,16 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.newReconciliation.Component />;
     case 'reconciliation-report':
       return <Pages.reconciliationReport.Component />;
+    case 'backend-home':
+      return <Pages.backendHome.Component />;
+    case 'backend-inconsistent-settlements':
+      return <Pages.backendInconsistentSettlements.Component />;
+    case 'backend-accounts':
+      return <Pages.backendAccounts.Component />;
+    case 'backend-fetch-history':
+      return <Pages.backendFetchHistory.Component />;
+    case 'backend-fetch-history-status':
+      return <Pages.backendFetchHistoryStatus.Component />;
     case 'channel-connect':
       return <Pages.channelConnect.Component />;
     case 'sales-source':
