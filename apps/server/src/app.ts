@@ -28,6 +28,7 @@ import { registerUserRoutes } from './features/users/user-routes';
 import { registerWhatsNewRoutes } from './features/whats-new/whats-new-routes';
 import { registerAutomationRoutes } from './features/automation/automation-routes';
 import { registerReportRoutes } from './features/reports/summary-report-routes';
+import { registerShopifyReports } from './features/shopify-reports/register-shopify-reports';
 import type { Deps } from './http/deps';
 import { registerErrorHandling } from './http/error-handler';
 import { registerHealthRoute } from './http/health-route';
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerWhatsNewRoutes(app, deps);
   registerAutomationRoutes(app, deps);
   registerReportRoutes(app, deps);
+  registerShopifyReports(app, deps);
   registerHealthRoute(app, deps);
   registerSettlementFeatures(app, deps);
   registerChannelConnections(app, deps);

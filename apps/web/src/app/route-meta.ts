@@ -46,6 +46,12 @@ export type PageKind =
   | 'beta-features-settings'
   | 'automation-settings'
   | 'amazon-summary-report'
+  | 'shopify-finance-report'
+  | 'shopify-gift-cards'
+  | 'shopify-orders'
+  | 'shopify-order'
+  | 'shopify-reconnect'
+  | 'shopify-store-mismatch'
   | 'accounting-connect'
   | 'account-questionnaire';
 
