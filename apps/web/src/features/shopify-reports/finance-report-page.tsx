@@ -91,7 +91,7 @@ function FeeKinds({ report }: { report: CurrencyFinance }) {
           {fees.map((t) => (
             <Table.Tr key={t.typeKey}>
               <Table.Td>{t.label}</Table.Td>
-              <Table.Td ta="right">{t.lineCount} lines</Table.Td>
+              <Table.Td ta="right">{t.lineCount === 1 ? '1 line' : `${t.lineCount} lines`}</Table.Td>
               <Table.Td ta="right" ff="monospace">
                 {formatCurrency(t.total, report.currency)}
               </Table.Td>
