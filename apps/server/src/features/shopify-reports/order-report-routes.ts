@@ -2,11 +2,12 @@
  * The Shopify order report and one order's detail. The list groups settlement_order_totals (one row per
  * payout and order, written when the payout was stored) by order, so sorting and filtering every order
  * of an account never reads a line (decision 0017). The status is core's orderStatusOf, repeated here
- * as SQL so the filter and the pages agree (the test checks both give the same). The detail reads the
- * lines of the few payouts that carried the order.
+ * as SQL so the filter and the pages agree (the test checks both give the same). The payouts of an order
+ * are read for the page's orders only. The detail reads the lines of the few payouts that carried it.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@ledgerport/db';
 import { getShopifyOrder, listShopifyOrders, pageSizes, type OrderSummaryBody } from '@ledgerport/contract';
 import { formatUnits, parseDecimalUnits } from '@ledgerport/core/money';
 import { financeFigureOf, orderStatusOf } from '@ledgerport/core/reports';
@@ -30,25 +31,44 @@ interface OrderRow {
   refunds_text: string;
   other_text: string;
   net_text: string;
-  payouts: string | { settlementKey: string; settlementId: string }[];
   total_rows: string;
 }
 
-/** The grouped orders of an account (CTE body); `extra` narrows the settlement_order_totals rows. */
+/** The grouped orders of an account (CTE body); `extra` narrows the settlement_order_totals rows. Payouts are read for a page only. */
 function ordersOf(scope: ShopifyScope, extra = sql<boolean>`true`) {
   return sql`select t.order_id, t.currency,
       to_char(min(t.first_posted_at) at time zone ${scope.timeZoneId}, 'YYYY-MM-DD') as first_day, min(t.first_posted_at) as first_at,
-      sum(t.gross) as gross, sum(t.fees) as fees, sum(t.refunds) as refunds, sum(t.other) as other, sum(t.net) as net,
-      json_agg(json_build_object('settlementKey', s.settlement_key, 'settlementId', s.settlement_id) order by s.end_at, s.settlement_key) as payouts
+      sum(t.gross) as gross, sum(t.fees) as fees, sum(t.refunds) as refunds, sum(t.other) as other, sum(t.net) as net
     from settlement_order_totals t join settlements s on s.settlement_key = t.settlement_key
     where t.account_key = ${scope.accountKey} and s.duplicate_of is null and ${extra}
     group by t.order_id, t.currency`;
 }
 
-const COLUMNS = sql`order_id, currency, first_day, gross::text as gross_text, fees::text as fees_text, refunds::text as refunds_text, other::text as other_text, net::text as net_text, payouts`;
+/** The payouts that carried each of a page of orders, oldest first. */
+async function payoutsOf(db: Kysely<Database>, accountKey: string, orderIds: string[]): Promise<Map<string, { settlementKey: string; settlementId: string }[]>> {
+  const byOrder = new Map<string, { settlementKey: string; settlementId: string }[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('settlement_order_totals as t')
+    .innerJoin('settlements as s', 's.settlement_key', 't.settlement_key')
+    .select(['t.order_id', 't.currency', 's.settlement_key', 's.settlement_id'])
+    .where('t.account_key', '=', accountKey)
+    .where('t.order_id', 'in', orderIds)
+    .where('s.duplicate_of', 'is', null)
+    .orderBy('s.end_at')
+    .orderBy('s.settlement_key')
+    .execute();
+  for (const r of rows) {
+    const key = `${r.order_id}|${r.currency}`;
+    byOrder.set(key, [...(byOrder.get(key) ?? []), { settlementKey: r.settlement_key, settlementId: r.settlement_id }]);
+  }
+  return byOrder;
+}
+
+const COLUMNS = sql`order_id, currency, first_day, gross::text as gross_text, fees::text as fees_text, refunds::text as refunds_text, other::text as other_text, net::text as net_text`;
 const STATUS_SQL = sql`case when refunds = 0 then 'paid' when -refunds >= gross then 'refunded' else 'partly-refunded' end`;
 
-function toSummary(r: OrderRow): OrderSummaryBody {
+function toSummary(r: OrderRow, payouts: Map<string, OrderSummaryBody['payouts']>): OrderSummaryBody {
   const gross = units(r.gross_text);
   const refunds = units(r.refunds_text);
   return {
@@ -61,7 +81,7 @@ function toSummary(r: OrderRow): OrderSummaryBody {
     other: formatUnits(units(r.other_text)),
     net: formatUnits(units(r.net_text)),
     status: orderStatusOf(gross, refunds),
-    payouts: typeof r.payouts === 'string' ? (JSON.parse(r.payouts) as OrderSummaryBody['payouts']) : r.payouts,
+    payouts: payouts.get(`${r.order_id}|${r.currency}`) ?? [],
   };
 }
 
@@ -83,8 +103,9 @@ export function registerOrderReportRoutes(app: FastifyInstance, deps: Deps): voi
       from o where ${sql.join(filters, sql` and `)}
       order by ${sql.ref(SORT_COLUMNS[query.sort])} ${direction} nulls last, order_id ${direction}
       limit ${size} offset ${page * size}`.execute(db);
+    const payouts = await payoutsOf(db, scope.accountKey, [...new Set(rows.rows.map((r) => r.order_id))]);
     return {
-      orders: rows.rows.map(toSummary),
+      orders: rows.rows.map((r) => toSummary(r, payouts)),
       pagination: { perPage: size, currentPage: page, cursor: null, totalRows: Number(rows.rows[0]?.total_rows ?? 0), pageOptions: [...pageSizes] },
     };
   });
@@ -116,7 +137,7 @@ export function registerOrderReportRoutes(app: FastifyInstance, deps: Deps): voi
       .limit(LINES_MAX + 1)
       .execute();
     return {
-      order: toSummary(order),
+      order: toSummary(order, await payoutsOf(db, scope.accountKey, [orderId])),
       settlements: settlements.rows.map((s) => ({ settlementKey: s.settlement_key, settlementId: s.settlement_id, status: s.status, depositDate: s.deposit_day, total: s.total === null ? null : formatUnits(units(s.total)), amount: formatUnits(units(s.amount)) })),
       lines: lines.slice(0, LINES_MAX).map((l) => ({
         settlementKey: l.settlement_key,
