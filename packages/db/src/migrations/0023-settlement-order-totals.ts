@@ -36,8 +36,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       delete from settlement_order_totals where settlement_key = old.settlement_key;
       return old;
     end $$`.execute(db);
+  await fillOrderTotals(db);
+}
+
+/**
+ * Writes the order totals of every stored Shopify payout that has none yet, one payout at a time, with
+ * core's split (the same as the server's writeOrderTotals). Exported for the test that checks both agree.
+ */
+export async function fillOrderTotals<DB>(db: Kysely<DB>): Promise<void> {
   const settlements = await sql<{ settlement_key: string; account_key: string; currency: string }>`
-    select settlement_key, account_key, currency from settlements where sales_source = 'SHOPIFY' and duplicate_of is null`.execute(db);
+    select settlement_key, account_key, currency from settlements s where sales_source = 'SHOPIFY' and duplicate_of is null
+      and not exists (select 1 from settlement_order_totals o where o.settlement_key = s.settlement_key)`.execute(db);
   for (const s of settlements.rows) {
     const sums = await sql<{ order_id: string; type_key: string; amount: string; line_count: number; first_posted_at: Date | null }>`
       select order_id, type_key, sum(amount)::text as amount, count(*)::int as line_count, min(posted_at) as first_posted_at

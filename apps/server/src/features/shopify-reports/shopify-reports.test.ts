@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, FigureSourcesBody, FinanceReportBody, GiftCardReportBody, OrderDetailBody, OrderSummaryBody, Pagination, TokenSet } from '@ledgerport/contract';
 import { formatUnits, parseDecimalUnits } from '@ledgerport/core/money';
 import { FINANCE_FIGURES, orderStatusOf } from '@ledgerport/core/reports';
+import { fillOrderTotals } from '@ledgerport/db';
 import { bearer, startTestServer, type TestServer } from '../../../test/test-app';
 
 let server: TestServer;
@@ -122,6 +123,19 @@ describe('Shopify order report', () => {
     const missing = await get('/shopify/order?accountKey=acme-shopify&orderId=%239999');
     expect(missing.statusCode).toBe(404);
     expect(missing.json<ErrorBody>().message).toContain('No payout of this account carries an order #9999');
+  });
+});
+
+describe('order totals of payouts stored before migration 0023', () => {
+  it('are filled in by the migration exactly as storing the payout writes them', async () => {
+    const db = server.testDb.db;
+    const written = await db.selectFrom('settlement_order_totals').selectAll().where('account_key', '=', 'acme-shopify').orderBy('settlement_key').orderBy('order_id').execute();
+    expect(written.length).toBeGreaterThan(4);
+    await db.deleteFrom('settlement_order_totals').where('account_key', '=', 'acme-shopify').execute();
+    await fillOrderTotals(db);
+    await fillOrderTotals(db);
+    const filled = await db.selectFrom('settlement_order_totals').selectAll().where('account_key', '=', 'acme-shopify').orderBy('settlement_key').orderBy('order_id').execute();
+    expect(filled).toEqual(written);
   });
 });
 
