@@ -29,6 +29,7 @@ import { registerWhatsNewRoutes } from './features/whats-new/whats-new-routes';
 import { registerAutomationRoutes } from './features/automation/automation-routes';
 import { registerBackendRoutes } from './features/backend/backend-routes';
 import { registerReportRoutes } from './features/reports/summary-report-routes';
+import { registerShopifyReports } from './features/shopify-reports/register-shopify-reports';
 import type { Deps } from './http/deps';
 import { registerErrorHandling } from './http/error-handler';
 import { registerHealthRoute } from './http/health-route';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAutomationRoutes(app, deps);
   registerBackendRoutes(app, deps);
   registerReportRoutes(app, deps);
+  registerShopifyReports(app, deps);
   registerHealthRoute(app, deps);
   registerSettlementFeatures(app, deps);
   registerChannelConnections(app, deps);

@@ -28,3 +28,4 @@ export * from './reconciliation-reports';
 export * from './onboarding-questionnaire';
 export * from './notifications';
 export * from './backend';
+export * from './shopify-reports';

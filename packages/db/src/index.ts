@@ -2,3 +2,4 @@ export type * from './schema';
 export { openDb, prepared, copyInto, copyText, DEFAULT_DATA_DIR, type OpenDbOptions, type OpenedDb } from './open-db';
 export { migrateToLatest, type MigrateOptions } from './migrate-to-latest';
 export { migrations } from './migrations/index';
+export { fillOrderTotals } from './migrations/0023-settlement-order-totals';

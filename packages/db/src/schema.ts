@@ -384,6 +384,21 @@ export interface SettlementRefsTable {
   settlement_key: string;
 }
 
+/** Per Shopify settlement and order: the order's amounts split by core's orderFigureOf (migration 0023). */
+export interface SettlementOrderTotalsTable {
+  account_key: string;
+  settlement_key: string;
+  order_id: string;
+  currency: string;
+  gross: Numeric;
+  fees: Numeric;
+  refunds: Numeric;
+  other: Numeric;
+  net: Numeric;
+  line_count: number;
+  first_posted_at: Timestamp | null;
+}
+
 export interface SettlementImportsTable {
   import_id: string;
   account_key: string;
@@ -607,6 +622,7 @@ export interface Database {
   settlement_lines: SettlementLinesTable;
   settlement_type_totals: SettlementTypeTotalsTable;
   settlement_refs: SettlementRefsTable;
+  settlement_order_totals: SettlementOrderTotalsTable;
   settlement_imports: SettlementImportsTable;
   settlement_import_files: SettlementImportFilesTable;
   mapping_sets: MappingSetsTable;

@@ -18,6 +18,7 @@ export const demoSettlementFiles: { accountKey: string; file: string }[] = [
   { accountKey: 'acme-amazon-us', file: 'amazon/__fixtures__/us-v2-promotion-reserve.txt' },
   { accountKey: 'acme-amazon-ca', file: 'amazon/__fixtures__/ca-v1-36-columns.txt' },
   { accountKey: 'acme-shopify', file: 'shopify/__fixtures__/payment_transactions_export_16col.csv' },
+  { accountKey: 'acme-shopify', file: 'shopify/__fixtures__/payment_transactions_export_gift_cards.csv' },
   { accountKey: 'acme-ebay', file: 'ebay/__fixtures__/transaction_report_2023_07.csv' },
 ];
 

@@ -104,6 +104,18 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.automation.Component />;
     case 'amazon-summary-report':
       return <Pages.summaryReport.Component />;
+    case 'shopify-finance-report':
+      return <Pages.shopifyFinanceReport.Component />;
+    case 'shopify-gift-cards':
+      return <Pages.shopifyGiftCards.Component />;
+    case 'shopify-orders':
+      return <Pages.shopifyOrders.Component />;
+    case 'shopify-order':
+      return <Pages.shopifyOrder.Component />;
+    case 'shopify-reconnect':
+      return <Pages.shopifyReconnect.Component />;
+    case 'shopify-store-mismatch':
+      return <Pages.shopifyStoreMismatch.Component />;
     case 'account-questionnaire':
       return <Pages.questionnaireSupport.Component />;
     default:

@@ -202,6 +202,25 @@ describe('Shopify connect', () => {
     const ok = await server.inject({ method: 'POST', url: '/sales-channel/connect', headers: auth(demo), payload: { accountKey: ACCOUNT, channel: 'SHOPIFY', shop: 'acme.myshopify.com' } });
     expect(new URL(ok.json<{ authorizeUrl: string }>().authorizeUrl).pathname).toBe('/admin/oauth/authorize');
   });
+
+  it('refuses a reconnect that comes back from another store and keeps the connection to the first', async () => {
+    const connectShop = async (shop: string) => {
+      const start = await server.inject({ method: 'POST', url: '/sales-channel/connect', headers: auth(demo), payload: { accountKey: ACCOUNT, channel: 'SHOPIFY', shop: 'acme.myshopify.com' } });
+      const state = new URL(start.json<{ authorizeUrl: string }>().authorizeUrl).searchParams.get('state')!;
+      return server.inject({ method: 'POST', url: '/sales-channel/callback', headers: auth(demo), payload: { channel: 'SHOPIFY', query: { state, code: shopify.auth.issueCode(), shop } } });
+    };
+    expect((await connectShop('acme.myshopify.com')).statusCode).toBe(200);
+    const before = await testDb.db.selectFrom('connections').selectAll().where('account_key', '=', ACCOUNT).where('role', '=', 'sales-channel').executeTakeFirstOrThrow();
+    const mismatch = await connectShop('someone-else.myshopify.com');
+    expect(mismatch.statusCode).toBe(409);
+    expect(mismatch.json<{ code: string; message: string }>()).toMatchObject({
+      code: 'channel.store-mismatch',
+      message: 'This account is connected to the Shopify store acme.myshopify.com, but you authorised someone-else.myshopify.com. Sign in to acme.myshopify.com in Shopify and reconnect, or create a new account for someone-else.myshopify.com.',
+    });
+    const after = await testDb.db.selectFrom('connections').selectAll().where('account_key', '=', ACCOUNT).where('role', '=', 'sales-channel').executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+    expect((await connectShop('acme.myshopify.com')).statusCode).toBe(200);
+  });
 });
 
 describe('rules', () => {

@@ -58,6 +58,21 @@ async function saveAndStartFetching(deps: Deps, actorUserId: string, accountKey:
   await jobsOf(deps).send(FETCH_CHANNEL_QUEUE, { accountKey, role, kind: 'scheduled' }, { singletonKey: `${accountKey}:${role}:scheduled` }).catch(() => null);
 }
 
+/**
+ * A Shopify reconnect must come back from the store the account is connected to: a seller signed in to
+ * another store would otherwise overwrite the connection and mix two stores' payouts in one account.
+ * Refused before anything is saved; the web shows /shopify/reconnect/store-mismatch.
+ */
+async function assertSameStore(deps: Deps, accountKey: string, channel: string, connected: ConnectedAccount): Promise<void> {
+  if (channel !== 'SHOPIFY') return;
+  const existing = await deps.db.selectFrom('connections').select(['remote_id', 'remote_name']).where('account_key', '=', accountKey).where('role', '=', roleOfChannel(channel)).where('system', '=', channel).executeTakeFirst();
+  if (!existing?.remote_id || existing.remote_id === connected.remoteId) return;
+  throw new AppError('channel.store-mismatch', `This account is connected to the Shopify store ${existing.remote_id}, but you authorised ${connected.remoteId}. Sign in to ${existing.remote_id} in Shopify and reconnect, or create a new account for ${connected.remoteId}.`, {
+    connectedStore: existing.remote_id,
+    returnedStore: connected.remoteId,
+  });
+}
+
 export function registerConnectRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock, secretBox } = deps;
 
@@ -111,6 +126,7 @@ export function registerConnectRoutes(app: FastifyInstance, deps: Deps): void {
         throw new AppError('channel.connect-failed', errorMessages.couldNotConnectSalesSource, { reason: error.message });
       throw error;
     }
+    await assertSameStore(deps, stored.account_key, body.channel, connected);
     await saveAndStartFetching(deps, caller.userId, stored.account_key, body.channel, connected, now);
     return { accountKey: stored.account_key, storeName: connected.storeName, redirectAfter: stored.redirect_after };
   });

@@ -24,6 +24,7 @@ import { duplicateKey, SettlementLineTotals, type ParseProblem, type Settlement,
 import { getAccountMappingContext, getCurrentMappings, mappingFlags } from '../mappings/mapping-repository';
 import { applyInconsistentHoldPolicy } from '../posting-settings/inconsistent-holds';
 import { notifyNewSettlements, type NewSettlement } from '../notifications/notify-events';
+import { writeOrderTotals } from '../shopify-reports/write-order-totals';
 import { newSettlementKey, SETTLEMENT_LINE_COLUMNS, SETTLEMENT_REF_COLUMNS, settlementLinesCopyBytes, SettlementRefsCollector } from './settlement-lines-copy';
 
 export interface SettlementSource {
@@ -166,10 +167,12 @@ export async function settleStoredSettlements(trx: Kysely<Database>, accountKey:
       await trx.deleteFrom('settlement_lines').where('settlement_key', '=', settlementKey).execute();
       await trx.deleteFrom('settlement_refs').where('settlement_key', '=', settlementKey).execute();
       await trx.deleteFrom('settlement_type_totals').where('settlement_key', '=', settlementKey).execute();
+      await trx.deleteFrom('settlement_order_totals').where('settlement_key', '=', settlementKey).execute();
       await trx.updateTable('settlement_lines').set({ settlement_key: settlementKey }).where('settlement_key', '=', linesKey).execute();
       await trx.updateTable('settlement_refs').set({ settlement_key: settlementKey }).where('settlement_key', '=', linesKey).execute();
       await trx.updateTable('settlements').set({ ...header, flags_set: JSON.stringify(flagsSet) }).where('settlement_key', '=', settlementKey).execute();
       await insertTypeTotals(trx, settlementKey, totals);
+      if (s.channel === 'SHOPIFY') await writeOrderTotals(trx, accountKey, settlementKey, s.currency);
       out.push({ ...summary, settlementKey, outcome: 'completed', duplicateOf: null });
       continue;
     }
@@ -198,6 +201,7 @@ export async function settleStoredSettlements(trx: Kysely<Database>, accountKey:
         .values({ ...header, settlement_key: linesKey, account_key: accountKey, duplicate_of: null, flags_set: JSON.stringify(flagsSet), created_at: source.at })
         .execute();
       await insertTypeTotals(trx, linesKey, totals);
+      if (s.channel === 'SHOPIFY') await writeOrderTotals(trx, accountKey, linesKey, s.currency);
       out.push({ ...summary, settlementKey: linesKey, outcome: 'created', duplicateOf: null });
       created.push({ settlementKey: linesKey, settlementId: s.settlementId, isInconsistent: !consistency.isConsistent, hasUnmappedTypes: !flags.accountsMapped });
     }

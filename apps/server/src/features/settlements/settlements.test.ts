@@ -33,7 +33,7 @@ afterAll(() => server.close());
 describe('demo seed', () => {
   it('loads real fixture settlements into the demo accounts', () => {
     expect(seeded).toContain('acme-amazon-us 11223344556 9');
-    expect(seeded.filter((s) => s.startsWith('acme-shopify '))).toHaveLength(3);
+    expect(seeded.filter((s) => s.startsWith('acme-shopify '))).toHaveLength(5);
     expect(seeded.some((s) => s.startsWith('acme-ebay '))).toBe(true);
     expect(seeded.some((s) => s.startsWith('acme-amazon-ca '))).toBe(true);
   });

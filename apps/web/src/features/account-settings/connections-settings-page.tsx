@@ -19,7 +19,9 @@ const ROLE_LABELS: Record<ConnectionView['role'], string> = { accounting: 'Accou
 
 const nameOf = (c: ConnectionView) => (c.role === 'accounting' ? (SYSTEM_LABELS[c.system] ?? c.system) : channelName(c.system));
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC' : '--');
-const reconnectPath = (c: ConnectionView) => (c.role === 'accounting' ? `/admin/accounting/${c.system.toLowerCase()}` : `/admin/sales-channel/${c.system.toLowerCase()}`);
+// A Shopify store already connected is reconnected on its own page, which keeps the same store (decision 0027).
+const reconnectPath = (c: ConnectionView) =>
+  c.role === 'accounting' ? `/admin/accounting/${c.system.toLowerCase()}` : c.system === 'SHOPIFY' && c.badge !== 'Disconnected' ? '/shopify/reconnect' : `/admin/sales-channel/${c.system.toLowerCase()}`;
 
 export function ConnectionsSettingsPage() {
   const { account } = useSession();

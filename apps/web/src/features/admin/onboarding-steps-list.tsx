@@ -52,7 +52,12 @@ export function describeStep(step: OnboardingStep, account: Account): StepText {
                 : `Connect ${channel} so its settlements reach Ledgerport.`,
         action: {
           label: step.state === 'completed' ? 'View connection' : `Connect ${channel}`,
-          to: CONNECTABLE_CHANNELS.includes(account.salesChannel) ? `/admin/sales-channel/${account.salesChannel.toLowerCase()}` : '/admin/sales-source',
+          to:
+            account.requiresReauthentication && account.salesChannel === 'SHOPIFY'
+              ? '/shopify/reconnect'
+              : CONNECTABLE_CHANNELS.includes(account.salesChannel)
+                ? `/admin/sales-channel/${account.salesChannel.toLowerCase()}`
+                : '/admin/sales-source',
         },
       };
     case 'set-up-accounts-and-taxes':

@@ -138,6 +138,10 @@ function ConnectCallback({ channel }: { channel: SalesChannel }) {
       await queryClient.invalidateQueries();
       await reload();
     },
+    // The server refused a Shopify store other than the connected one: its own page says what to do.
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'channel.store-mismatch') void navigate('/shopify/reconnect/store-mismatch', { state: { message: error.message } });
+    },
   });
   useEffect(() => {
     if (sent.current) return;

@@ -100,7 +100,7 @@ async function parseShopifyTransactions(input: ReportInput, sink: ParseSink): Pr
       source: { file: input.fileName, row: record.row },
       description: describe(cells),
     };
-    group.lines.push(makeLine({ ...common, typeKey: type, amount }));
+    group.lines.push(makeLine({ ...common, typeKey: amountTypeKey(type, cells.text('paymentMethod')), amount }));
     if (fee !== 0n) group.lines.push(makeLine({ ...common, typeKey: `${type}|fee`, amount: -fee }));
     widenPeriod(group, postedAt);
   }
@@ -110,6 +110,16 @@ async function parseShopifyTransactions(input: ReportInput, sink: ParseSink): Pr
     if (!state.isPaid) group.header.depositDate = null;
   }
   groups.flush(sink, 'payout');
+}
+
+/**
+ * A charge paid with a gift card, or a refund paid back onto one, is not card money: its amount is keyed
+ * '<type>|gift_card' so the Gift Card Report and the mappings can tell it apart (decision 0027). Its
+ * fee, if any, stays '<type>|fee'.
+ */
+function amountTypeKey(type: string, paymentMethod: string): string {
+  const isGiftCard = paymentMethod.trim().toLowerCase() === 'gift_card';
+  return isGiftCard && (type === 'charge' || type === 'refund') ? `${type}|gift_card` : type;
 }
 
 /** The payout a row belongs to (created on first sight), or undefined with a problem. */

@@ -12,9 +12,21 @@ const fixture = (name: string): Uint8Array => readFileSync(dir + name);
 const text = (s: string): Uint8Array => new TextEncoder().encode(s);
 
 describe('Shopify payment transactions export', () => {
-  it.each(['payment_transactions_export_16col.csv', 'payment_transactions_export_18col.csv'])('matches the golden file %s', async (name) => {
+  it.each(['payment_transactions_export_16col.csv', 'payment_transactions_export_18col.csv', 'payment_transactions_export_gift_cards.csv'])('matches the golden file %s', async (name) => {
     const { actual, expected } = await readGolden(shopifyTransactionsParser, dir + name);
     expect(actual).toEqual(expected);
+  });
+
+  it('keys a charge paid with a gift card and a refund onto one apart from card money, and a gift card sold as its own type', async () => {
+    const { settlements, problems } = await runParser(shopifyTransactionsParser, fixture('payment_transactions_export_gift_cards.csv'), 'x.csv');
+    expect(problems).toEqual([]);
+    const lines = settlements.flatMap((s) => s.lines.map((l) => [l.orderId, l.typeKey, l.amount]));
+    expect(lines).toContainEqual(['#5002', 'charge|gift_card', 30_0000n]);
+    expect(lines).toContainEqual(['#5002', 'charge', 20_0000n]);
+    expect(lines).toContainEqual(['#5002', 'refund|gift_card', -10_0000n]);
+    expect(lines).toContainEqual(['#5001', 'gift_card', 50_0000n]);
+    expect(lines).toContainEqual(['#5001', 'gift_card|fee', -1_7500n]);
+    expect(settlements.map((s) => [s.settlementId, s.total])).toEqual([['2026-03-03', -28_1600n], ['2026-02-05', 174_7500n]]);
   });
 
   it('groups rows into payouts by payout date and sums Net as the payout total', async () => {

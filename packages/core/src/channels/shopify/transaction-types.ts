@@ -15,6 +15,11 @@ export const shopifyTransactionTypes = defineTransactionTypes(
     'charge|fee': ['Shopify Fees - Payment processing', 'fees'],
     refund: ['Shopify Refunds', 'refunds'],
     'refund|fee': ['Shopify Fees - Refund', 'fees'],
+    // Gift cards (decision 0027): a card sold is a liability until redeemed, not a sale.
+    gift_card: ['Shopify Gift Cards Sold (liability)', 'other'],
+    'gift_card|fee': ['Shopify Fees - Gift card sale', 'fees'],
+    'charge|gift_card': ['Shopify Sales - Paid by Gift Card', 'sales'],
+    'refund|gift_card': ['Shopify Refunds - To Gift Card', 'refunds'],
     adjustment: ['Shopify Adjustments', 'other'],
     'adjustment|fee': ['Shopify Fees - Adjustment', 'fees'],
     chargeback: ['Shopify Chargebacks', 'refunds'],
