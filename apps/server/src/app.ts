@@ -28,6 +28,8 @@ import { registerUserRoutes } from './features/users/user-routes';
 import { registerWhatsNewRoutes } from './features/whats-new/whats-new-routes';
 import { registerAutomationRoutes } from './features/automation/automation-routes';
 import { registerReportRoutes } from './features/reports/summary-report-routes';
+import { registerB2bInvoiceReportRoutes } from './features/shopify-order-modes/b2b-invoice-report-routes';
+import { registerShopifyOrderSettingsRoutes } from './features/shopify-order-modes/shopify-order-settings-routes';
 import type { Deps } from './http/deps';
 import { registerErrorHandling } from './http/error-handler';
 import { registerHealthRoute } from './http/health-route';
@@ -122,6 +124,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerWhatsNewRoutes(app, deps);
   registerAutomationRoutes(app, deps);
   registerReportRoutes(app, deps);
+  registerShopifyOrderSettingsRoutes(app, deps);
+  registerB2bInvoiceReportRoutes(app, deps);
   registerHealthRoute(app, deps);
   registerSettlementFeatures(app, deps);
   registerChannelConnections(app, deps);

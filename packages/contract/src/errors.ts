@@ -51,6 +51,8 @@ export const errorStatusByCode = {
   'questionnaire.incomplete': 422,
   'account.no-credentials': 409,
   'account.not-amazon': 422,
+  'account.not-shopify': 422,
+  'account.feature-not-enabled': 422,
   'account.redaction-state': 409,
   'automation.no-accounting-system': 409,
   'user.not-found': 404,

@@ -33,7 +33,8 @@ export const EMPTY_DEFERRAL: DeferralState = { paid: 0n, held: 0n, recognised: 0
 export function decideDeferral(state: DeferralState, paidDelta: bigint, isFulfilled: boolean): { state: DeferralState; entries: DeferralEntry[] } {
   const paid = state.paid + paidDelta;
   if (isFulfilled) {
-    if (state.held === 0n) return { state: { ...state, paid }, entries: [] };
+    // Nothing held: its revenue is recognised in its payouts as usual, and the state need not move.
+    if (state.held === 0n) return { state, entries: [] };
     return { state: { paid, held: 0n, recognised: state.recognised + state.held }, entries: [{ kind: 'recognise', amount: state.held }] };
   }
   // Once anything was recognised the order was fulfilled: nothing of it is held again.

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Settlement, SettlementLine } from '../settlements/model';
 import { B2B_PAYMENT_TYPE, splitSingleOrders } from './split-single-orders';
+import { totalB2bInvoices } from './total-b2b-invoices';
 
 const ORDERS = ['#1001', '#1002', '#1003', '#1004', 'AI-77'];
 const lineArb: fc.Arbitrary<SettlementLine> = fc.record({
@@ -83,6 +84,22 @@ describe('splitSingleOrders', () => {
         const twice = splitSingleOrders(once.payout, (o) => b2b.includes(o));
         expect(twice.orders).toHaveLength(0);
         expect(twice.payout).toBe(once.payout);
+      }),
+    );
+  });
+});
+
+describe('totalB2bInvoices', () => {
+  it('per currency, total is the sum of the invoices and open the sum of the unpaid ones', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ currency: fc.constantFrom('USD', 'CAD'), total: fc.bigInt({ min: -(10n ** 9n), max: 10n ** 9n }), isPaid: fc.boolean() })), (invoices) => {
+        const totals = totalB2bInvoices(invoices);
+        for (const t of totals) {
+          const mine = invoices.filter((i) => i.currency === t.currency);
+          expect(t.total).toBe(mine.reduce((a, i) => a + i.total, 0n));
+          expect(t.open).toBe(mine.filter((i) => !i.isPaid).reduce((a, i) => a + i.total, 0n));
+        }
+        expect(totals.map((t) => t.currency)).toEqual([...new Set(invoices.map((i) => i.currency))].sort());
       }),
     );
   });
