@@ -46,6 +46,9 @@ export type PageKind =
   | 'beta-features-settings'
   | 'automation-settings'
   | 'amazon-summary-report'
+  | 'shopify-b2b-settings'
+  | 'shopify-deferred-revenue-settings'
+  | 'b2b-invoice-report'
   | 'accounting-connect'
   | 'account-questionnaire';
 

@@ -94,6 +94,12 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.automation.Component />;
     case 'amazon-summary-report':
       return <Pages.summaryReport.Component />;
+    case 'shopify-b2b-settings':
+      return <Pages.shopifyB2b.Component />;
+    case 'shopify-deferred-revenue-settings':
+      return <Pages.shopifyDeferredRevenue.Component />;
+    case 'b2b-invoice-report':
+      return <Pages.b2bInvoiceReport.Component />;
     case 'account-questionnaire':
       return <Pages.questionnaireSupport.Component />;
     default:

@@ -22,7 +22,7 @@ export const dataRoutes: RouteMeta[] = [
   page('shopify/giftcards', 'Gift Card Report', { what: 'Shopify gift card sales and redemptions will be listed here.', now: connectFirst, action: toAdmin }),
   page('shopify/order', 'Orders', { what: 'Shopify orders and the settlements that paid them will be listed here.', now: connectFirst, action: toAdmin }),
   page('shopify/order/:orderId', 'Order', { what: 'One Shopify order and the settlement lines that paid it will appear here.', now: 'Open an order from the orders list.', action: { label: 'Open orders', to: '/shopify/order' } }),
-  page('shopify/b2b-invoice-report', 'B2B Invoice Report', { what: 'The single-order invoice report will appear here.', now: connectFirst, action: toAdmin }),
+  special('shopify/b2b-invoice-report', 'B2B Invoice Report', 'b2b-invoice-report'),
   special('reconciliation-reports', 'Reconciliation Report', 'reconciliation-reports'),
   special('reconciliation-reports/report', 'New Reconciliation Report', 'reconciliation-report-new'),
   special('reconciliation-reports/report/:reconciliationReportId', 'Reconciliation Report', 'reconciliation-report'),
