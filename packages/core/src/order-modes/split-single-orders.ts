@@ -23,9 +23,9 @@ export interface SplitSettlement {
   orders: SingleOrderPart[];
 }
 
-/** The single-order settlement's id: the order name and the payout it was paid in. */
+/** The single-order settlement's id: the order name (without Shopify's '#', which lists print before an id) and the payout it was paid in. */
 export function singleOrderSettlementId(orderName: string, payoutId: string): string {
-  return `${orderName} (payout ${payoutId})`;
+  return `${orderName.replace(/^#/, '')} (payout ${payoutId})`;
 }
 
 /**

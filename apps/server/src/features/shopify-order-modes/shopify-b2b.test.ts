@@ -55,7 +55,7 @@ describe('Settings > Shopify B2B Invoice', () => {
     expect(res.json()).toEqual({ accountKey: 'acme-shopify', isEnabled: true, orderTag: 'A2XB2B', gateways: ['Net 30'], settlementCount: 1, canEdit: true });
     const [invoice] = await singleOrders();
     // #43001: charge 1,653.75, its fee -55.21 and the marketplace tax -3.12 Shopify remitted.
-    expect(invoice).toMatchObject({ settlement_id: '#43001 (payout 2025-07-01)', gateway: 'Shopify Payments', format: 'shopify-b2b-order', total: '1595.4200', lines_total: '1595.4200', line_count: 3, inconsistent: false, status: 'closed' });
+    expect(invoice).toMatchObject({ settlement_id: '43001 (payout 2025-07-01)', gateway: 'Shopify Payments', format: 'shopify-b2b-order', total: '1595.4200', lines_total: '1595.4200', line_count: 3, inconsistent: false, status: 'closed' });
     const payout = await server.testDb.db.selectFrom('settlements').selectAll().where('settlement_key', '=', payoutBefore.settlement_key).executeTakeFirstOrThrow();
     expect(payout).toMatchObject({ total: payoutBefore.total, lines_total: payoutBefore.lines_total, inconsistent: false, line_count: payoutBefore.line_count - 2, is_single_order: false });
     const payment = await server.testDb.db.selectFrom('settlement_lines').select(['type_key', 'order_id', 'amount']).where('settlement_key', '=', payout.settlement_key).where('type_key', '=', 'b2b order payment').execute();
