@@ -30,6 +30,8 @@ import { registerAutomationRoutes } from './features/automation/automation-route
 import { registerBackendRoutes } from './features/backend/backend-routes';
 import { registerReportRoutes } from './features/reports/summary-report-routes';
 import { registerShopifyReports } from './features/shopify-reports/register-shopify-reports';
+import { registerB2bInvoiceReportRoutes } from './features/shopify-order-modes/b2b-invoice-report-routes';
+import { registerShopifyOrderSettingsRoutes } from './features/shopify-order-modes/shopify-order-settings-routes';
 import type { Deps } from './http/deps';
 import { registerErrorHandling } from './http/error-handler';
 import { registerHealthRoute } from './http/health-route';
@@ -126,6 +128,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerBackendRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerShopifyReports(app, deps);
+  registerShopifyOrderSettingsRoutes(app, deps);
+  registerB2bInvoiceReportRoutes(app, deps);
   registerHealthRoute(app, deps);
   registerSettlementFeatures(app, deps);
   registerChannelConnections(app, deps);

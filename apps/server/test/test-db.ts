@@ -26,7 +26,13 @@ export interface TestDb {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const sourcesOfTemplate = [path.resolve(here, '../../../packages/db/src/migrations'), path.resolve(here, '../src/seed')];
+// The seed stores the demo payouts through the Shopify order modes, so their rules shape the template too.
+const sourcesOfTemplate = [
+  path.resolve(here, '../../../packages/db/src/migrations'),
+  path.resolve(here, '../src/seed'),
+  path.resolve(here, '../../../packages/core/src/order-modes'),
+  path.resolve(here, '../src/features/shopify-order-modes'),
+];
 
 export async function openTestDb(): Promise<TestDb> {
   return process.env.LEDGERPORT_TEST_DB === 'postgres' ? openPostgresTestDb() : openPgliteTestDb();

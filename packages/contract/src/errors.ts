@@ -53,6 +53,7 @@ export const errorStatusByCode = {
   'account.not-amazon': 422,
   'account.not-shopify': 422,
   'order.not-found': 404,
+  'account.feature-not-enabled': 422,
   'account.redaction-state': 409,
   'automation.no-accounting-system': 409,
   'user.not-found': 404,

@@ -23,6 +23,7 @@ export * from './amazon-deferred-transactions';
 export * from './postings';
 export * from './account-users';
 export * from './automation';
+export * from './shopify-order-modes';
 export * from './reports';
 export * from './reconciliation-reports';
 export * from './onboarding-questionnaire';

@@ -590,6 +590,54 @@ export interface ReconciliationReportRowsTable {
   reason: string;
 }
 
+/** Settings > Shopify B2B Invoice and Shopify Deferred Revenue (migration 0024); no row: both off. */
+export interface ShopifyOrderSettingsTable {
+  account_key: string;
+  is_b2b_enabled: Generated<boolean>;
+  /** The order tag that makes an order B2B (e.g. A2XB2B); null: none. */
+  b2b_tag: string | null;
+  /** Payment gateways that make an order B2B, one per line ('' none). */
+  b2b_gateways: Generated<string>;
+  is_deferred_revenue_enabled: Generated<boolean>;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+/** What Shopify says of an order that decides its B2B or deferred mode. */
+export interface ShopifyOrdersTable {
+  account_key: string;
+  order_name: string;
+  /** Shopify's tags, comma-separated as the API and exports give them. */
+  tags: Generated<string>;
+  /** Payment gateway names, one per line. */
+  gateways: Generated<string>;
+  po_number: string | null;
+  customer_name: string | null;
+  fulfilled_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+/** A B2B (single-order) settlement's order, PO, customer and the payout it was paid in. */
+export interface SingleOrderInvoicesTable {
+  account_key: string;
+  settlement_key: string;
+  order_name: string;
+  payout_id: string;
+  po_number: string | null;
+  customer_name: string | null;
+}
+
+/** Per order and currency: net paid, held in the deferred revenue liability, recognised so far. */
+export interface DeferredRevenueOrdersTable {
+  account_key: string;
+  order_name: string;
+  currency: string;
+  paid: Numeric;
+  held: Numeric;
+  recognised: Numeric;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   user_permissions: UserPermissionsTable;
@@ -604,6 +652,10 @@ export interface Database {
   organization_memberships: OrganizationMembershipsTable;
   account_invites: AccountInvitesTable;
   account_automation: AccountAutomationTable;
+  shopify_order_settings: ShopifyOrderSettingsTable;
+  shopify_orders: ShopifyOrdersTable;
+  single_order_invoices: SingleOrderInvoicesTable;
+  deferred_revenue_orders: DeferredRevenueOrdersTable;
   onboarding_questionnaires: OnboardingQuestionnairesTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;

@@ -77,7 +77,7 @@ export const demoAccounts: DemoAccount[] = [
     accountingConnected: true,
     accountingOrganizationName: 'Acme Outdoor Co (Xero)',
     features: { premium: true, showGiftCards: true },
-    flags: ['SHOPIFY_SINGLE_ORDER_ENABLED'],
+    flags: ['SHOPIFY_SINGLE_ORDER_ENABLED', 'SHOPIFY_DEFERRED_REVENUE_ENABLED'],
   },
   {
     ...base,

@@ -4,6 +4,7 @@ import { recordAudit } from '../audit/record-audit';
 import { hashPassword } from '../features/auth/passwords';
 import { DEMO_PASSWORD, demoAccounts, demoOrganizations, demoUsers } from './demo-data';
 import { parseDemoSettlements, storeDemoSettlements } from './seed-demo-settlements';
+import { seedDemoShopifyOrders } from './seed-demo-shopify-orders';
 
 export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
   const row = await db.selectFrom('users').select('user_id').limit(1).executeTakeFirst();
@@ -84,6 +85,7 @@ export async function seedDemoData(db: Kysely<Database>, now: Date): Promise<voi
         await trx.insertInto('account_memberships').values({ account_key: a.key, user_id: u.userId, role: a.role, created_at: now }).execute();
       }
     }
+    await seedDemoShopifyOrders(trx, now);
     await storeDemoSettlements(trx, settlements, now);
     await recordAudit(trx, {
       actorUserId: null,

@@ -116,6 +116,12 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.shopifyReconnect.Component />;
     case 'shopify-store-mismatch':
       return <Pages.shopifyStoreMismatch.Component />;
+    case 'shopify-b2b-settings':
+      return <Pages.shopifyB2b.Component />;
+    case 'shopify-deferred-revenue-settings':
+      return <Pages.shopifyDeferredRevenue.Component />;
+    case 'b2b-invoice-report':
+      return <Pages.b2bInvoiceReport.Component />;
     case 'account-questionnaire':
       return <Pages.questionnaireSupport.Component />;
     default:

@@ -22,7 +22,7 @@ export const dataRoutes: RouteMeta[] = [
   special('shopify/giftcards', 'Gift Card Report', 'shopify-gift-cards'),
   special('shopify/order', 'Orders', 'shopify-orders'),
   special('shopify/order/:orderId', 'Order', 'shopify-order'),
-  page('shopify/b2b-invoice-report', 'B2B Invoice Report', { what: 'The single-order invoice report will appear here.', now: connectFirst, action: toAdmin }),
+  special('shopify/b2b-invoice-report', 'B2B Invoice Report', 'b2b-invoice-report'),
   special('reconciliation-reports', 'Reconciliation Report', 'reconciliation-reports'),
   special('reconciliation-reports/report', 'New Reconciliation Report', 'reconciliation-report-new'),
   special('reconciliation-reports/report/:reconciliationReportId', 'Reconciliation Report', 'reconciliation-report'),

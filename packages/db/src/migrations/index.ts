@@ -24,6 +24,7 @@ import * as m0019 from './0019-onboarding-questionnaire';
 import * as m0021 from './0021-reconciliation-reports';
 import * as m0022 from './0022-account-automation';
 import * as m0023 from './0023-settlement-order-totals';
+import * as m0024 from './0024-shopify-order-modes';
 import * as m0033 from './0033-backend-inconsistent-index';
 import * as m0020 from './0020-notifications';
 
@@ -50,5 +51,6 @@ export const migrations: Record<string, Migration> = {
   '0021-reconciliation-reports': m0021,
   '0022-account-automation': m0022,
   '0023-settlement-order-totals': m0023,
+  '0024-shopify-order-modes': m0024,
   '0033-backend-inconsistent-index': m0033,
 };

@@ -65,6 +65,19 @@ export interface ChannelConnector {
 export interface FetchOptions {
   /** Amazon: also fetch deferred transactions (the account's amazonDeferredTransactionEnabled). */
   isDeferredTransactionsEnabled?: boolean;
+  /** Shopify: also read the orders of the payouts (B2B invoices or deferred revenue is on). */
+  isOrderFactsWanted?: boolean;
+}
+
+/** What a channel says of an order that decides its B2B or deferred mode (Shopify orders API). */
+export interface ChannelOrderFacts {
+  orderName: string;
+  tags: string[];
+  gateways: string[];
+  poNumber: string | null;
+  customerName: string | null;
+  /** Epoch ms of the last fulfilment when the order is fulfilled in full; null otherwise. */
+  fulfilledAt: number | null;
 }
 
 export interface FetchOutcome {
@@ -79,6 +92,8 @@ export interface FetchOutcome {
   renamed?: { from: string; to: string }[];
   /** Settlement ids in `result` that belong in the Deferred Transactions list (Amazon). */
   deferredTransactionIds?: string[];
+  /** The orders of the fetched settlements, when FetchOptions.isOrderFactsWanted. */
+  orders?: ChannelOrderFacts[];
 }
 
 export function mergeResults(results: ParseResult[]): ParseResult {

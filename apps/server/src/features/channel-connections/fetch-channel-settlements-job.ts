@@ -18,6 +18,7 @@ import { jobsOf, type ChannelJobHandler } from './channel-jobs';
 import type { Deps } from '../../http/deps';
 import { findChannelConnection, settingsOf, updateConnection, type ChannelRole, type StoredHistoryRequest } from './channel-connection-repository';
 import { getConnector, openSession } from './channel-runtime';
+import { isOrderFactsWanted } from '../shopify-order-modes/save-order-facts';
 import { storeFetchedSettlements } from './store-fetched-settlements';
 import { requestAutoSend } from '../automation/auto-send';
 import { notifyConnectionError } from '../notifications/notify-events';
@@ -57,7 +58,7 @@ export async function runChannelFetch(job: FetchChannelJob, deps: Deps): Promise
   if (history) await setHistory(db, job.accountKey, job.role, history.requestId, { status: 'RUNNING' }, now);
   try {
     const features = await db.selectFrom('account_features').select('amazon_deferred_transaction_enabled').where('account_key', '=', job.accountKey).executeTakeFirst();
-    const options = { isDeferredTransactionsEnabled: features?.amazon_deferred_transaction_enabled === true };
+    const options = { isDeferredTransactionsEnabled: features?.amazon_deferred_transaction_enabled === true, isOrderFactsWanted: row.system === 'SHOPIFY' && (await isOrderFactsWanted(db, job.accountKey)) };
     const outcome = await getConnector(row.system).fetchSettlements(openSession(deps, db, row), range, options);
     const { stored, unchanged } = await storeFetchedSettlements(deps, job.accountKey, row.system as Channel, outcome);
     const after = clock();

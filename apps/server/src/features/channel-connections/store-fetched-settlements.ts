@@ -19,6 +19,7 @@ import { duplicateKey, type Channel } from '@ledgerport/core/settlements';
 import type { FetchOutcome } from '@ledgerport/integrations/channels';
 import type { Deps } from '../../http/deps';
 import { storeSettlements } from '../imports/store-settlements';
+import { saveOrderFacts } from '../shopify-order-modes/save-order-facts';
 import { isOpenSettlementUnchanged } from './is-open-settlement-unchanged';
 
 export interface FetchedSettlementCounts {
@@ -30,6 +31,8 @@ export interface FetchedSettlementCounts {
 
 export async function storeFetchedSettlements(deps: Deps, accountKey: string, channel: Channel, outcome: Omit<FetchOutcome, 'notReady'>): Promise<FetchedSettlementCounts> {
   for (const rename of outcome.renamed ?? []) await deps.db.transaction().execute((trx) => renameOpenSettlement(trx, accountKey, channel, rename, deps.clock()));
+  // Shopify order facts first: storing a payout splits B2B orders and defers revenue by them.
+  if (outcome.orders && outcome.orders.length > 0) await deps.db.transaction().execute((trx) => saveOrderFacts(trx, accountKey, outcome.orders ?? [], deps.clock()));
   const deferred = new Set(outcome.deferredTransactionIds ?? []);
   const counts: FetchedSettlementCounts = { stored: 0, unchanged: 0 };
   for (const settlement of outcome.result.settlements) {

@@ -20,8 +20,10 @@ import { copyInto, type Database } from '@ledgerport/db';
 import type { ImportedSettlement } from '@ledgerport/contract';
 import { formatUnits } from '@ledgerport/core/money';
 import { CHANNEL_NAMES } from '@ledgerport/core/mapping';
+import { DEFERRED_REVENUE_FORMAT, DEFERRED_REVENUE_GATEWAY, SINGLE_ORDER_FORMAT } from '@ledgerport/core/order-modes';
 import { duplicateKey, SettlementLineTotals, type ParseProblem, type Settlement, type SettlementHeader } from '@ledgerport/core/settlements';
 import { getAccountMappingContext, getCurrentMappings, mappingFlags } from '../mappings/mapping-repository';
+import { prepareShopifyOrderModes } from '../shopify-order-modes/apply-shopify-order-modes';
 import { applyInconsistentHoldPolicy } from '../posting-settings/inconsistent-holds';
 import { notifyNewSettlements, type NewSettlement } from '../notifications/notify-events';
 import { writeOrderTotals } from '../shopify-reports/write-order-totals';
@@ -53,6 +55,8 @@ const GATEWAY_BY_FORMAT: Record<string, string> = {
   'paypal-activity': 'PayPal',
   'paypal-stl': 'PayPal',
   'braintree-settlement-batch': 'Braintree',
+  [SINGLE_ORDER_FORMAT]: 'Shopify Payments',
+  [DEFERRED_REVENUE_FORMAT]: DEFERRED_REVENUE_GATEWAY,
 };
 
 /**
@@ -66,8 +70,10 @@ export async function storeSettlements(
   source: SettlementSource,
 ): Promise<StoreOutcome> {
   if (result.problems.length > 0 && source.loadReadable !== true) return { isStored: false, settlements: [] };
+  // Shopify B2B orders become settlements of their own and deferred revenue is moved (decision 0028).
+  const modes = await prepareShopifyOrderModes(trx, accountKey, result.settlements, source.at);
   const written: WrittenSettlement[] = [];
-  for (const s of result.settlements) {
+  for (const s of modes?.settlements ?? result.settlements) {
     const { lines, ...header } = s;
     const totals = new SettlementLineTotals();
     for (const l of lines) totals.add(l);
@@ -82,7 +88,9 @@ export async function storeSettlements(
     }
     written.push({ header, linesKey, totals });
   }
-  return { isStored: true, settlements: await settleStoredSettlements(trx, accountKey, written, source) };
+  const settlements = await settleStoredSettlements(trx, accountKey, written, source);
+  await modes?.record(trx, settlements);
+  return { isStored: true, settlements };
 }
 
 /** A settlement whose lines were written under `linesKey` (null: none, a duplicate), with their totals. */
@@ -138,6 +146,7 @@ export async function settleStoredSettlements(trx: Kysely<Database>, accountKey:
       marketplace: s.marketplace,
       channel: s.marketplace ?? CHANNEL_NAMES[s.channel].name,
       gateway: GATEWAY_BY_FORMAT[s.format] ?? null,
+      is_single_order: s.format === SINGLE_ORDER_FORMAT,
       currency: s.currency,
       start_at: s.startDate === null ? null : new Date(s.startDate),
       end_at: s.endDate === null ? null : new Date(s.endDate),

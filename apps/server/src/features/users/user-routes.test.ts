@@ -47,7 +47,7 @@ describe('GET /user-meta', () => {
     const meta = (await inject('GET', '/user-meta?accountKey=acme-shopify', demo)).json<UserMeta>();
     expect(meta.currentAccount?.accountKey).toBe('acme-shopify');
     expect(meta.user.accountsThatCanBeAccessedByThisUser.filter((a) => a.isCurrent).map((a) => a.accountKey)).toEqual(['acme-shopify']);
-    expect(meta.featureFlags).toEqual(['SHOPIFY_SINGLE_ORDER_ENABLED']);
+    expect(meta.featureFlags).toEqual(['SHOPIFY_DEFERRED_REVENUE_ENABLED', 'SHOPIFY_SINGLE_ORDER_ENABLED']);
     expect((await inject('GET', '/user-meta', demo)).json<UserMeta>().currentAccount?.accountKey).toBe('acme-amazon-us');
   });
 

@@ -42,6 +42,14 @@ export const shopifyTransactionTypes = defineTransactionTypes(
     'payout|retried amount': ['Shopify Retried Payouts', 'transfers'],
     'payout|marketplace sales tax': ['Shopify Marketplace Sales Tax (remitted by Shopify)', 'tax'],
     'payout|advances': ['Shopify Capital Advances', 'transfers'],
+    // Made by Ledgerport, not Shopify (decision 0028): a B2B order's payment moved out of its payout
+    // (map it to the receivable or clearing account the order invoices post to), and the deferred
+    // revenue journal's revenue and liability sides.
+    'b2b order payment': ['Shopify B2B Order Payments', 'transfers'],
+    'deferred revenue|held': ['Shopify Deferred Revenue - Held until fulfilled', 'sales'],
+    'deferred revenue|reversed': ['Shopify Deferred Revenue - Refunded before fulfilment', 'sales'],
+    'deferred revenue|recognised': ['Shopify Deferred Revenue - Recognised on fulfilment', 'sales'],
+    'deferred revenue|liability': ['Shopify Deferred Revenue (liability)', 'other'],
   },
   { labelPrefix: 'Shopify', guessCategory },
 );

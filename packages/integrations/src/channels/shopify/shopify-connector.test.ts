@@ -76,4 +76,29 @@ describe('Shopify Payments payouts (GraphQL Admin API, documented shapes)', () =
   it('refuses a store address that is not a myshopify domain', () => {
     expect(() => shopifyConnector.authorizeUrl({ fetch: shopify.fetch, endpoints, app, now: () => NOW }, { redirectUri: 'x', state: 's', codeChallenge: '', params: { shop: 'evil.com/x' } })).toThrow(/not a Shopify store address/);
   });
+
+  it('reads the orders of the payouts when asked: tags, gateways, PO, customer and the time they were fulfilled in full', async () => {
+    shopify.payouts.push({
+      legacyResourceId: '5501', status: 'PAID', issuedAt: '2026-07-15T00:00:00Z', currency: 'USD',
+      transactions: [
+        { type: 'CHARGE', transactionDate: '2026-07-13T14:02:10Z', amount: '1200.00', fee: '35.10', net: '1164.90', order: '#1001' },
+        { type: 'CHARGE', transactionDate: '2026-07-13T15:00:00Z', amount: '40.00', fee: '1.46', net: '38.54', order: '#1002' },
+        { type: 'ADJUSTMENT', transactionDate: '2026-07-13T16:00:00Z', amount: '-2.00', fee: '0.00', net: '-2.00', order: null },
+      ],
+    });
+    shopify.orders.push(
+      { name: '#1001', tags: ['A2XB2B', 'wholesale'], poNumber: 'PO-88', paymentGatewayNames: ['shopify_payments'], displayFulfillmentStatus: 'FULFILLED', customer: { displayName: 'Trailhead Outfitters Ltd' }, fulfillments: [{ createdAt: '2026-07-12T09:00:00Z' }, { createdAt: '2026-07-14T10:00:00Z' }] },
+      { name: '#1002', tags: [], poNumber: null, paymentGatewayNames: ['shopify_payments'], displayFulfillmentStatus: 'PARTIALLY_FULFILLED', customer: null, fulfillments: [{ createdAt: '2026-07-14T10:00:00Z' }] },
+      { name: '#10020', tags: [], poNumber: null, paymentGatewayNames: ['manual'], displayFulfillmentStatus: 'UNFULFILLED', customer: null, fulfillments: [] },
+    );
+    const s = await connected();
+    const without = await shopifyConnector.fetchSettlements(s, { from: NOW - 30 * 86_400_000, to: NOW });
+    expect(without.orders).toBeUndefined();
+    const { orders } = await shopifyConnector.fetchSettlements(s, { from: NOW - 30 * 86_400_000, to: NOW }, { isOrderFactsWanted: true });
+    expect(orders).toEqual([
+      { orderName: '#1001', tags: ['A2XB2B', 'wholesale'], gateways: ['shopify_payments'], poNumber: 'PO-88', customerName: 'Trailhead Outfitters Ltd', fulfilledAt: Date.parse('2026-07-14T10:00:00Z') },
+      { orderName: '#1002', tags: [], gateways: ['shopify_payments'], poNumber: null, customerName: null, fulfilledAt: null },
+    ]);
+    expect(shopify.violations()).toEqual([]);
+  });
 });

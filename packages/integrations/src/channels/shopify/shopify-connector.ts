@@ -14,6 +14,7 @@ import { ChannelApiError, ChannelAuthError } from '../shared/channel-errors';
 import { callChannel, type CallPolicy, type ChannelSession } from '../shared/channel-session';
 import { requestToken } from '../shared/oauth-token';
 import { rowOf, writeDelimited } from '../shared/write-csv';
+import { fetchShopifyOrders } from './shopify-orders';
 
 export const SHOPIFY = 'Shopify';
 export const SHOPIFY_API_VERSION = '2025-10';
@@ -169,10 +170,14 @@ export const shopifyConnector: ChannelConnector = {
     });
     return { credentials: { tokens: { accessToken: tokens.accessToken, refreshToken: null, expiresAt: null }, params: { shop } }, remoteId: shop, storeName: shop.replace(/\.myshopify\.com$/, '') };
   },
-  fetchSettlements: async (s, range: DateRange) => {
+  fetchSettlements: async (s, range: DateRange, options) => {
     const filter = `issued_at:>=${day(new Date(range.from).toISOString())} issued_at:<${day(new Date(range.to).toISOString())}`;
     const payouts = await allNodes<Payout>(s, PAYOUTS_QUERY, 'payouts', filter);
-    return { result: await readPayouts(s, payouts), notReady: [] };
+    const result = await readPayouts(s, payouts);
+    if (options?.isOrderFactsWanted !== true) return { result, notReady: [] };
+    // B2B invoices and deferred revenue need each order's tags, gateways and fulfilment (shopify-orders.ts).
+    const names = result.settlements.flatMap((x) => x.lines.map((l) => l.orderId)).filter((o): o is string => o !== null);
+    return { result, notReady: [], orders: names.length === 0 ? [] : await fetchShopifyOrders(s, names) };
   },
   fetchSettlement: async (s, settlementId) => {
     const payouts = await allNodes<Payout>(s, PAYOUTS_QUERY, 'payouts', `id:${settlementId}`);

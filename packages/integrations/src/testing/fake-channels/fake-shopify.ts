@@ -18,8 +18,20 @@ export interface FakeShopifyPayout {
   transactions: { type: string; transactionDate: string; amount: string; fee: string; net: string; order: string | null }[];
 }
 
+/** An order as the Admin GraphQL API's Order object gives the fields the connector reads. */
+export interface FakeShopifyOrder {
+  name: string;
+  tags: string[];
+  poNumber: string | null;
+  paymentGatewayNames: string[];
+  displayFulfillmentStatus: string;
+  customer: { displayName: string } | null;
+  fulfillments: { createdAt: string }[];
+}
+
 export interface FakeShopify extends FakeChannel {
   payouts: FakeShopifyPayout[];
+  orders: FakeShopifyOrder[];
   /** The next GraphQL calls answer THROTTLED (200 with errors, Shopify's cost limit). */
   throttleGraphQlNext: (count: number) => void;
 }
@@ -29,6 +41,7 @@ export async function createFakeShopify(o: { shopUrl: string; clientId: string; 
   const auth = createFakeAuthorizationServer({ name: 'Shopify', clientId: o.clientId, clientSecret: o.clientSecret, clientAuth: 'body', accessTokenTtlSeconds: null, implicitGrant: 'authorization_code' });
   const throttle = createThrottle({ errors: 'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.' });
   const payouts: FakeShopifyPayout[] = [];
+  const orders: FakeShopifyOrder[] = [];
   let graphQlThrottled = 0;
   const money = (amount: string, currencyCode: string) => ({ amount, currencyCode });
   const page = <T>(items: T[], first: number, after: string | null | undefined) => {
@@ -44,6 +57,12 @@ export async function createFakeShopify(o: { shopUrl: string; clientId: string; 
     }
     const body = c.request.requestBody as { query: string; variables: { first: number; after?: string | null; query?: string } };
     const filter = body.variables.query ?? '';
+    if (body.query.includes('orders(')) {
+      // Shopify's search: name:<value> terms joined by OR; a name matches as a prefix, as Shopify's does.
+      const names = [...filter.matchAll(/name:("(?:[^"\\]|\\.)*"|\S+)/g)].map((m) => (m[1]!.startsWith('"') ? (JSON.parse(m[1]!) as string) : m[1]!));
+      const matching = orders.filter((o) => names.some((n) => o.name.startsWith(n)));
+      return { status: 200, body: { data: { orders: page(matching, body.variables.first, body.variables.after) } } };
+    }
     if (body.query.includes('balanceTransactions(')) {
       const id = /payout_id:(\S+)/.exec(filter)?.[1];
       const p = payouts.find((x) => x.legacyResourceId === id);
@@ -77,7 +96,7 @@ export async function createFakeShopify(o: { shopUrl: string; clientId: string; 
     return api.fetch(req);
   };
   return {
-    fetch, auth, contracts: [api], payouts,
+    fetch, auth, contracts: [api], payouts, orders,
     violations: () => [...api.violations, ...auth.violations],
     throttleNext: throttle.set,
     throttleGraphQlNext: (n) => (graphQlThrottled = n),

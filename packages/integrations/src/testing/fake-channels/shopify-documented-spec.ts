@@ -28,6 +28,21 @@ const transaction = {
   },
 };
 
+/** Order (admin-graphql 2025-10 Order object): the fields the B2B and deferred revenue modes read. */
+const order = {
+  type: 'object',
+  required: ['name', 'tags', 'paymentGatewayNames', 'displayFulfillmentStatus', 'fulfillments'],
+  properties: {
+    name: { type: 'string' },
+    tags: { type: 'array', items: { type: 'string', maxLength: 40 } },
+    poNumber: { type: 'string', nullable: true },
+    paymentGatewayNames: { type: 'array', items: { type: 'string' } },
+    displayFulfillmentStatus: { type: 'string', enum: ['FULFILLED', 'IN_PROGRESS', 'ON_HOLD', 'OPEN', 'PARTIALLY_FULFILLED', 'PENDING_FULFILLMENT', 'RESTOCKED', 'SCHEDULED', 'UNFULFILLED', 'REQUEST_DECLINED'] },
+    customer: { type: 'object', nullable: true, properties: { displayName: { type: 'string' } } },
+    fulfillments: { type: 'array', items: { type: 'object', required: ['createdAt'], properties: { createdAt: { type: 'string', format: 'date-time' } } } },
+  },
+};
+
 export const SHOPIFY_DOCUMENTED_SPEC = {
   openapi: '3.0.3',
   info: { title: 'Shopify Admin GraphQL (payouts, documented shape)', version: '2025-10' },
@@ -48,7 +63,7 @@ export const SHOPIFY_DOCUMENTED_SPEC = {
                 required: ['query'],
                 additionalProperties: false,
                 properties: {
-                  query: { type: 'string', pattern: 'shopifyPaymentsAccount' },
+                  query: { type: 'string', pattern: 'shopifyPaymentsAccount|orders\\(' },
                   variables: { type: 'object', properties: { first: { type: 'integer', minimum: 1, maximum: 250 }, after: { type: 'string', nullable: true }, query: { type: 'string' } }, required: ['first'] },
                 },
               },
@@ -63,7 +78,7 @@ export const SHOPIFY_DOCUMENTED_SPEC = {
                 schema: {
                   type: 'object',
                   properties: {
-                    data: { type: 'object', properties: { shopifyPaymentsAccount: { type: 'object', nullable: true, properties: { payouts: connection(payout), balanceTransactions: connection(transaction) } } } },
+                    data: { type: 'object', properties: { shopifyPaymentsAccount: { type: 'object', nullable: true, properties: { payouts: connection(payout), balanceTransactions: connection(transaction) } }, orders: connection(order) } },
                     errors: { type: 'array', items: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } },
                     extensions: { type: 'object' },
                   },
