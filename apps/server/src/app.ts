@@ -28,6 +28,7 @@ import { registerUserRoutes } from './features/users/user-routes';
 import { registerWhatsNewRoutes } from './features/whats-new/whats-new-routes';
 import { registerAutomationRoutes } from './features/automation/automation-routes';
 import { registerReportRoutes } from './features/reports/summary-report-routes';
+import { registerBilling } from './features/billing/register-billing';
 import type { Deps } from './http/deps';
 import { registerErrorHandling } from './http/error-handler';
 import { registerHealthRoute } from './http/health-route';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAccountingConnections(app, deps);
   registerPostingSettingsRoutes(app, deps);
   registerQuestionnaireRoutes(app, deps);
+  registerBilling(app, deps);
 
   await app.ready();
   if (options.jobs) await options.jobs.startWorkers(deps);

@@ -11,7 +11,7 @@
  * - Past due: everything goes on for PAST_DUE_GRACE_DAYS; then sending stops (read-only for sending)
  *   while uploads and fetches go on, so no data is ever lost.
  */
-import { TRIAL_FILES_MAX } from './trial';
+import { TRIAL_FILES_MAX, TRIAL_FILES_MESSAGE } from './trial';
 import { cheapestPlanWith, PLAN_FEATURE_NAMES, type Plan, type PlanFeature } from './plans';
 
 export const PAST_DUE_GRACE_DAYS = 7;
@@ -84,7 +84,8 @@ function decideTrial(action: BillingAction, plans: readonly Plan[], entry: Plan 
   switch (action.kind) {
     case 'upload':
       if (action.filesUsed + action.filesAdded > TRIAL_FILES_MAX) {
-        return refuse('trial-files', `A trial account loads up to ${TRIAL_FILES_MAX} files; ${action.filesUsed} ${action.filesUsed === 1 ? 'is' : 'are'} loaded. ${choose} to sync all transactions and load multiple files.`, planCode);
+        // The spec's trial text (section 1), which the upload has always answered.
+        return refuse('trial-files', TRIAL_FILES_MESSAGE, planCode);
       }
       return { isAllowed: true, historyMonths: null };
     case 'send':

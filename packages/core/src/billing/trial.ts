@@ -5,3 +5,6 @@ export const TRIAL_FILES_MAX = 3;
 export function isTrialPlanCode(planCode: string | null | undefined): boolean {
   return planCode === null || planCode === undefined || planCode === '';
 }
+
+export const TRIAL_FILES_MESSAGE =
+  'Trial accounts may load up to three files. Upgrade to send all transactions; choose a plan to sync all transactions and load multiple files.';
