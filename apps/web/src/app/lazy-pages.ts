@@ -47,6 +47,11 @@ export const Pages = {
   reconciliationReports: lazyPage(() => import('../features/reconciliation/reconciliation-reports-page').then((m) => m.ReconciliationReportsPage)),
   newReconciliation: lazyPage(() => import('../features/reconciliation/new-reconciliation-page').then((m) => m.NewReconciliationPage)),
   reconciliationReport: lazyPage(() => import('../features/reconciliation/reconciliation-report-page').then((m) => m.ReconciliationReportPage)),
+  billing: lazyPage(() => import('../features/billing/billing-page').then((m) => m.BillingPage)),
+  checkout: lazyPage(() => import('../features/billing/checkout-page').then((m) => m.CheckoutPage)),
+  checkoutSummary: lazyPage(() => import('../features/billing/checkout-summary-card').then((m) => m.CheckoutSummaryCard)),
+  checkoutComplete: lazyPage(() => import('../features/billing/checkout-complete-page').then((m) => m.CheckoutCompletePage)),
+  subscriptions: lazyPage(() => import('../features/billing/subscriptions-page').then((m) => m.SubscriptionsPage)),
 };
 
 /** The page each page kind renders, for preloading; kinds without one ('empty') have no code of their own. */
@@ -94,6 +99,15 @@ const PAGE_OF_KIND: Partial<Record<PageKind, { preload: () => Promise<unknown> }
   'reconciliation-reports': Pages.reconciliationReports,
   'reconciliation-report-new': Pages.newReconciliation,
   'reconciliation-report': Pages.reconciliationReport,
+  billing: Pages.billing,
+  subscribe: Pages.billing,
+  'billing-migration': Pages.billing,
+  checkout: Pages.checkout,
+  'checkout-complete': Pages.checkoutComplete,
+  'user-billing': Pages.subscriptions,
+  'user-subscriptions': Pages.subscriptions,
+  'partner-subscriptions': Pages.subscriptions,
+  'firm-billing': Pages.subscriptions,
 };
 
 /** Starts downloading the page of `kind` (a no-op for kinds without code of their own). */

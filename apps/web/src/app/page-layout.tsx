@@ -2,14 +2,15 @@
  * The six layouts of spec section 2, chosen from the path table in core (default full width):
  * admin, full width, full width with left sidebar, full width with right sidebar, tabbed, none.
  */
-import { Box, Button, Card, Container, Grid, NavLink, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Box, Button, Container, Grid, NavLink, Stack, Tabs, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { buildSettingsMenu, chooseLayout } from '@ledgerport/core/rules';
 import { useOptionalSession } from '../lib/session-context';
 import type { RouteMeta } from './route-meta';
-import { PAYMENT_PROVIDER_ENABLED } from './app-config';
+import { isPaymentProviderEnabled } from './app-config';
+import { Pages } from './lazy-pages';
 
 function PageHeader({ title }: { title: string }) {
   return (
@@ -36,7 +37,7 @@ function SettingsTabs({ group }: { group: 'account-settings' | 'user-settings' }
     group === 'user-settings'
       ? USER_SETTINGS_TABS.map(([tab, label]) => ({ label, to: `/user/settings/${tab}` }))
       : session
-        ? buildSettingsMenu(session.account, session.user, PAYMENT_PROVIDER_ENABLED)
+        ? buildSettingsMenu(session.account, session.user, isPaymentProviderEnabled(session.meta))
             .filter((i) => i.to.startsWith('/account-settings'))
             .map((i) => ({ label: i.label, to: i.to }))
         : [];
@@ -70,14 +71,12 @@ function OrganizationSidebar() {
   );
 }
 
+/** The checkout's right sidebar: the order summary, loaded with the billing pages' chunk. */
 function CheckoutSummary() {
   return (
-    <Card withBorder aria-label="Order summary">
-      <Text fw={600}>Order summary</Text>
-      <Text size="sm" c="dimmed">
-        The plan you choose, its price and any discount will be summarised here.
-      </Text>
-    </Card>
+    <Suspense fallback={null}>
+      <Pages.checkoutSummary.Component />
+    </Suspense>
   );
 }
 

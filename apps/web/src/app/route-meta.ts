@@ -47,7 +47,16 @@ export type PageKind =
   | 'automation-settings'
   | 'amazon-summary-report'
   | 'accounting-connect'
-  | 'account-questionnaire';
+  | 'account-questionnaire'
+  | 'billing'
+  | 'subscribe'
+  | 'billing-migration'
+  | 'checkout'
+  | 'checkout-complete'
+  | 'user-billing'
+  | 'user-subscriptions'
+  | 'partner-subscriptions'
+  | 'firm-billing';
 
 export interface EmptyStateText {
   /** What will appear on this page. */

@@ -4,11 +4,11 @@ import { IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { buildSettingsMenu, buildUserMenu, nameInitials } from '@ledgerport/core/rules';
 import { useSession } from '../lib/session-context';
-import { PAYMENT_PROVIDER_ENABLED } from './app-config';
+import { isPaymentProviderEnabled } from './app-config';
 
 export function UserMenu() {
-  const { user } = useSession();
-  const items = buildUserMenu(user, PAYMENT_PROVIDER_ENABLED);
+  const { user, meta } = useSession();
+  const items = buildUserMenu(user, isPaymentProviderEnabled(meta));
   return (
     <Menu position="bottom-end">
       <Menu.Target>
@@ -31,8 +31,8 @@ export function UserMenu() {
 }
 
 export function SettingsMenu() {
-  const { account, user } = useSession();
-  const items = buildSettingsMenu(account, user, PAYMENT_PROVIDER_ENABLED);
+  const { account, user, meta } = useSession();
+  const items = buildSettingsMenu(account, user, isPaymentProviderEnabled(meta));
   return (
     <Menu position="bottom-end" width={260}>
       <Menu.Target>
