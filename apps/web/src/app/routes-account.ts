@@ -58,7 +58,10 @@ export const accountRoutes: RouteMeta[] = [
   special('notifications', 'Notifications', 'notifications'),
   special('billing', 'Billing', 'billing', { strictReferrer: true }),
   special('billing/checkout', 'Checkout', 'checkout', { strictReferrer: true }),
-  special('billing/checkout/complete', 'Checkout Complete', 'checkout-complete', { strictReferrer: true }),
+  // Stripe's hosted page sends the browser here (its referrer is Stripe), so the strict referrer check
+  // would refuse every paid checkout, as with the accounting /cb callbacks; the page only reads a
+  // checkout the caller opened, and the subscription itself comes from Stripe's signed webhook.
+  special('billing/checkout/complete', 'Checkout Complete', 'checkout-complete'),
   special('billing/migration', 'Billing Migration', 'billing-migration', { strictReferrer: true }),
   special('subscribe', 'Subscribe', 'subscribe', { strictReferrer: true }),
   special('account-settings/billing', 'Billing', 'billing', { tabs: 'account-settings', strictReferrer: true }),
