@@ -52,6 +52,7 @@ export const Pages = {
   checkoutSummary: lazyPage(() => import('../features/billing/checkout-summary-card').then((m) => m.CheckoutSummaryCard)),
   checkoutComplete: lazyPage(() => import('../features/billing/checkout-complete-page').then((m) => m.CheckoutCompletePage)),
   subscriptions: lazyPage(() => import('../features/billing/subscriptions-page').then((m) => m.SubscriptionsPage)),
+  backendPlans: lazyPage(() => import('../features/billing/backend-plans-page').then((m) => m.BackendPlansPage)),
 };
 
 /** The page each page kind renders, for preloading; kinds without one ('empty') have no code of their own. */
@@ -108,6 +109,7 @@ const PAGE_OF_KIND: Partial<Record<PageKind, { preload: () => Promise<unknown> }
   'user-subscriptions': Pages.subscriptions,
   'partner-subscriptions': Pages.subscriptions,
   'firm-billing': Pages.subscriptions,
+  'backend-plans': Pages.backendPlans,
 };
 
 /** Starts downloading the page of `kind` (a no-op for kinds without code of their own). */

@@ -56,7 +56,8 @@ export type PageKind =
   | 'user-billing'
   | 'user-subscriptions'
   | 'partner-subscriptions'
-  | 'firm-billing';
+  | 'firm-billing'
+  | 'backend-plans';
 
 export interface EmptyStateText {
   /** What will appear on this page. */

@@ -110,6 +110,8 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.subscriptions.Component variant="partner-subscriptions" />;
     case 'firm-billing':
       return <Pages.subscriptions.Component variant="firm-billing" />;
+    case 'backend-plans':
+      return <Pages.backendPlans.Component />;
     case 'amazon-summary-report':
       return <Pages.summaryReport.Component />;
     case 'account-questionnaire':

@@ -58,6 +58,7 @@ export const otherRoutes: RouteMeta[] = [
     page(`account/:accountKey/${child}`, title, { what: `This page will show ${what}.`, now: backendNow, action: { label: 'Open backend', to: '/backend' } }, internal),
   ),
   special('account/:accountKey/questionnaire', 'Onboarding Questionnaire', 'account-questionnaire', internal),
+  special('backend/plans', 'Plans', 'backend-plans', internal),
   ...backend.map(([path, title, what]) => page(path, title, { what, now: backendNow, action: { label: 'Open backend', to: '/backend' } }, internal)),
   special('whats-new', "What's New", 'whats-new'),
   special('user-profile', 'My Profile', 'profile-settings'),

@@ -159,6 +159,22 @@ describe('billing with Stripe', () => {
     expect(paused.json<ErrorBody>().message).toMatch(/has failed since \d{4}-\d\d-\d\d; sending is paused until it is paid\. Update the payment method under Billing\. Nothing is lost/);
   });
 
+  it('a root admin edits a plan in the backend, audited; a merchant cannot', async () => {
+    const admin = await server.signIn('admin@ledgerport.local');
+    const plan = { name: 'Starter', rank: 1, isActive: true, settlementsPerMonth: 25, channels: 1, historyMonths: 3, features: [], prices: [{ currency: 'USD', monthly: '21.00', yearly: '210.00' }] };
+    const saved = await server.app.inject({ method: 'PUT', url: '/backend/billing/plans/STARTER', headers: bearer(admin), payload: plan });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const listed = (await get('/backend/billing/plans', admin)).json<{ plans: { code: string; settlementsPerMonth: number; prices: { currency: string; monthly: string }[] }[] }>().plans;
+    expect(listed.find((p) => p.code === 'STARTER')).toMatchObject({ settlementsPerMonth: 25, prices: [{ currency: 'USD', monthly: '21.00' }] });
+    const audit = await server.testDb.db.selectFrom('audit_log').select(['action', 'actor_user_id']).where('entity_type', '=', 'plan').execute();
+    expect(audit).toEqual([{ action: 'billing.plan-changed', actor_user_id: expect.any(String) }]);
+    const merchant = await server.app.inject({ method: 'PUT', url: '/backend/billing/plans/STARTER', headers: bearer(demo), payload: plan });
+    expect([403, 404]).toContain(merchant.statusCode);
+    const badPrice = await server.app.inject({ method: 'PUT', url: '/backend/billing/plans/STARTER', headers: bearer(admin), payload: { ...plan, prices: [{ currency: 'USD', monthly: '21,00', yearly: '210' }] } });
+    expect(badPrice.statusCode).toBe(400);
+    expect(badPrice.json<ErrorBody>().message).toContain('The monthly price must be an amount such as 49 or 49.00.');
+  });
+
   it('cancels at the end of the period, shows the end date, and the account is a trial afterwards', async () => {
     const res = await post('/billing/subscription/cancel', { accountKey: ACCOUNT, action: 'cancel' });
     expect(res.statusCode, res.body).toBe(200);

@@ -80,7 +80,7 @@ async function applySubscription(trx: Kysely<Database>, event: Stripe.Event, sub
   const meta = sub.metadata;
   const planCode = byPrice?.plan_code ?? meta.planCode;
   if (!planCode || !price) return 'ignored';
-  const period = price.recurring?.interval === 'year' ? 'yearly' : 'monthly';
+  const period: 'monthly' | 'yearly' = price.recurring?.interval === 'year' ? 'yearly' : 'monthly';
   const currency = price.currency.toUpperCase();
   const customer = typeof sub.customer === 'string' ? sub.customer : sub.customer.id;
   const payer = await trx.selectFrom('billing_customers').select('user_id').where('customer_id', '=', customer).executeTakeFirst();
