@@ -167,7 +167,8 @@ describe('billing with Stripe', () => {
     const listed = (await get('/backend/billing/plans', admin)).json<{ plans: { code: string; settlementsPerMonth: number; prices: { currency: string; monthly: string }[] }[] }>().plans;
     expect(listed.find((p) => p.code === 'STARTER')).toMatchObject({ settlementsPerMonth: 25, prices: [{ currency: 'USD', monthly: '21.00' }] });
     const audit = await server.testDb.db.selectFrom('audit_log').select(['action', 'actor_user_id']).where('entity_type', '=', 'plan').execute();
-    expect(audit).toEqual([{ action: 'billing.plan-changed', actor_user_id: expect.any(String) }]);
+    expect(audit.map((a) => a.action)).toEqual(['billing.plan-changed']);
+    expect(audit[0]!.actor_user_id).not.toBeNull();
     const merchant = await server.app.inject({ method: 'PUT', url: '/backend/billing/plans/STARTER', headers: bearer(demo), payload: plan });
     expect([403, 404]).toContain(merchant.statusCode);
     const badPrice = await server.app.inject({ method: 'PUT', url: '/backend/billing/plans/STARTER', headers: bearer(admin), payload: { ...plan, prices: [{ currency: 'USD', monthly: '21,00', yearly: '210' }] } });
