@@ -85,7 +85,7 @@ function decideTrial(action: BillingAction, plans: readonly Plan[], entry: Plan 
     case 'upload':
       if (action.filesUsed + action.filesAdded > TRIAL_FILES_MAX) {
         // The spec's trial text (section 1), which the upload has always answered.
-        return refuse('trial-files', TRIAL_FILES_MESSAGE, planCode);
+        return refuse('trial-files', TRIAL_FILES_MESSAGE, null);
       }
       return { isAllowed: true, historyMonths: null };
     case 'send':
