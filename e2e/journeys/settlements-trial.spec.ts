@@ -56,6 +56,10 @@ await opened.close();
 
 // The demo data plus the trial user's two accounts, prepared before the server starts.
 const BASE = useOwnServer(PORT, 'settlements', (env, dataDir) => {
+  // The trial's three files are a billing limit: billing on (Stripe is never called for uploads or built-in ledger sends).
+  env.LEDGERPORT_STRIPE_SECRET_KEY = 'sk_test_e2e';
+  env.LEDGERPORT_STRIPE_WEBHOOK_SECRET = 'whsec_e2e';
+  env.LEDGERPORT_STRIPE_API_URL = 'http://127.0.0.1:9';
   const script = join(dataDir, 'prepare.mts');
   writeFileSync(script, prepareScript());
   execFileSync(process.execPath, ['--import', 'tsx', script], { cwd: root, env, stdio: 'pipe' });

@@ -32,6 +32,7 @@ import { registerReportRoutes } from './features/reports/summary-report-routes';
 import { registerShopifyReports } from './features/shopify-reports/register-shopify-reports';
 import { registerB2bInvoiceReportRoutes } from './features/shopify-order-modes/b2b-invoice-report-routes';
 import { registerShopifyOrderSettingsRoutes } from './features/shopify-order-modes/shopify-order-settings-routes';
+import { registerBilling } from './features/billing/register-billing';
 import type { Deps } from './http/deps';
 import { registerErrorHandling } from './http/error-handler';
 import { registerHealthRoute } from './http/health-route';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAccountingConnections(app, deps);
   registerPostingSettingsRoutes(app, deps);
   registerQuestionnaireRoutes(app, deps);
+  registerBilling(app, deps);
 
   await app.ready();
   if (options.jobs) await options.jobs.startWorkers(deps);

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { loadChannelConfig, type ChannelConfig } from './features/channel-connections/channel-config';
 import type { OpenDbOptions } from '@ledgerport/db';
 import { loadAccountingConfig, type AccountingConfig } from './features/accounting-connections/accounting-config';
+import { loadBillingConfig, type BillingConfig } from './features/billing/billing-config';
 
 export interface Config {
   port: number;
@@ -50,6 +51,8 @@ export interface Config {
   /** Mails of one kind (a resend, a reset) sent to one address within mailRequestWindowMs. */
   mailRequestsPerEmailMax: number;
   mailRequestWindowMs: number;
+  /** Stripe billing (features/billing/billing-config.ts); undefined: billing off, every account unlimited. */
+  billing?: BillingConfig;
 }
 
 export interface MailConfig {
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRequestsPerIpMax: 20,
     mailRequestsPerEmailMax: 3,
     mailRequestWindowMs: 60 * 60 * 1000,
+    billing: loadBillingConfig(env),
   };
 }
 

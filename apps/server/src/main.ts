@@ -35,6 +35,7 @@ console.log(
     `  database: ${where}${seeded ? ' (demo data loaded)' : ''}`,
     `  API documentation: ${base}/docs`,
     `  mail: ${mailer.destination}`,
+    `  billing: ${config.billing ? `on (Stripe at ${config.billing.apiUrl})` : 'off (no Stripe key: every account unlimited)'}`,
     '',
     `Sign in with any demo user, password "${DEMO_PASSWORD}":`,
     ...demoUsers.map((u) => `  ${u.email.padEnd(26)} ${u.description}`),

@@ -15,8 +15,7 @@ export const importIdSchema = safeTextSchema.trim().min(1, 'The importId is miss
 
 export { TRIAL_FILES_MAX };
 /** The spec's trial text (section 1), shown when a trial account uploads a fourth file. */
-export const trialFileLimitMessage =
-  'Trial accounts may load up to three files. Upgrade to send all transactions; choose a plan to sync all transactions and load multiple files.';
+export { TRIAL_FILES_MESSAGE as trialFileLimitMessage } from '@ledgerport/core/billing';
 
 /** QUEUED, PARSING (progress moves), STORING, LOADED (stored), PROBLEMS (nothing stored: see problems), FAILED. */
 export const importFileStatusSchema = z.enum(['QUEUED', 'PARSING', 'STORING', 'LOADED', 'PROBLEMS', 'FAILED']);

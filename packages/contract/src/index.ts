@@ -30,3 +30,4 @@ export * from './onboarding-questionnaire';
 export * from './notifications';
 export * from './backend';
 export * from './shopify-reports';
+export * from './billing';

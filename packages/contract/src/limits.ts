@@ -7,5 +7,5 @@
 /** The most settlements one bulk action (and one send-progress question) may name. */
 export const BULK_SETTLEMENTS_MAX = 50;
 
-/** The spec's trial limit (section 1): a trial account uploads at most this many files. */
-export const TRIAL_FILES_MAX = 3;
+/** The spec's trial limit (section 9): a trial account uploads at most this many files; core's billing rule owns it. */
+export { TRIAL_FILES_MAX } from '@ledgerport/core/billing';

@@ -44,6 +44,8 @@ export const userMetaSchema = z
     featureFlags: z.array(z.string()),
     userApplicationPreferences: userApplicationPreferencesSchema,
     permissions: z.array(z.string()),
+    /** Billing on Stripe is on (spec section 6: PAYMENT_PROVIDER_ENABLED); absent or false: no billing menu, every account unlimited. */
+    paymentProviderEnabled: z.boolean().optional(),
   })
   .meta({ id: 'UserMeta' });
 export type UserMeta = z.infer<typeof userMetaSchema>;

@@ -159,6 +159,87 @@ export interface AccountAutomationTable {
   updated_by: string | null;
 }
 
+/** Billing (migration 0028, decision 0031). */
+export interface BillingPlansTable {
+  plan_code: string;
+  name: string;
+  rank: number;
+  settlements_per_month: number | null;
+  channels: number | null;
+  history_months: number | null;
+  features: ColumnType<string[], string | undefined, string>;
+  is_active: Generated<boolean>;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+export interface BillingPlanPricesTable {
+  plan_code: string;
+  currency: string;
+  monthly_amount: Numeric;
+  yearly_amount: Numeric;
+  stripe_monthly_price_id: string | null;
+  stripe_yearly_price_id: string | null;
+}
+
+export interface BillingCustomersTable {
+  customer_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export type BillingSubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'paused';
+
+export interface BillingSubscriptionsTable {
+  subscription_id: string;
+  customer_id: string;
+  user_id: string | null;
+  kind: 'account' | 'firm';
+  plan_code: string;
+  period: 'monthly' | 'yearly';
+  currency: string;
+  amount: Numeric;
+  status: BillingSubscriptionStatus;
+  current_period_end: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  cancel_at_period_end: Generated<boolean>;
+  past_due_since: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  coupon_code: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  last_event_id: string;
+  /** Stripe's event `created` (seconds), INT8 read as a string. */
+  last_event_created: ColumnType<string, string | number, string | number>;
+  updated_at: Timestamp;
+}
+
+export interface BillingSubscriptionAccountsTable {
+  account_key: string;
+  subscription_id: string;
+  added_at: Timestamp;
+}
+
+export interface BillingCheckoutSessionsTable {
+  session_id: string;
+  account_key: string;
+  user_id: string;
+  plan_code: string;
+  period: 'monthly' | 'yearly';
+  currency: string;
+  coupon_code: string | null;
+  status: Generated<'open' | 'complete' | 'expired'>;
+  created_at: Timestamp;
+}
+
+export interface BillingWebhookEventsTable {
+  event_id: string;
+  type: string;
+  created: ColumnType<string, string | number, string | number>;
+  outcome: string;
+  received_at: Timestamp;
+}
+
 /** One per account (decision 0022); null answers are not answered yet. */
 export interface OnboardingQuestionnairesTable {
   account_key: string;
@@ -684,4 +765,11 @@ export interface Database {
   ledger_lines: LedgerLinesTable;
   reconciliation_reports: ReconciliationReportsTable;
   reconciliation_report_rows: ReconciliationReportRowsTable;
+  billing_plans: BillingPlansTable;
+  billing_plan_prices: BillingPlanPricesTable;
+  billing_customers: BillingCustomersTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  billing_subscription_accounts: BillingSubscriptionAccountsTable;
+  billing_checkout_sessions: BillingCheckoutSessionsTable;
+  billing_webhook_events: BillingWebhookEventsTable;
 }

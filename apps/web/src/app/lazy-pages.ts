@@ -61,6 +61,12 @@ export const Pages = {
   backendAccounts: lazyPage(() => import('../features/backend/backend-accounts-page').then((m) => m.BackendAccountsPage)),
   backendFetchHistory: lazyPage(() => import('../features/backend/fetch-history-page').then((m) => m.FetchHistoryPage)),
   backendFetchHistoryStatus: lazyPage(() => import('../features/backend/fetch-history-status-page').then((m) => m.FetchHistoryStatusPage)),
+  billing: lazyPage(() => import('../features/billing/billing-page').then((m) => m.BillingPage)),
+  checkout: lazyPage(() => import('../features/billing/checkout-page').then((m) => m.CheckoutPage)),
+  checkoutSummary: lazyPage(() => import('../features/billing/checkout-summary-card').then((m) => m.CheckoutSummaryCard)),
+  checkoutComplete: lazyPage(() => import('../features/billing/checkout-complete-page').then((m) => m.CheckoutCompletePage)),
+  subscriptions: lazyPage(() => import('../features/billing/subscriptions-page').then((m) => m.SubscriptionsPage)),
+  backendPlans: lazyPage(() => import('../features/billing/backend-plans-page').then((m) => m.BackendPlansPage)),
 };
 
 /** The page each page kind renders, for preloading; kinds without one ('empty') have no code of their own. */
@@ -122,6 +128,16 @@ const PAGE_OF_KIND: Partial<Record<PageKind, { preload: () => Promise<unknown> }
   'backend-accounts': Pages.backendAccounts,
   'backend-fetch-history': Pages.backendFetchHistory,
   'backend-fetch-history-status': Pages.backendFetchHistoryStatus,
+  billing: Pages.billing,
+  subscribe: Pages.billing,
+  'billing-migration': Pages.billing,
+  checkout: Pages.checkout,
+  'checkout-complete': Pages.checkoutComplete,
+  'user-billing': Pages.subscriptions,
+  'user-subscriptions': Pages.subscriptions,
+  'partner-subscriptions': Pages.subscriptions,
+  'firm-billing': Pages.subscriptions,
+  'backend-plans': Pages.backendPlans,
 };
 
 /** Starts downloading the page of `kind` (a no-op for kinds without code of their own). */

@@ -61,7 +61,17 @@ export type PageKind =
   | 'backend-inconsistent-settlements'
   | 'backend-accounts'
   | 'backend-fetch-history'
-  | 'backend-fetch-history-status';
+  | 'backend-fetch-history-status'
+  | 'billing'
+  | 'subscribe'
+  | 'billing-migration'
+  | 'checkout'
+  | 'checkout-complete'
+  | 'user-billing'
+  | 'user-subscriptions'
+  | 'partner-subscriptions'
+  | 'firm-billing'
+  | 'backend-plans';
 
 export interface EmptyStateText {
   /** What will appear on this page. */

@@ -102,6 +102,26 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.betaFeatures.Component />;
     case 'automation-settings':
       return <Pages.automation.Component />;
+    case 'billing':
+      return <Pages.billing.Component />;
+    case 'subscribe':
+      return <Pages.billing.Component variant="subscribe" />;
+    case 'billing-migration':
+      return <Pages.billing.Component variant="migration" />;
+    case 'checkout':
+      return <Pages.checkout.Component />;
+    case 'checkout-complete':
+      return <Pages.checkoutComplete.Component />;
+    case 'user-billing':
+      return <Pages.subscriptions.Component variant="billing" />;
+    case 'user-subscriptions':
+      return <Pages.subscriptions.Component variant="subscriptions" />;
+    case 'partner-subscriptions':
+      return <Pages.subscriptions.Component variant="partner-subscriptions" />;
+    case 'firm-billing':
+      return <Pages.subscriptions.Component variant="firm-billing" />;
+    case 'backend-plans':
+      return <Pages.backendPlans.Component />;
     case 'amazon-summary-report':
       return <Pages.summaryReport.Component />;
     case 'shopify-finance-report':

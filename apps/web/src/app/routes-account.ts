@@ -25,16 +25,7 @@ const accountSettingsTabs: Array<[tab: string, title: string, what: string, stri
 ];
 
 /** Tabs with a real page (declared with special() below); the others show what they will hold. */
-const BUILT_TABS = new Set(['product-types', 'invoices', 'connections', 'users', 'history', 'amazon-deferred-transactions', 'new-features', 'automation', 'shopify-b2b', 'shopify-deferred-revenue']);
-
-const userSettingsTabs: Array<[tab: string, title: string, what: string]> = [
-  ['profile', 'My Profile', 'your name and sign-in email'],
-  ['billing', 'Billing', 'your payment method and invoices'],
-  ['firm-billing', 'Firm Billing', "your firm's payment method and the client accounts it pays for"],
-  ['subscriptions', 'Subscriptions', 'the plans of the accounts you pay for'],
-  ['partner-subscriptions', 'Partner Subscriptions', 'the plans of your client accounts'],
-  ['notifications', 'Notification Settings', 'what Ledgerport tells you about in the app and by email'],
-];
+const BUILT_TABS = new Set(['product-types', 'invoices', 'connections', 'users', 'history', 'amazon-deferred-transactions', 'new-features', 'automation', 'shopify-b2b', 'shopify-deferred-revenue', 'billing']);
 
 export const accountRoutes: RouteMeta[] = [
   special('admin', 'Admin', 'admin'),
@@ -66,15 +57,20 @@ export const accountRoutes: RouteMeta[] = [
   page('user/settings', 'User Settings', { what: 'Your personal settings will appear in the tabs above.', now: 'Choose a tab to continue.' }, { tabs: 'user-settings' }),
   special('user/settings/profile', 'My Profile', 'profile-settings', { tabs: 'user-settings' }),
   special('user/settings/notifications', 'Notification Settings', 'notification-settings', { tabs: 'user-settings' }),
-  ...userSettingsTabs.filter(([tab]) => tab !== 'profile' && tab !== 'notifications').map(([tab, title, what]) =>
-    page(`user/settings/${tab}`, title, { what: `This tab will show ${what}.`, now: 'Choose another tab above, or go back to the admin page.', action: { label: 'Open admin', to: '/admin' } }, { tabs: 'user-settings' }),
-  ),
   special('notifications', 'Notifications', 'notifications'),
-  page('billing', 'Billing', { what: 'The plans you can choose for this account will appear here.', now: 'Your account keeps working on its current plan; trial accounts can load up to three files.' }, { strictReferrer: true }),
-  page('billing/checkout', 'Checkout', { what: 'The payment form for the plan you chose will appear here, with the order summary beside it.', now: 'Choose a plan on the billing page first.', action: { label: 'Open billing', to: '/billing' } }, { strictReferrer: true }),
-  page('billing/checkout/complete', 'Checkout Complete', { what: 'The confirmation of your new plan will appear here.', now: 'Return to the admin page.', action: { label: 'Open admin', to: '/admin' } }, { strictReferrer: true }),
-  page('billing/migration', 'Billing Migration', { what: 'Moving your subscription to the new billing system will happen here.', now: 'Nothing to do yet: your current plan stays active.' }, { strictReferrer: true }),
-  page('subscribe', 'Subscribe', { what: 'The plans you can subscribe to will appear here.', now: 'Your account keeps working on its current plan.' }, { strictReferrer: true }),
+  special('billing', 'Billing', 'billing', { strictReferrer: true }),
+  special('billing/checkout', 'Checkout', 'checkout', { strictReferrer: true }),
+  // Stripe's hosted page sends the browser here (its referrer is Stripe), so the strict referrer check
+  // would refuse every paid checkout, as with the accounting /cb callbacks; the page only reads a
+  // checkout the caller opened, and the subscription itself comes from Stripe's signed webhook.
+  special('billing/checkout/complete', 'Checkout Complete', 'checkout-complete'),
+  special('billing/migration', 'Billing Migration', 'billing-migration', { strictReferrer: true }),
+  special('subscribe', 'Subscribe', 'subscribe', { strictReferrer: true }),
+  special('account-settings/billing', 'Billing', 'billing', { tabs: 'account-settings', strictReferrer: true }),
+  special('user/settings/billing', 'Billing', 'user-billing', { tabs: 'user-settings' }),
+  special('user/settings/subscriptions', 'Subscriptions', 'user-subscriptions', { tabs: 'user-settings' }),
+  special('user/settings/partner-subscriptions', 'Partner Subscriptions', 'partner-subscriptions', { tabs: 'user-settings' }),
+  special('user/settings/firm-billing', 'Firm Billing', 'firm-billing', { tabs: 'user-settings' }),
 ];
 
 export const accountRedirects: RedirectMeta[] = [];

@@ -58,6 +58,7 @@ export const otherRoutes: RouteMeta[] = [
   special('backend/:accountKey/shopify/fetch-history/request/:requestId', 'Backend', 'backend-fetch-history', internal),
   special('backend/:accountKey/shopify/fetch-history/:requestId', 'Backend', 'backend-fetch-history', internal),
   special('backend/fetch-history-status', 'Backend', 'backend-fetch-history-status', internal),
+  special('backend/plans', 'Plans', 'backend-plans', internal),
   ...backend.map(([path, title, what]) => page(path, title, { what, now: backendNow, action: { label: 'Open backend', to: '/backend' } }, internal)),
   special('whats-new', "What's New", 'whats-new'),
   special('user-profile', 'My Profile', 'profile-settings'),

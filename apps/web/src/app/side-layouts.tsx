@@ -3,13 +3,14 @@
  * (organization) and with a right sidebar (checkout). Their components (Tabs, Grid, NavLink, Card)
  * load with the first page that needs them, not on every first load (decision 0026).
  */
-import { Box, Card, Container, Grid, NavLink, Tabs, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Box, Container, Grid, NavLink, Tabs, Title } from '@mantine/core';
+import { Suspense, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { buildSettingsMenu } from '@ledgerport/core/rules';
 import { useOptionalSession } from '../lib/session-context';
 import type { RouteMeta } from './route-meta';
-import { PAYMENT_PROVIDER_ENABLED } from './app-config';
+import { isPaymentProviderEnabled } from './app-config';
+import { Pages } from './lazy-pages';
 import { PageHeader } from './page-header';
 
 const USER_SETTINGS_TABS = [
@@ -29,7 +30,7 @@ function SettingsTabs({ group }: { group: 'account-settings' | 'user-settings' }
     group === 'user-settings'
       ? USER_SETTINGS_TABS.map(([tab, label]) => ({ label, to: `/user/settings/${tab}` }))
       : session
-        ? buildSettingsMenu(session.account, session.user, PAYMENT_PROVIDER_ENABLED)
+        ? buildSettingsMenu(session.account, session.user, isPaymentProviderEnabled(session.meta))
             .filter((i) => i.to.startsWith('/account-settings'))
             .map((i) => ({ label: i.label, to: i.to }))
         : [];
@@ -63,14 +64,12 @@ function OrganizationSidebar() {
   );
 }
 
+/** The checkout's right sidebar: the order summary, loaded with the billing pages' chunk. */
 function CheckoutSummary() {
   return (
-    <Card withBorder aria-label="Order summary">
-      <Text fw={600}>Order summary</Text>
-      <Text size="sm" c="dimmed">
-        The plan you choose, its price and any discount will be summarised here.
-      </Text>
-    </Card>
+    <Suspense fallback={null}>
+      <Pages.checkoutSummary.Component />
+    </Suspense>
   );
 }
 

@@ -3,12 +3,12 @@ import { ActionIcon, Avatar } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { buildSettingsMenu, buildUserMenu, nameInitials } from '@ledgerport/core/rules';
 import { useSession } from '../lib/session-context';
-import { PAYMENT_PROVIDER_ENABLED } from './app-config';
+import { isPaymentProviderEnabled } from './app-config';
 import { MenuOnIntent } from './menu-on-intent';
 
 export function UserMenu() {
-  const { user } = useSession();
-  const items = buildUserMenu(user, PAYMENT_PROVIDER_ENABLED);
+  const { user, meta } = useSession();
+  const items = buildUserMenu(user, isPaymentProviderEnabled(meta));
   return (
     <MenuOnIntent
       trigger={
@@ -26,8 +26,8 @@ export function UserMenu() {
 }
 
 export function SettingsMenu() {
-  const { account, user } = useSession();
-  const items = buildSettingsMenu(account, user, PAYMENT_PROVIDER_ENABLED);
+  const { account, user, meta } = useSession();
+  const items = buildSettingsMenu(account, user, isPaymentProviderEnabled(meta));
   return (
     <MenuOnIntent
       trigger={

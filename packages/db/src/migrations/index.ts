@@ -25,8 +25,9 @@ import * as m0021 from './0021-reconciliation-reports';
 import * as m0022 from './0022-account-automation';
 import * as m0023 from './0023-settlement-order-totals';
 import * as m0024 from './0024-shopify-order-modes';
-import * as m0033 from './0033-backend-inconsistent-index';
 import * as m0020 from './0020-notifications';
+import * as m0028 from './0028-billing';
+import * as m0033 from './0033-backend-inconsistent-index';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -52,5 +53,6 @@ export const migrations: Record<string, Migration> = {
   '0022-account-automation': m0022,
   '0023-settlement-order-totals': m0023,
   '0024-shopify-order-modes': m0024,
+  '0028-billing': m0028,
   '0033-backend-inconsistent-index': m0033,
 };

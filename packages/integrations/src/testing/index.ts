@@ -11,3 +11,4 @@ export * from './test-session';
 export * from '../channels/etsy/etsy-fake';
 export * from '../channels/afterpay/afterpay-fake';
 export * from '../channels/bigcommerce/braintree-fake';
+export * from './fake-stripe';

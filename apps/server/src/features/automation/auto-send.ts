@@ -17,6 +17,7 @@ import type { JobLog } from '../../jobs/job-handler';
 import { SEND_SETTLEMENT_QUEUE } from '../posting/send-settlement-job';
 import { localDate } from '../posting/send-settlement';
 import { getAutomation } from './automation-repository';
+import { decideForAccount } from '../billing/check-billing';
 
 export const AUTO_SEND_QUEUE = 'auto-send-settlements';
 
@@ -81,7 +82,7 @@ export interface AutoSendRun {
 }
 
 /** One pass over one account: queues the send of every settlement automation sends now. */
-export async function runAutoSend(deps: Pick<Deps, 'db' | 'jobs' | 'clock'>, accountKey: string): Promise<AutoSendRun> {
+export async function runAutoSend(deps: Pick<Deps, 'db' | 'jobs' | 'clock'> & Partial<Pick<Deps, 'config'>>, accountKey: string): Promise<AutoSendRun> {
   const { db, clock } = deps;
   const settings = await getAutomation(db, accountKey);
   if (!settings.isEnabled) return { queued: [], nextDueAt: null, skipped: 'Automation is off.' };
@@ -100,7 +101,11 @@ export async function runAutoSend(deps: Pick<Deps, 'db' | 'jobs' | 'clock'>, acc
   for (const row of await readUnposted(db, accountKey)) {
     const decision = decideAutoSend(factsOf(row, account.time_zone_id), settings, now);
     if (decision.kind === 'wait' && decision.sendAfter && (nextDueAt === null || decision.sendAfter < nextDueAt)) nextDueAt = decision.sendAfter;
-    if (decision.kind === 'send' && (await markQueued(db, accountKey, row, settings, now))) {
+    if (decision.kind !== 'send') continue;
+    // The billing rule, asked per send: the monthly count grows with each one queued.
+    const billing = await decideForAccount(deps, accountKey, { kind: 'send', accountingSystem: account.accounting_system, count: 1, isAutomatic: true });
+    if (!billing.isAllowed) return { queued, nextDueAt, skipped: billing.message };
+    if (await markQueued(db, accountKey, row, settings, now)) {
       await deps.jobs.send(SEND_SETTLEMENT_QUEUE, { settlementKey: row.settlement_key, isAutomatic: true }, { singletonKey: row.settlement_key });
       queued.push(row.settlement_key);
     }

@@ -21,6 +21,8 @@ import { getConnector, openSession } from './channel-runtime';
 import { isOrderFactsWanted } from '../shopify-order-modes/save-order-facts';
 import { storeFetchedSettlements } from './store-fetched-settlements';
 import { requestAutoSend } from '../automation/auto-send';
+import { decideForAccount } from '../billing/check-billing';
+import { earliestHistoryDate } from '@ledgerport/core/billing';
 import { notifyConnectionError } from '../notifications/notify-events';
 
 export const FETCH_CHANNEL_QUEUE = 'fetch-channel-settlements';
@@ -52,9 +54,21 @@ export async function runChannelFetch(job: FetchChannelJob, deps: Deps): Promise
   const settings = settingsOf(row);
   const history = job.kind === 'history' ? settings.historyRequests?.find((r) => r.requestId === job.requestId) : undefined;
   if (job.kind === 'history' && !history) return null;
+  // Core's billing rule: a trial does not sync; a plan's history months cap how far back a fetch reaches.
+  const billing = await decideForAccount(deps, job.accountKey, { kind: 'fetch', isScheduled: job.kind === 'scheduled' });
+  if (!billing.isAllowed) {
+    if (history) await setHistory(db, job.accountKey, job.role, history.requestId, { status: 'FAILED', finishedAt: now.toISOString(), message: billing.message }, now);
+    return null;
+  }
   const range = history
     ? { from: Date.parse(`${history.fromDate}T00:00:00Z`), to: Date.parse(`${history.toDate}T00:00:00Z`) + DAY_MS }
     : { from: settings.fetchFrom ?? now.getTime() - deps.config.channels.lookbackDays * DAY_MS, to: now.getTime() };
+  const earliest = earliestHistoryDate(now.toISOString().slice(0, 10), billing.historyMonths);
+  if (earliest !== null) range.from = Math.max(range.from, Date.parse(`${earliest}T00:00:00Z`));
+  if (range.from >= range.to) {
+    if (history) await setHistory(db, job.accountKey, job.role, history.requestId, { status: 'FAILED', finishedAt: now.toISOString(), message: `Your plan reaches back to ${earliest}; choose a later period or a plan with more history.` }, now);
+    return null;
+  }
   if (history) await setHistory(db, job.accountKey, job.role, history.requestId, { status: 'RUNNING' }, now);
   try {
     const features = await db.selectFrom('account_features').select('amazon_deferred_transaction_enabled').where('account_key', '=', job.accountKey).executeTakeFirst();

@@ -16,7 +16,6 @@ import {
   getSettlementImport,
   listSettlementImports,
   TRIAL_FILES_MAX,
-  trialFileLimitMessage,
   uploadSettlementFiles,
   type SettlementImport,
 } from '@ledgerport/contract';
@@ -28,6 +27,7 @@ import { AppError } from '../../http/app-error';
 import type { Deps } from '../../http/deps';
 import { assertAccountAccess, canAccessAccount } from '../accounts/account-access';
 import { recordAudit } from '../../audit/record-audit';
+import { assertBillingAllows } from '../billing/check-billing';
 import { IMPORT_SETTLEMENT_FILE_QUEUE, importFileJobKey, UNFINISHED_IMPORT_STATUSES } from './import-settlement-file-job';
 
 const FILES_PER_UPLOAD_MAX = 20;
@@ -57,9 +57,9 @@ export function registerImportRoutes(app: FastifyInstance, deps: Deps): void {
           saved.push({ name: part.filename || `file-${saved.length + 1}`, stored, size: fs.statSync(stored).size });
         }
         if (saved.length === 0) throw new AppError('request.invalid', 'Choose at least one settlement file to upload (parts named file).');
-        if (account.plan_code === null) {
-          const used = await countTrialFiles(db, query.accountKey);
-          if (used + saved.length > TRIAL_FILES_MAX) throw new AppError('settlement.trial-file-limit', trialFileLimitMessage, { filesLoaded: used, filesMax: TRIAL_FILES_MAX });
+        // Core's billing rule decides (a trial's three files); with billing off nothing is limited.
+        if (account.plan_code === null && deps.config.billing) {
+          await assertBillingAllows(deps, query.accountKey, { kind: 'upload', filesUsed: await countTrialFiles(db, query.accountKey), filesAdded: saved.length });
         }
         for (const file of saved) assertChannel(file, account.sales_channel as Channel);
         const at = deps.clock();
@@ -101,7 +101,7 @@ export function registerImportRoutes(app: FastifyInstance, deps: Deps): void {
     const ids = await db.selectFrom('settlement_imports').select('import_id').where('account_key', '=', query.accountKey).orderBy('created_at', 'desc').limit(query.limit).execute();
     const imports = await Promise.all(ids.map((r) => getImport(db, r.import_id)));
     const account = await db.selectFrom('accounts').select('plan_code').where('account_key', '=', query.accountKey).executeTakeFirstOrThrow();
-    const trialFilesLeft = account.plan_code === null ? Math.max(0, TRIAL_FILES_MAX - (await countTrialFiles(db, query.accountKey))) : null;
+    const trialFilesLeft = account.plan_code === null && deps.config.billing ? Math.max(0, TRIAL_FILES_MAX - (await countTrialFiles(db, query.accountKey))) : null;
     return { imports, trialFilesLeft };
   });
 }

@@ -58,6 +58,13 @@ const ACTION_LABELS: Record<string, string> = {
   'onboarding.questionnaire-saved': 'Saved answers of the assisted setup questionnaire',
   'onboarding.questionnaire-deleted': 'Deleted the assisted setup questionnaire',
   'onboarding.questionnaire-finalized': 'Finished the assisted setup questionnaire',
+  'billing.checkout-started': 'Opened a checkout',
+  'billing.subscription-changed': 'Subscription changed by Stripe',
+  'billing.plan-change-asked': 'Asked to change the plan',
+  'billing.cancel-asked': 'Cancelled the subscription at the end of the period',
+  'billing.resume-asked': 'Resumed the subscription',
+  'billing.plan-changed': 'Changed a plan',
+  'billing.plan-created': 'Created a plan',
 };
 
 const ROLE_WORDS: Record<string, string> = { owner: 'owner', member: 'member', 'view-only': 'view-only' };
@@ -94,6 +101,7 @@ export function summarizeSettingChange(action: string, before: Record<string, un
   const label = ACTION_LABELS[action] ?? action.replace(/^[a-z-]+\./, '').replaceAll('-', ' ').replace(/^./, (c) => c.toUpperCase());
   if (action === 'onboarding.questionnaire-finalized') return after?.quickSetup === true ? `${label} with quick setup` : label;
   if (action.startsWith('onboarding.')) return label;
+  if (action.startsWith('billing.') && typeof after?.planCode === 'string') return `${label}: ${after.planCode}${typeof after.status === 'string' ? ` (${after.status})` : ''}`;
   if (action.startsWith('account.user-')) return summarizeUserChange(action, label, before, after);
   if (action.startsWith('settlement.') && action !== 'settlement.hold-released' && action !== 'settlement.uploaded') {
     const id = after?.settlementId ?? before?.settlementId;

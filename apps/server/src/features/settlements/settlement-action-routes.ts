@@ -16,6 +16,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
 import { recordAudit } from '../../audit/record-audit';
+import { assertBillingAllows } from '../billing/check-billing';
 import { addRoute } from '../../http/add-route';
 import { AppError } from '../../http/app-error';
 import type { Caller } from '../../http/caller';
@@ -139,6 +140,7 @@ async function rowsForCaller(deps: Deps, caller: Caller, keys: string[]): Promis
 async function queueSends(deps: Deps, caller: Caller, rows: SettlementRow[]): Promise<{ queued: string[]; skipped: { settlementKey: string; reason: string }[] }> {
   const queued: string[] = [];
   const skipped: { settlementKey: string; reason: string }[] = [];
+  await assertSendsAllowed(deps, rows);
   for (const row of rows) {
     if (row.posting_status === 'POSTED') skipped.push({ settlementKey: row.settlement_key, reason: `Settlement ${row.settlement_id} is already posted.` });
     else if (row.duplicate_of) skipped.push({ settlementKey: row.settlement_key, reason: `Settlement ${row.settlement_id} is a duplicate; send the original.` });
@@ -152,6 +154,15 @@ async function queueSends(deps: Deps, caller: Caller, rows: SettlementRow[]): Pr
     }
   }
   return { queued, skipped };
+}
+
+/** Core's billing rule for the sends asked (a trial, the plan's monthly limit, a payment failing past its grace): all or none. */
+async function assertSendsAllowed(deps: Deps, rows: SettlementRow[]): Promise<void> {
+  const sendable = rows.filter((r) => r.posting_status !== 'POSTED' && !r.duplicate_of && !r.on_hold);
+  if (sendable.length === 0 || !deps.config.billing) return;
+  const accountKey = sendable[0]!.account_key;
+  const account = await deps.db.selectFrom('accounts').select('accounting_system').where('account_key', '=', accountKey).executeTakeFirstOrThrow();
+  await assertBillingAllows(deps, accountKey, { kind: 'send', accountingSystem: account.accounting_system, count: sendable.length, isAutomatic: false });
 }
 
 async function deleteSettlement(deps: Deps, caller: Caller, row: SettlementRow): Promise<SettlementActionResult> {

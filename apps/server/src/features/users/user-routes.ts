@@ -19,7 +19,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: Deps): void {
   addRoute(app, deps, getUserMeta, async ({ caller, query }) => {
     const user = await resolveTargetUser(db, caller, query.userId);
     if (query.accountKey !== undefined) await assertAccountAccess(db, caller, query.accountKey);
-    return buildUserMeta(db, user, query.accountKey, clock());
+    return { ...(await buildUserMeta(db, user, query.accountKey, clock())), paymentProviderEnabled: deps.config.billing !== undefined };
   });
 
   addRoute(app, deps, getUser, async ({ caller, query }) => {

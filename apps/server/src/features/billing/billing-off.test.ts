@@ -1,0 +1,49 @@
+/**
+ * With no Stripe key (the self-hosted default) billing is off: every account is unlimited, the
+ * overview says so (the web app then shows no billing menu, spec section 6), and the billing calls
+ * and the webhook answer 404.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BillingOverview, ErrorBody, TokenSet } from '@ledgerport/contract';
+import { bearer, createDiscardingJobs, startTestServer, type TestServer } from '../../../test/test-app';
+import { decideForAccount } from './check-billing';
+import { loadConfig } from '../../config';
+
+let server: TestServer;
+let demo: TokenSet;
+beforeAll(async () => {
+  server = await startTestServer({ jobs: createDiscardingJobs() });
+  demo = await server.signIn('demo@ledgerport.local');
+});
+afterAll(() => server.close());
+
+describe('billing off', () => {
+  it('reads no Stripe key from an empty environment and refuses half a configuration', () => {
+    expect(loadConfig({ LEDGERPORT_DATA_DIR: '/tmp/lp-billing-off', LEDGERPORT_SECRET: 'x' }).billing).toBeUndefined();
+    expect(() => loadConfig({ LEDGERPORT_DATA_DIR: '/tmp/lp-billing-off', LEDGERPORT_SECRET: 'x', LEDGERPORT_STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      'Set both LEDGERPORT_STRIPE_SECRET_KEY and LEDGERPORT_STRIPE_WEBHOOK_SECRET to turn billing on, or neither to leave it off.',
+    );
+  });
+
+  it('leaves a trial account unlimited: it sends, syncs and loads files', async () => {
+    const deps = { db: server.testDb.db, config: { billing: undefined }, clock: server.clock };
+    for (const ask of [
+      { kind: 'send', accountingSystem: 'XERO', count: 100, isAutomatic: true },
+      { kind: 'fetch', isScheduled: true },
+      { kind: 'upload', filesUsed: 50, filesAdded: 10 },
+      { kind: 'feature', feature: 'CLARITY' },
+    ] as const) {
+      expect(await decideForAccount(deps, 'trial-etsy', ask)).toEqual({ isAllowed: true, historyMonths: null });
+    }
+  });
+
+  it('says billing is off, so no billing menu shows, and the billing calls answer 404', async () => {
+    const overview = await server.app.inject({ method: 'GET', url: '/billing/overview?accountKey=trial-etsy', headers: bearer(demo) });
+    expect(overview.json<BillingOverview>()).toMatchObject({ isEnabled: false, isTrial: false, plans: [], subscription: null, usage: { filesMax: null, settlementsPerMonth: null } });
+    const checkout = await server.app.inject({ method: 'POST', url: '/billing/checkout', headers: bearer(demo), payload: { accountKey: 'trial-etsy', planCode: 'STARTER', period: 'monthly' } });
+    expect(checkout.statusCode).toBe(404);
+    expect(checkout.json<ErrorBody>().message).toBe('Billing is not enabled on this installation: every account is unlimited.');
+    const webhook = await server.app.inject({ method: 'POST', url: '/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, payload: '{}' });
+    expect(webhook.statusCode).toBe(404);
+  });
+});

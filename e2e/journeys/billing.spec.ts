@@ -1,0 +1,109 @@
+/**
+ * Issue 16, billing on Stripe: a trial Amazon account (QuickBooks Online) cannot send its settlement,
+ * upgrades to Starter through checkout with the coupon WELCOME25 on the fake Stripe's hosted page,
+ * sends the settlement it could not send before, then cancels and sees the day the plan ends.
+ * The server runs with Stripe keys pointing at the fake (packages/integrations/src/testing/fake-stripe).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { REPO_ROOT, useOwnServer } from './own-server';
+import { saveScreenshot, signIn } from './sign-in';
+
+const PORT = 8562;
+const STRIPE_PORT = 8563;
+const STRIPE_URL = `http://127.0.0.1:${STRIPE_PORT}`;
+const KEYS = { FAKE_STRIPE_SECRET_KEY: 'sk_test_e2e', FAKE_STRIPE_WEBHOOK_SECRET: 'whsec_e2e' };
+let fakeStripe: ChildProcess | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  fakeStripe = spawn(process.execPath, ['--import', 'tsx', 'packages/integrations/src/testing/fake-stripe/serve-fake-stripe.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...KEYS, FAKE_STRIPE_PORT: String(STRIPE_PORT), FAKE_STRIPE_WEBHOOK_URL: `http://127.0.0.1:${PORT}/webhooks/stripe` },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 120; i++) {
+    if (await fetch(`${STRIPE_URL}/__control/health`).then((r) => r.ok).catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('The fake Stripe did not start.');
+});
+test.afterAll(() => {
+  if (fakeStripe?.pid) process.kill(fakeStripe.pid, 'SIGTERM');
+});
+
+/** The demo data, with Acme Outdoor US turned into a trial (no plan code). */
+function prepareScript(): string {
+  const src = (p: string) => JSON.stringify(join(REPO_ROOT, p));
+  return `
+import { openDb } from ${src('packages/db/src/index.ts')};
+import { loadConfig } from ${src('apps/server/src/config.ts')};
+import { seedDemoData } from ${src('apps/server/src/seed/seed-demo-data.ts')};
+const config = loadConfig();
+const opened = await openDb({ dataDir: config.dbDir });
+await seedDemoData(opened.db, new Date());
+await opened.db.updateTable('accounts').set({ plan_code: null, plan_amount: null, subscribed_at: null }).where('account_key', '=', 'acme-amazon-us').execute();
+await opened.close();
+`;
+}
+
+const BASE = useOwnServer(PORT, 'billing', (env, dataDir) => {
+  env.LEDGERPORT_STRIPE_SECRET_KEY = KEYS.FAKE_STRIPE_SECRET_KEY;
+  env.LEDGERPORT_STRIPE_WEBHOOK_SECRET = KEYS.FAKE_STRIPE_WEBHOOK_SECRET;
+  env.LEDGERPORT_STRIPE_API_URL = STRIPE_URL;
+  const script = join(dataDir, 'prepare.mts');
+  writeFileSync(script, prepareScript());
+  execFileSync(process.execPath, ['--import', 'tsx', script], { cwd: REPO_ROOT, env, stdio: 'pipe' });
+});
+
+test('a trial hits its limit, upgrades with a coupon on the hosted checkout, sends, then cancels and sees the end date', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page, 'demo@ledgerport.local', `${BASE}/app/admin`);
+  await expect(page.getByRole('button', { name: 'Current account: Acme Outdoor US' })).toBeVisible();
+
+  // The trial's limit: no sending to QuickBooks Online.
+  await page.goto(`${BASE}/app/settlements`);
+  await page.getByRole('table', { name: 'Settlements' }).getByRole('link', { name: 'Open settlement 11223344556' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'A trial account cannot send settlements to QuickBooks Online' })).toBeVisible();
+  await saveScreenshot(page, 'billing-1-trial-limit');
+
+  // Billing: the Trial badge, the usage meter and the plans.
+  await page.goto(`${BASE}/app/billing`);
+  await expect(page.getByLabel('Trial account')).toBeVisible();
+  await expect(page.getByLabel('Plan usage')).toContainText('Settlements sent this month');
+  await saveScreenshot(page, 'billing-2-plans');
+  await page.getByRole('button', { name: 'Choose Starter' }).click();
+  await expect(page).toHaveURL(/\/app\/billing\/checkout\?/);
+
+  // The checkout's summary with the coupon, then Stripe's (fake) hosted page.
+  await page.getByRole('textbox', { name: 'Coupon code' }).fill('WELCOME25');
+  await page.getByRole('button', { name: 'Apply coupon' }).click();
+  const summary = page.getByLabel('Order summary');
+  await expect(summary.getByLabel('Total due today')).toHaveText('$14.25');
+  await expect(summary.getByLabel('Discount')).toContainText('4.75');
+  await saveScreenshot(page, 'billing-3-checkout');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${STRIPE_URL}/pay/`));
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/app\/billing\/checkout\/complete\?session_id=/);
+  await expect(page.getByText('Your Starter plan is active')).toBeVisible({ timeout: 30_000 });
+  await saveScreenshot(page, 'billing-4-complete');
+
+  // The settlement it could not send is sent now.
+  await page.goto(`${BASE}/app/settlements`);
+  await page.getByRole('table', { name: 'Settlements' }).getByRole('link', { name: 'Open settlement 11223344556' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /^Sending/ })).toBeVisible();
+  await saveScreenshot(page, 'billing-5-sent');
+
+  // Cancel at the period's end: the end date shows.
+  await page.goto(`${BASE}/app/billing`);
+  await page.getByRole('button', { name: 'Cancel at period end' }).click();
+  await expect(page.getByLabel('Subscription end date')).toContainText('Ends on', { timeout: 30_000 });
+  await saveScreenshot(page, 'billing-6-cancelled');
+});

@@ -1,0 +1,2 @@
+export * from './fake-stripe';
+export * from './decode-stripe-form';
