@@ -28,6 +28,8 @@ import { registerUserRoutes } from './features/users/user-routes';
 import { registerWhatsNewRoutes } from './features/whats-new/whats-new-routes';
 import { registerAutomationRoutes } from './features/automation/automation-routes';
 import { registerReportRoutes } from './features/reports/summary-report-routes';
+import { registerAccountOverviewRoute } from './features/reports/account-overview-route';
+import { registerExportDataRoute } from './features/reports/export-data-route';
 import type { Deps } from './http/deps';
 import { registerErrorHandling } from './http/error-handler';
 import { registerHealthRoute } from './http/health-route';
@@ -122,6 +124,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerWhatsNewRoutes(app, deps);
   registerAutomationRoutes(app, deps);
   registerReportRoutes(app, deps);
+  registerAccountOverviewRoute(app, deps);
+  registerExportDataRoute(app, deps);
   registerHealthRoute(app, deps);
   registerSettlementFeatures(app, deps);
   registerChannelConnections(app, deps);

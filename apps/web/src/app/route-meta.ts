@@ -46,6 +46,7 @@ export type PageKind =
   | 'beta-features-settings'
   | 'automation-settings'
   | 'amazon-summary-report'
+  | 'export-data'
   | 'accounting-connect'
   | 'account-questionnaire';
 

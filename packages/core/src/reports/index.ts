@@ -1,2 +1,3 @@
 export * from './summary-report';
 export * from './chart-palette';
+export * from './account-overview';

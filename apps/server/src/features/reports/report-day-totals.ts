@@ -46,6 +46,7 @@ export interface SettlementCounts {
   open: number;
   inconsistent: number;
   posted: number;
+  partiallyPosted: number;
   notPosted: number;
   duplicates: number;
 }
@@ -57,14 +58,15 @@ export interface SettlementCounts {
 export async function countSettlements(db: Kysely<Database>, accountKey: string, timeZoneId: string, start: string, end: string): Promise<SettlementCounts> {
   const from = sql`(${start}::date::timestamp at time zone ${timeZoneId})`;
   const to = sql`((${end}::date + 1)::timestamp at time zone ${timeZoneId})`;
-  const result = await sql<{ closed: string; open: string; inconsistent: string; posted: string; not_posted: string; duplicates: string }>`
+  const result = await sql<{ closed: string; open: string; inconsistent: string; posted: string; partially_posted: string; not_posted: string; duplicates: string }>`
     select count(*) filter (where duplicate_of is null and status = 'closed')::text as closed,
            count(*) filter (where duplicate_of is null and status = 'open')::text as open,
            count(*) filter (where duplicate_of is null and status = 'closed' and inconsistent)::text as inconsistent,
            count(*) filter (where duplicate_of is null and posting_status = 'POSTED')::text as posted,
-           count(*) filter (where duplicate_of is null and posting_status <> 'POSTED')::text as not_posted,
+           count(*) filter (where duplicate_of is null and posting_status = 'PARTIALLY_POSTED')::text as partially_posted,
+           count(*) filter (where duplicate_of is null and posting_status = 'NOT_POSTED')::text as not_posted,
            count(*) filter (where duplicate_of is not null)::text as duplicates
     from settlements where account_key = ${accountKey} and end_at >= ${from} and end_at < ${to}`.execute(db);
   const c = result.rows[0]!;
-  return { closed: Number(c.closed), open: Number(c.open), inconsistent: Number(c.inconsistent), posted: Number(c.posted), notPosted: Number(c.not_posted), duplicates: Number(c.duplicates) };
+  return { closed: Number(c.closed), open: Number(c.open), inconsistent: Number(c.inconsistent), posted: Number(c.posted), partiallyPosted: Number(c.partially_posted), notPosted: Number(c.not_posted), duplicates: Number(c.duplicates) };
 }
