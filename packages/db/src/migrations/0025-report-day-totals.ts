@@ -112,6 +112,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger report_day_totals_time_zone_update after update of time_zone_id on accounts
     for each row when (old.time_zone_id is distinct from new.time_zone_id) execute function report_day_totals_on_time_zone_change()`.execute(db);
   await sql`select report_day_totals_rebuild(null)`.execute(db);
+  await sql`analyze report_day_totals`.execute(db);
   // Reports count an account's settlements by status over a range of end days from the index alone.
   await sql`create index settlements_account_end_idx on settlements (account_key, end_at) include (status, inconsistent, posting_status, duplicate_of)`.execute(db);
 }
