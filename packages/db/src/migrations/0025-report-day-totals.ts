@@ -15,7 +15,9 @@
  * - settlements delete (before: its type totals still exist): subtract them. The cascade that then
  *   deletes the type totals finds no settlement row and adds nothing.
  * - accounts update of time_zone_id: the account's days are recounted from its type totals.
- * A key whose line count falls to zero is deleted, so the table only holds days with lines.
+ * A key whose line count falls to zero is deleted, so the table only holds days with lines. Taking
+ * away only updates rows that exist (never inserts a negative row), so a delete that meets rows already
+ * gone (redaction deletes every table of the account in its own order) leaves nothing behind.
  * The migration backfills it from the stored type totals (which equal the lines: decision 0017).
  */
 import { sql, type Kysely } from 'kysely';
@@ -55,11 +57,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if p_duplicate_of is not null or p_end is null then return; end if;
       select to_char((p_end at time zone a.time_zone_id)::date, 'YYYY-MM-DD') into v_day from accounts a where a.account_key = p_account;
       if v_day is null then return; end if;
-      insert into report_day_totals (${sql.raw(KEY)}, amount, line_count)
-        select p_account, v_day, p_currency, p_status, coalesce(t.marketplace, ''), t.type_key, p_sign * sum(t.amount), p_sign * sum(t.line_count)
-        from settlement_type_totals t where t.settlement_key = p_settlement
-        group by 5, 6
-        ${upsert};
+      if p_sign > 0 then
+        insert into report_day_totals (${sql.raw(KEY)}, amount, line_count)
+          select p_account, v_day, p_currency, p_status, coalesce(t.marketplace, ''), t.type_key, sum(t.amount), sum(t.line_count)
+          from settlement_type_totals t where t.settlement_key = p_settlement
+          group by 5, 6
+          ${upsert};
+      else
+        update report_day_totals r set amount = r.amount - g.amount, line_count = r.line_count - g.line_count
+          from (select coalesce(t.marketplace, '') as marketplace, t.type_key, sum(t.amount) as amount, sum(t.line_count) as line_count
+                from settlement_type_totals t where t.settlement_key = p_settlement group by 1, 2) g
+          where r.account_key = p_account and r.local_day = v_day and r.currency = p_currency and r.status = p_status
+            and r.marketplace = g.marketplace and r.type_key = g.type_key;
+      end if;
       delete from report_day_totals where account_key = p_account and local_day = v_day and currency = p_currency and status = p_status and line_count = 0;
     end $$`.execute(db);
   await sql`create function report_day_totals_on_type_totals_insert() returns trigger language plpgsql as $$
@@ -74,12 +84,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     end $$`.execute(db);
   await sql`create function report_day_totals_on_type_totals_delete() returns trigger language plpgsql as $$
     begin
-      insert into report_day_totals (${sql.raw(KEY)}, amount, line_count)
-        select s.account_key, ${localDay}, s.currency, s.status, coalesce(t.marketplace, ''), t.type_key, -sum(t.amount), -sum(t.line_count)
-        from old_rows t join settlements s on s.settlement_key = t.settlement_key join accounts a on a.account_key = s.account_key
-        where s.duplicate_of is null and s.end_at is not null
-        group by 1, 2, 3, 4, 5, 6
-        ${upsert};
+      update report_day_totals r set amount = r.amount - g.amount, line_count = r.line_count - g.line_count
+        from (
+          select s.account_key, ${localDay} as local_day, s.currency, s.status, coalesce(t.marketplace, '') as marketplace, t.type_key, sum(t.amount) as amount, sum(t.line_count) as line_count
+          from old_rows t join settlements s on s.settlement_key = t.settlement_key join accounts a on a.account_key = s.account_key
+          where s.duplicate_of is null and s.end_at is not null
+          group by 1, 2, 3, 4, 5, 6) g
+        where r.account_key = g.account_key and r.local_day = g.local_day and r.currency = g.currency and r.status = g.status
+          and r.marketplace = g.marketplace and r.type_key = g.type_key;
       delete from report_day_totals r where r.line_count = 0 and (r.account_key, r.local_day, r.currency, r.status) in (
         select s.account_key, ${localDay}, s.currency, s.status
         from old_rows t join settlements s on s.settlement_key = t.settlement_key join accounts a on a.account_key = s.account_key);
