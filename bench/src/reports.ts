@@ -6,7 +6,10 @@
  * process (app.inject, the same routes, auth and serialisation as over HTTP), one request at a time:
  *   - baseline: GET /health (one `select 1`);
  *   - summary: GET /amazon/summary-report for the whole year, and for one quarter;
- *   - reconciliation list: GET /reconciliation-reports (the saved reports of the account).
+ *   - reconciliation list: GET /reconciliation-reports (the saved reports of the account);
+ *   - account overview: GET /reports/account-overview for the year;
+ *   - old scan: the summary's read before the report rollup (the year's type totals joined to their
+ *     settlements), run directly, so the rollup's gain is printed beside it (decision 0029).
  * p50 / p95 / max per measure over --runs=N requests (default 20). Never fails on time.
  */
 import { sql, type Kysely } from 'kysely';
@@ -46,26 +49,42 @@ export async function run(args: string[]): Promise<void> {
       ['summary, one year (100,000 settlements)', `/amazon/summary-report?accountKey=${ACCOUNT}&start=2025-01-01&end=2025-12-31`],
       ['summary, one quarter', `/amazon/summary-report?accountKey=${ACCOUNT}&start=2025-04-01&end=2025-06-30`],
       ['reconciliation reports list', `/reconciliation-reports?accountKey=${ACCOUNT}`],
+      ['account overview, one year', `/reports/account-overview?accountKey=${ACCOUNT}&start=2025-01-01&end=2025-12-31`],
     ];
     console.log(`data: 1 account, ${SETTLEMENTS.toLocaleString('en-US')} settlements in 2025, ${(SETTLEMENTS * TYPES.length * MARKETPLACES.length).toLocaleString('en-US')} stored type totals (PostgreSQL schema ${SCHEMA}); ${runs} requests per measure, one at a time, in process`);
-    for (const [name, path] of measures) {
-      const first = await app.inject({ method: 'GET', url: path, headers: auth });
-      if (first.statusCode !== 200) throw new Error(`${name} answered ${first.statusCode}: ${first.body.slice(0, 300)}`);
-      const times: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        const started = process.hrtime.bigint();
-        const res = await app.inject({ method: 'GET', url: path, headers: auth });
-        times.push(Number(process.hrtime.bigint() - started) / 1e6);
-        if (res.statusCode !== 200) throw new Error(`${name} answered ${res.statusCode}`);
-      }
-      times.sort((a, b) => a - b);
-      const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
-      console.log(`${name.padEnd(44)} p50 ${at(0.5).toFixed(1).padStart(7)} ms  p95 ${at(0.95).toFixed(1).padStart(7)} ms  max ${times[times.length - 1]!.toFixed(1).padStart(7)} ms  (${(first.body.length / 1024).toFixed(0)} kB answer)`);
-    }
+    for (const [name, path] of measures) await measure(name, runs, () => app.inject({ method: 'GET', url: path, headers: auth }).then((res) => ({ status: res.statusCode, body: res.body })));
+    // The summary's former read, in the same run: the year's stored type totals joined to their settlements.
+    await measure('old scan: type totals, one year', runs, async () => ({ status: 200, body: JSON.stringify((await oldYearScan(db)).rows) }));
   } finally {
     await app.close();
     await opened.close();
   }
+}
+
+type Answer = { status: number; body: string };
+
+async function measure(name: string, runs: number, call: () => Promise<Answer>): Promise<void> {
+  const first = await call();
+  if (first.status !== 200) throw new Error(`${name} answered ${first.status}: ${first.body.slice(0, 300)}`);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = process.hrtime.bigint();
+    const res = await call();
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    if (res.status !== 200) throw new Error(`${name} answered ${res.status}`);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
+  console.log(`${name.padEnd(44)} p50 ${at(0.5).toFixed(1).padStart(7)} ms  p95 ${at(0.95).toFixed(1).padStart(7)} ms  max ${times[times.length - 1]!.toFixed(1).padStart(7)} ms  (${(first.body.length / 1024).toFixed(0)} kB answer)`);
+}
+
+/** What the summary report read before the rollup (decision 0029): every type total of the year's settlements. */
+function oldYearScan(db: Kysely<Database>) {
+  const localDay = sql`(s.end_at at time zone 'UTC')::date`;
+  return sql`select to_char(${localDay}, 'YYYY-MM') as month, s.currency, t.type_key, t.marketplace, sum(t.amount)::text as amount, sum(t.line_count)::text as line_count
+    from settlement_type_totals t join settlements s on s.settlement_key = t.settlement_key
+    where s.account_key = ${ACCOUNT} and s.duplicate_of is null and ${localDay} >= '2025-01-01'::date and ${localDay} <= '2025-12-31'::date and s.status = 'closed'
+    group by 1, 2, 3, 4`.execute(db);
 }
 
 async function loadData(db: Kysely<Database>): Promise<void> {
@@ -100,7 +119,9 @@ async function loadData(db: Kysely<Database>): Promise<void> {
   await sql`insert into settlement_type_totals (settlement_key, type_key, marketplace, amount, line_count)
     select 'brpt_' || i, (${types})[t], (${places})[m], ${amount}, ${lines}
     from generate_series(1, ${n(SETTLEMENTS)}) i, generate_series(1, ${n(TYPES.length)}) t, generate_series(1, ${n(MARKETPLACES.length)}) m`.execute(db);
-  await sql`analyze settlements`.execute(db);
+  // As autovacuum would soon: statistics, and the visibility map that lets counts read the index alone.
+  await sql`vacuum analyze settlements`.execute(db);
   await sql`analyze settlement_type_totals`.execute(db);
+  await sql`analyze report_day_totals`.execute(db);
   console.log(`data: loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

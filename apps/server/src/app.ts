@@ -33,6 +33,8 @@ import { registerShopifyReports } from './features/shopify-reports/register-shop
 import { registerB2bInvoiceReportRoutes } from './features/shopify-order-modes/b2b-invoice-report-routes';
 import { registerShopifyOrderSettingsRoutes } from './features/shopify-order-modes/shopify-order-settings-routes';
 import { registerBilling } from './features/billing/register-billing';
+import { registerAccountOverviewRoute } from './features/reports/account-overview-route';
+import { registerExportDataRoute } from './features/reports/export-data-route';
 import type { Deps } from './http/deps';
 import { registerErrorHandling } from './http/error-handler';
 import { registerHealthRoute } from './http/health-route';
@@ -131,6 +133,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerShopifyReports(app, deps);
   registerShopifyOrderSettingsRoutes(app, deps);
   registerB2bInvoiceReportRoutes(app, deps);
+  registerAccountOverviewRoute(app, deps);
+  registerExportDataRoute(app, deps);
   registerHealthRoute(app, deps);
   registerSettlementFeatures(app, deps);
   registerChannelConnections(app, deps);

@@ -1,7 +1,8 @@
 /**
  * Reports (issue 18). The Amazon Summary Report (/amazon/date-range-summary-report): an account's
  * closed settlements ending in a date range (in the account's time zone), by month, category,
- * transaction type and marketplace, per currency, from the totals stored with each settlement.
+ * transaction type and marketplace, per currency, from the report rollup (decision 0029). The Account
+ * Overview (/overview-settlements, Home charts) and Export Data (/app/reports/export-data) read it too.
  */
 import { z } from 'zod';
 import { accountKeySchema } from './ids';
@@ -49,4 +50,69 @@ export const getAmazonSummaryReport = defineEndpoint({
   effect: 'read',
   querystring: z.strictObject({ accountKey: accountKeySchema, start: isoDateSchema, end: isoDateSchema }),
   response: summaryReportSchema,
+});
+
+const figures = { sales: amount, fees: amount, net: amount };
+
+/** The Account Overview (/overview-settlements) and the Home page charts. */
+export const accountOverviewReportSchema = z
+  .object({
+    accountKey: z.string(),
+    start: z.string(),
+    end: z.string(),
+    timeZoneId: z.string(),
+    /** Settlements ending in the range by state; duplicates are counted apart. */
+    counts: z.object({
+      closed: z.number().int(),
+      open: z.number().int(),
+      inconsistent: z.number().int(),
+      posted: z.number().int(),
+      partiallyPosted: z.number().int(),
+      notPosted: z.number().int(),
+      duplicates: z.number().int(),
+    }),
+    /** Closed settlements' sales, fees (negative) and net, per currency. */
+    currencies: z.array(
+      z.object({
+        currency: z.string(),
+        ...figures,
+        months: z.array(z.object({ month: z.string(), ...figures, feeRatePercent: z.string().nullable(), byChannel: z.record(z.string(), z.object(figures)) })),
+        channels: z.array(z.object({ channel: z.string(), ...figures })),
+      }),
+    ),
+  })
+  .meta({ id: 'AccountOverviewReport' });
+export type AccountOverviewBody = z.infer<typeof accountOverviewReportSchema>;
+
+export const getAccountOverview = defineEndpoint({
+  method: 'GET',
+  url: '/reports/account-overview',
+  summary: "An account's closed settlements ending between start and end (its time zone): sales, fees and net by month and channel per currency, and its settlements counted by state.",
+  tag: 'reports',
+  access: 'user',
+  effect: 'read',
+  querystring: z.strictObject({ accountKey: accountKeySchema, start: isoDateSchema, end: isoDateSchema }),
+  response: accountOverviewReportSchema,
+});
+
+/** What Export Data writes: the summary by type and month, the settlements list, or every raw line. */
+export const EXPORT_DATA_REPORTS = ['summary', 'settlements', 'lines'] as const;
+/** The longest range of a raw lines export; the summary and the settlements list may cover SUMMARY_REPORT_DAYS_MAX. */
+export const EXPORT_DATA_DAYS_MAX = 92;
+
+export const exportData = defineEndpoint({
+  method: 'GET',
+  url: '/reports/export-data',
+  summary:
+    "Download (streamed) an account's report=summary (by type and month), settlements (one row each) or lines (every raw line, 92 days at most) of the settlements ending between start and end (its time zone), as format=csv or xlsx. The x-export-rows header says how many data rows follow.",
+  tag: 'reports',
+  access: 'user',
+  effect: 'read',
+  querystring: z.strictObject({
+    accountKey: accountKeySchema,
+    report: z.enum(EXPORT_DATA_REPORTS),
+    start: isoDateSchema,
+    end: isoDateSchema,
+    format: z.enum(['csv', 'xlsx']).default('csv'),
+  }),
 });

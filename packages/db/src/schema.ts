@@ -457,6 +457,23 @@ export interface SettlementTypeTotalsTable {
   line_count: number;
 }
 
+/**
+ * The report rollup (migration 0025, decision 0029): per account, local day of the settlement's end,
+ * currency, status, marketplace ('' for none) and type, the sum and count of the lines of original
+ * settlements. Kept by triggers when type totals or settlements change; never written by the app.
+ */
+export interface ReportDayTotalsTable {
+  account_key: string;
+  local_day: string;
+  currency: string;
+  status: string;
+  marketplace: string;
+  type_key: string;
+  amount: Numeric;
+  /** INT8: read as a string. */
+  line_count: ColumnType<string, string | number, string | number>;
+}
+
 /** The distinct order ids and SKUs of each settlement (migration 0012): the order search and an account's SKUs read these. */
 export interface SettlementRefsTable {
   account_key: string;
@@ -756,6 +773,7 @@ export interface Database {
   settlement_type_totals: SettlementTypeTotalsTable;
   settlement_refs: SettlementRefsTable;
   settlement_order_totals: SettlementOrderTotalsTable;
+  report_day_totals: ReportDayTotalsTable;
   settlement_imports: SettlementImportsTable;
   settlement_import_files: SettlementImportFilesTable;
   mapping_sets: MappingSetsTable;

@@ -55,6 +55,7 @@ export type PageKind =
   | 'shopify-b2b-settings'
   | 'shopify-deferred-revenue-settings'
   | 'b2b-invoice-report'
+  | 'export-data'
   | 'accounting-connect'
   | 'account-questionnaire'
   | 'backend-home'

@@ -43,7 +43,7 @@ function content(meta: RouteMeta): ReactNode {
     case 'deferred-transactions-settlements':
       return <Pages.settlements.Component kind="deferred-transactions" />;
     case 'overview-settlements':
-      return <Pages.settlements.Component kind="overview" />;
+      return <Pages.accountOverview.Component />;
     case 'settlement-detail':
       return <Pages.settlementDetail.Component />;
     case 'settlement-import':
@@ -142,6 +142,8 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.shopifyDeferredRevenue.Component />;
     case 'b2b-invoice-report':
       return <Pages.b2bInvoiceReport.Component />;
+    case 'export-data':
+      return <Pages.exportData.Component />;
     case 'account-questionnaire':
       return <Pages.questionnaireSupport.Component />;
     default:

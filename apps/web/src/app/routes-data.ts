@@ -17,7 +17,7 @@ export const dataRoutes: RouteMeta[] = [
   special('mapping', 'Account and Tax Rate Mappings', 'mapping'),
   special('ledger', 'Built-in Ledger', 'ledger'),
   page('mapping-opt', 'Mapping Options', { what: 'Options for how transaction types are mapped will appear here.', now: 'Connect your accounting system first.', action: toAdmin }),
-  page('reports/export-data', 'Export Data', { what: 'Exporting your settlement data for a date range (up to 92 days) will happen here.', now: connectFirst, action: toAdmin }),
+  special('reports/export-data', 'Export Data', 'export-data'),
   special('shopify/financereport', 'Finance Report', 'shopify-finance-report'),
   special('shopify/giftcards', 'Gift Card Report', 'shopify-gift-cards'),
   special('shopify/order', 'Orders', 'shopify-orders'),

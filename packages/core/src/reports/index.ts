@@ -5,3 +5,4 @@ export * from './finance-report';
 export * from './gift-card-report';
 export * from './order-status';
 export * from './order-totals';
+export * from './account-overview';

@@ -28,6 +28,7 @@ import * as m0024 from './0024-shopify-order-modes';
 import * as m0020 from './0020-notifications';
 import * as m0028 from './0028-billing';
 import * as m0033 from './0033-backend-inconsistent-index';
+import * as m0025 from './0025-report-day-totals';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0024-shopify-order-modes': m0024,
   '0028-billing': m0028,
   '0033-backend-inconsistent-index': m0033,
+  '0025-report-day-totals': m0025,
 };

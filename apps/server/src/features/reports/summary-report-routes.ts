@@ -1,21 +1,20 @@
 /**
- * The Amazon Summary Report: one statement groups the stored type totals of the account's closed
+ * The Amazon Summary Report: one statement groups the report rollup's days of the account's closed
  * settlements ending in the range (the settlement's end in the account's time zone), then core's
- * buildSummaryReport arranges them. Lines are never read (decision 0017), so a year of a large
- * account costs one aggregate over its type totals.
+ * buildSummaryReport arranges them. Neither lines nor type totals are read (decisions 0017, 0029): a
+ * year of a large account is a few thousand rollup rows.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { errorMessages, getAmazonSummaryReport, SUMMARY_REPORT_DAYS_MAX, type SummaryReportBody } from '@ledgerport/contract';
-import { formatUnits, parseDecimalUnits } from '@ledgerport/core/money';
+import { formatUnits } from '@ledgerport/core/money';
 import { buildSummaryReport } from '@ledgerport/core/reports';
 import { addRoute } from '../../http/add-route';
 import { AppError } from '../../http/app-error';
 import type { Deps } from '../../http/deps';
 import { assertAccountAccess } from '../accounts/account-access';
+import { countSettlements, readMonthTotals } from './report-day-totals';
 
 const DAY_MS = 86_400_000;
-const units = (value: string) => parseDecimalUnits(value, '.') ?? 0n;
 
 export function registerReportRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
@@ -31,31 +30,17 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps): void {
     if (account.sales_channel !== 'AMAZON') {
       throw new AppError('account.not-amazon', `The Summary Report is for Amazon accounts, and ${account.account_name} does not sell on Amazon. Open an Amazon account to see it.`, { accountKey });
     }
-    const localDay = sql`(s.end_at at time zone ${account.time_zone_id})::date`;
-    const inRange = sql<boolean>`s.account_key = ${accountKey} and s.duplicate_of is null and ${localDay} >= ${start}::date and ${localDay} <= ${end}::date`;
-    const totals = await sql<{ month: string; currency: string; type_key: string; marketplace: string | null; amount: string; line_count: string }>`
-      select to_char(${localDay}, 'YYYY-MM') as month, s.currency, t.type_key, t.marketplace, sum(t.amount)::text as amount, sum(t.line_count)::text as line_count
-      from settlement_type_totals t join settlements s on s.settlement_key = t.settlement_key
-      where ${inRange} and s.status = 'closed'
-      group by 1, 2, 3, 4`.execute(db);
-    const counts = await sql<{ closed: string; inconsistent: string; open: string }>`
-      select count(*) filter (where s.status = 'closed')::text as closed,
-             count(*) filter (where s.status = 'closed' and s.inconsistent)::text as inconsistent,
-             count(*) filter (where s.status = 'open')::text as open
-      from settlements s where ${inRange}`.execute(db);
-    const summaries = buildSummaryReport(
-      'AMAZON',
-      totals.rows.map((r) => ({ month: r.month, currency: r.currency, typeKey: r.type_key, marketplace: r.marketplace, amount: units(r.amount), lineCount: Number(r.line_count) })),
-    );
-    const c = counts.rows[0]!;
+    const totals = await readMonthTotals(db, accountKey, start, end, 'closed');
+    const c = await countSettlements(db, accountKey, account.time_zone_id, start, end);
+    const summaries = buildSummaryReport('AMAZON', totals);
     const body: SummaryReportBody = {
       accountKey,
       start,
       end,
       timeZoneId: account.time_zone_id,
-      settlementCount: Number(c.closed),
-      inconsistentCount: Number(c.inconsistent),
-      openCount: Number(c.open),
+      settlementCount: c.closed,
+      inconsistentCount: c.inconsistent,
+      openCount: c.open,
       currencies: summaries.map((s) => ({
         currency: s.currency,
         total: formatUnits(s.total),

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { isTrialAccount } from '@ledgerport/core/rules';
 import { useSession } from '../../lib/session-context';
 import { ChannelIcon, channelName } from '../../ui/channel-icon';
+import { HomeCharts } from '../home/home-charts';
 import { LatestSettlements } from '../home/latest-settlements';
 import { OnboardingStepsList } from './onboarding-steps-list';
 import { RedactionBanner } from '../account-settings/account-redaction';
@@ -48,6 +49,7 @@ export function AdminPage() {
       <OnboardingStepsList account={account} />
       <AssistedSetupCard />
       <LatestSettlements />
+      <HomeCharts />
     </Stack>
   );
 }
