@@ -1,0 +1,6 @@
+export * from './model';
+export * from './standard-cost-lookup';
+export * from './expand-bundles';
+export * from './fifo-lots';
+export * from './cogs-calculator';
+export * from './build-cogs-journals';
