@@ -24,6 +24,7 @@ import * as m0019 from './0019-onboarding-questionnaire';
 import * as m0021 from './0021-reconciliation-reports';
 import * as m0022 from './0022-account-automation';
 import * as m0020 from './0020-notifications';
+import * as m0026 from './0026-cost-of-goods-sold';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0020-notifications': m0020,
   '0021-reconciliation-reports': m0021,
   '0022-account-automation': m0022,
+  '0026-cost-of-goods-sold': m0026,
 };
