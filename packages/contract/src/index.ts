@@ -27,3 +27,4 @@ export * from './reports';
 export * from './reconciliation-reports';
 export * from './onboarding-questionnaire';
 export * from './notifications';
+export * from './cogs';

@@ -45,6 +45,9 @@ export type PageKind =
   | 'amazon-deferred-transactions-settings'
   | 'beta-features-settings'
   | 'automation-settings'
+  | 'cogs-settings'
+  | 'cost-admin'
+  | 'export-cogs'
   | 'amazon-summary-report'
   | 'accounting-connect'
   | 'account-questionnaire';

@@ -92,6 +92,12 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.betaFeatures.Component />;
     case 'automation-settings':
       return <Pages.automation.Component />;
+    case 'cogs-settings':
+      return <Pages.cogsSettings.Component />;
+    case 'cost-admin':
+      return <Pages.costAdmin.Component />;
+    case 'export-cogs':
+      return <Pages.exportCogs.Component />;
     case 'amazon-summary-report':
       return <Pages.summaryReport.Component />;
     case 'account-questionnaire':

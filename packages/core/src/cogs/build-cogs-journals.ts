@@ -41,7 +41,12 @@ export function cogsDocumentKind(system: AccountingSystem): DocumentKind {
 }
 
 /** 'COGS-AMZ-123456' (part suffix '-2' when split), at most 21 characters. */
-export function cogsDocumentNumber(channel: Channel, settlementId: string, index: number, count: number): string {
+export function cogsDocumentNumber(
+  channel: Channel,
+  settlementId: string,
+  index: number,
+  count: number,
+): string {
   const prefix = `COGS-${CHANNEL_NAMES[channel].short}-`;
   const suffix = count > 1 ? `-${index}` : '';
   const room = DOCUMENT_NUMBER_MAX - prefix.length - suffix.length;
@@ -85,26 +90,73 @@ export function buildCogsJournals(result: CogsResult, c: CogsJournalContext): Po
     docs.push(doc);
   });
   // Renumber when a month had nothing to post, so part numbers stay 1..n.
-  return docs.map((d, i) => (d.part.count === docs.length && d.part.index === i + 1 ? d : { ...d, part: { ...d.part, index: i + 1, count: docs.length }, number: cogsDocumentNumber(c.channel, c.settlementId, i + 1, docs.length) }));
+  return docs.map((d, i) =>
+    d.part.count === docs.length && d.part.index === i + 1
+      ? d
+      : {
+          ...d,
+          part: { ...d.part, index: i + 1, count: docs.length },
+          number: cogsDocumentNumber(c.channel, c.settlementId, i + 1, docs.length),
+        },
+  );
 }
 
-function pushPair(lines: DocumentLine[], cell: CogsCell, what: 'sold' | 'restocked', amount: bigint, c: CogsJournalContext): void {
+function pushPair(
+  lines: DocumentLine[],
+  cell: CogsCell,
+  what: 'sold' | 'restocked',
+  amount: bigint,
+  c: CogsJournalContext,
+): void {
   if (amount === 0n) return;
   const units = what === 'sold' ? cell.soldUnits : cell.restockedUnits;
   const where = [cell.productType, cell.marketplace].filter((s) => s !== '').join(' · ');
-  const label = what === 'sold' ? `Cost of goods sold: ${units} unit(s)` : `Refunds restocked: ${units} unit(s)`;
+  const label =
+    what === 'sold' ? `Cost of goods sold: ${units} unit(s)` : `Refunds restocked: ${units} unit(s)`;
   const description = where === '' ? label : `${label} · ${where}`;
-  const tracking = c.isTrackedByMarketplace && cell.marketplace !== '' ? [{ name: 'Marketplace', option: cell.marketplace }] : [];
-  const sources = { settlementId: c.settlementId, selector: { month: cell.month, productType: cell.productType, ...(cell.marketplace ? { marketplace: cell.marketplace } : {}) }, lineCount: 0, rows: [], isComplete: false };
+  const tracking =
+    c.isTrackedByMarketplace && cell.marketplace !== ''
+      ? [{ name: 'Marketplace', option: cell.marketplace }]
+      : [];
+  const sources = {
+    settlementId: c.settlementId,
+    selector: {
+      month: cell.month,
+      productType: cell.productType,
+      ...(cell.marketplace ? { marketplace: cell.marketplace } : {}),
+    },
+    lineCount: 0,
+    rows: [],
+    isComplete: false,
+  };
   const expense = what === 'sold' ? 'debit' : 'credit';
   const asset = what === 'sold' ? 'credit' : 'debit';
-  lines.push({ role: 'transaction', account: c.accounts.cogs, taxRateCode: '', description, side: expense, amount, tracking, sources });
-  lines.push({ role: 'transaction', account: c.accounts.inventory, taxRateCode: '', description, side: asset, amount, tracking, sources });
+  lines.push({
+    role: 'transaction',
+    account: c.accounts.cogs,
+    taxRateCode: '',
+    description,
+    side: expense,
+    amount,
+    tracking,
+    sources,
+  });
+  lines.push({
+    role: 'transaction',
+    account: c.accounts.inventory,
+    taxRateCode: '',
+    description,
+    side: asset,
+    amount,
+    tracking,
+    sources,
+  });
 }
 
 /** Total cost of a result, sold less restocked, rounded per line as the journals are (units, scale 4). */
 export function cogsNetTotal(result: CogsResult): bigint {
   let total = 0n;
-  for (const cell of result.cells) total += roundToMinor(cell.soldCost, result.currency) - roundToMinor(cell.restockedCost, result.currency);
+  for (const cell of result.cells)
+    total += roundToMinor(cell.soldCost, result.currency) - roundToMinor(cell.restockedCost, result.currency);
   return total;
 }

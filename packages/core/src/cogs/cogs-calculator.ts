@@ -12,7 +12,17 @@ import type { Category } from '../settlements/model';
 import type { LocalCalendar } from '../posting/local-calendar';
 import { createBundleExpander } from './expand-bundles';
 import { FifoLots } from './fifo-lots';
-import type { BundleComponent, CogsCell, CogsResult, CostingMethod, LotConsumption, MissingCost, PurchaseLot, RefundTreatment, StandardCost } from './model';
+import type {
+  BundleComponent,
+  CogsCell,
+  CogsResult,
+  CostingMethod,
+  LotConsumption,
+  MissingCost,
+  PurchaseLot,
+  RefundTreatment,
+  StandardCost,
+} from './model';
 import { createStandardCostLookup } from './standard-cost-lookup';
 
 export interface CogsSetup {
@@ -69,7 +79,8 @@ export class CogsCalculator {
   add(line: CogsLine): void {
     if (line.sku === null) return;
     let category = this.categories.get(line.typeKey);
-    if (category === undefined && !this.categories.has(line.typeKey)) this.categories.set(line.typeKey, (category = this.setup.categoryOf(line.typeKey)));
+    if (category === undefined && !this.categories.has(line.typeKey))
+      this.categories.set(line.typeKey, (category = this.setup.categoryOf(line.typeKey)));
     const kind = category === 'sales' ? 'sale' : category === 'refunds' ? 'refund' : null;
     if (kind === null || (kind === 'refund' && this.setup.refunds === 'ignore')) return;
     const stated = Math.abs(line.quantity ?? (kind === 'refund' ? 1 : 0));
@@ -91,9 +102,20 @@ export class CogsCalculator {
   }
 
   finish(): CogsResult {
-    const cells = [...this.cells].sort((a, b) => compare(a.month, b.month) || compare(a.productType, b.productType) || compare(a.marketplace, b.marketplace));
+    const cells = [...this.cells].sort(
+      (a, b) =>
+        compare(a.month, b.month) ||
+        compare(a.productType, b.productType) ||
+        compare(a.marketplace, b.marketplace),
+    );
     const missing = [...this.missing.values()].sort((a, b) => compare(a.sku, b.sku));
-    return { method: this.setup.method, currency: this.setup.currency, cells, missing, consumptions: this.consumptions.slice(this.priorCount) };
+    return {
+      method: this.setup.method,
+      currency: this.setup.currency,
+      cells,
+      missing,
+      consumptions: this.consumptions.slice(this.priorCount),
+    };
   }
 
   private sell(cell: CogsCell, sku: string, units: number, date: string, orderId: string | null): void {
@@ -146,7 +168,8 @@ export class CogsCalculator {
   /** Units an order's sales took from a lot, less what its refunds already returned there. */
   private netTakenFrom(orderId: string | null, sku: string, lotId: string): number {
     let net = 0;
-    for (const i of this.lotsOfOrder.get(orderKey(orderId, sku)) ?? []) if (this.consumptions[i]!.lotId === lotId) net += this.consumptions[i]!.units;
+    for (const i of this.lotsOfOrder.get(orderKey(orderId, sku)) ?? [])
+      if (this.consumptions[i]!.lotId === lotId) net += this.consumptions[i]!.units;
     return net;
   }
 
@@ -179,7 +202,16 @@ export class CogsCalculator {
     if (i === undefined) {
       i = this.cells.length;
       this.cellIndex.set(key, i);
-      this.cells.push({ month, productType, marketplace, soldUnits: 0, soldCost: 0n, restockedUnits: 0, restockedCost: 0n, writtenOffUnits: 0 });
+      this.cells.push({
+        month,
+        productType,
+        marketplace,
+        soldUnits: 0,
+        soldCost: 0n,
+        restockedUnits: 0,
+        restockedCost: 0n,
+        writtenOffUnits: 0,
+      });
     }
     return this.cells[i]!;
   }

@@ -31,16 +31,33 @@ export function defaultCogsSettings(system: AccountingSystem | 'NONE'): CogsSett
     costingMethod: 'standard',
     refundTreatment: 'restock',
     inventoryAccount: { code: manual ? 'Assets:Inventory' : xero ? 'INVENTORY' : '1450', name: 'Inventory' },
-    cogsAccount: { code: manual ? 'Expenses:CostOfGoodsSold' : xero ? 'COGS' : '5000', name: 'Cost of Goods Sold' },
+    cogsAccount: {
+      code: manual ? 'Expenses:CostOfGoodsSold' : xero ? 'COGS' : '5000',
+      name: 'Cost of Goods Sold',
+    },
   };
 }
 
 /** The ledger accounts of the settings (hledger paths under Assets: and Expenses:). */
-export function cogsLedgerAccounts(settings: CogsSettings): { inventory: LedgerAccount; cogs: LedgerAccount } {
-  const path = (root: string, a: { code: string; name: string }) => (a.code.startsWith(`${root}:`) ? a.code : `${root}:${a.name.replace(/[^A-Za-z0-9]+/g, '')}`);
+export function cogsLedgerAccounts(settings: CogsSettings): {
+  inventory: LedgerAccount;
+  cogs: LedgerAccount;
+} {
+  const path = (root: string, a: { code: string; name: string }) =>
+    a.code.startsWith(`${root}:`) ? a.code : `${root}:${a.name.replace(/[^A-Za-z0-9]+/g, '')}`;
   return {
-    inventory: { code: settings.inventoryAccount.code, name: settings.inventoryAccount.name, kind: 'asset', path: path('Assets', settings.inventoryAccount) },
-    cogs: { code: settings.cogsAccount.code, name: settings.cogsAccount.name, kind: 'expense', path: path('Expenses', settings.cogsAccount) },
+    inventory: {
+      code: settings.inventoryAccount.code,
+      name: settings.inventoryAccount.name,
+      kind: 'asset',
+      path: path('Assets', settings.inventoryAccount),
+    },
+    cogs: {
+      code: settings.cogsAccount.code,
+      name: settings.cogsAccount.name,
+      kind: 'expense',
+      path: path('Expenses', settings.cogsAccount),
+    },
   };
 }
 
@@ -48,7 +65,12 @@ export type CogsRefusal = { isRefused: false } | { isRefused: true; message: str
 
 /** Whether the account may compute, send and export COGS at all. */
 export function refuseCogs(features: CogsFeatures): CogsRefusal {
-  if (!features.cogsEnabled) return { isRefused: true, message: 'Cost of goods sold is not turned on for this account. Ask support to enable it for your plan.' };
+  if (!features.cogsEnabled)
+    return {
+      isRefused: true,
+      message:
+        'Cost of goods sold is not turned on for this account. Ask support to enable it for your plan.',
+    };
   return { isRefused: false };
 }
 
@@ -56,7 +78,11 @@ export function refuseCogs(features: CogsFeatures): CogsRefusal {
 export function refuseCostingMethod(features: CogsFeatures, method: CostingMethod): CogsRefusal {
   const off = refuseCogs(features);
   if (off.isRefused) return off;
-  if (method === 'fifo' && !features.premium) return { isRefused: true, message: 'FIFO by purchase lots is part of the premium plan; this account can use standard costs.' };
+  if (method === 'fifo' && !features.premium)
+    return {
+      isRefused: true,
+      message: 'FIFO by purchase lots is part of the premium plan; this account can use standard costs.',
+    };
   return { isRefused: false };
 }
 

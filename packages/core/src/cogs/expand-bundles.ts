@@ -28,7 +28,9 @@ export function createBundleExpander(components: readonly BundleComponent[]): Bu
     const parts = bySku.get(sku);
     if (!parts || depth > BUNDLE_DEPTH_MAX) return [{ sku, units: 1 }];
     const totals = new Map<string, number>();
-    for (const p of parts) for (const leaf of expandOne(p.componentSku, depth + 1)) totals.set(leaf.sku, (totals.get(leaf.sku) ?? 0) + leaf.units * p.quantity);
+    for (const p of parts)
+      for (const leaf of expandOne(p.componentSku, depth + 1))
+        totals.set(leaf.sku, (totals.get(leaf.sku) ?? 0) + leaf.units * p.quantity);
     const result = [...totals].map(([s, units]) => ({ sku: s, units }));
     perUnit.set(sku, result);
     return result;

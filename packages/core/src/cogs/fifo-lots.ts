@@ -27,28 +27,34 @@ export class FifoLots {
 
   constructor(lots: readonly PurchaseLot[], currency: string) {
     this.lots = lots;
-    const positions: number[] = [];
+    // Bucketed by SKU (a counting sort), then each SKU's few lots sorted: half a million lots would
+    // take a second through one comparison sort with a map lookup per comparison.
+    const skuOfLot = new Int32Array(lots.length).fill(-1);
     for (let i = 0; i < lots.length; i++) {
       const lot = lots[i]!;
       if (lot.currency !== currency) continue;
-      if (!this.skuIndex.has(lot.sku)) this.skuIndex.set(lot.sku, this.skuIndex.size);
-      positions.push(i);
+      let s = this.skuIndex.get(lot.sku);
+      if (s === undefined) this.skuIndex.set(lot.sku, (s = this.skuIndex.size));
+      skuOfLot[i] = s;
     }
-    const skuOf = (i: number) => this.skuIndex.get(lots[i]!.sku)!;
-    positions.sort((a, b) => {
-      const sa = skuOf(a);
-      const sb = skuOf(b);
-      if (sa !== sb) return sa - sb;
+    const skuCount = this.skuIndex.size;
+    this.start = new Int32Array(skuCount + 1);
+    for (let i = 0; i < lots.length; i++) if (skuOfLot[i]! >= 0) this.start[skuOfLot[i]! + 1]!++;
+    for (let s = 0; s < skuCount; s++) this.start[s + 1]! += this.start[s]!;
+    const fill = this.start.slice(0, skuCount);
+    this.order = new Int32Array(this.start[skuCount]!);
+    for (let i = 0; i < lots.length; i++) if (skuOfLot[i]! >= 0) this.order[fill[skuOfLot[i]!]!++] = i;
+    const byPurchase = (a: number, b: number) => {
       const la = lots[a]!;
       const lb = lots[b]!;
       if (la.purchasedOn !== lb.purchasedOn) return la.purchasedOn < lb.purchasedOn ? -1 : 1;
       return la.lotId < lb.lotId ? -1 : la.lotId > lb.lotId ? 1 : 0;
-    });
-    const skuCount = this.skuIndex.size;
-    this.start = new Int32Array(skuCount + 1);
-    this.order = Int32Array.from(positions);
-    for (const p of positions) this.start[skuOf(p) + 1]!++;
-    for (let s = 0; s < skuCount; s++) this.start[s + 1]! += this.start[s]!;
+    };
+    for (let s = 0; s < skuCount; s++) {
+      const from = this.start[s]!;
+      const to = this.start[s + 1]!;
+      if (to - from > 1) this.order.subarray(from, to).sort(byPurchase);
+    }
     this.cursor = this.start.slice(0, skuCount);
     this.remaining = new Float64Array(lots.length);
     this.unitCost = lots.map((l) => l.unitCost);
@@ -94,7 +100,8 @@ export class FifoLots {
   /** Puts `units` back into `lot` (a restocked refund); returns their cost. */
   restock(lot: number, units: number): bigint {
     const l = this.lots[lot]!;
-    if (this.remaining[lot]! + units > l.quantity) throw new RangeError(`Lot ${l.lotId} of ${l.sku} would hold more units than were bought.`);
+    if (this.remaining[lot]! + units > l.quantity)
+      throw new RangeError(`Lot ${l.lotId} of ${l.sku} would hold more units than were bought.`);
     this.remaining[lot]! += units;
     const s = this.skuIndex.get(l.sku)!;
     // The lot may sit before the cursor: move the cursor back so FIFO takes from it first again.

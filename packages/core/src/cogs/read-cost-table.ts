@@ -36,18 +36,37 @@ export interface CostSheet {
 }
 
 /** Rows as text fields, the header first; `row` is the 1-based row number in the file. */
-export function readCostTable(rows: Iterable<{ row: number; fields: readonly string[] }>, fileName: string): CostSheet {
+export function readCostTable(
+  rows: Iterable<{ row: number; fields: readonly string[] }>,
+  fileName: string,
+): CostSheet {
   const costs: CostSheetRow[] = [];
   const problems: ParseProblem[] = [];
-  let index: { sku: number; currency: number; effectiveDate: number; unitCost: number; title: number; names: string[] } | undefined;
+  let index:
+    | {
+        sku: number;
+        currency: number;
+        effectiveDate: number;
+        unitCost: number;
+        title: number;
+        names: string[];
+      }
+    | undefined;
   const seen = new Map<string, number>();
   for (const { row, fields } of rows) {
     if (!index) {
       const map = mapColumns(fields, COLUMNS);
-      const absent = (['sku', 'currency', 'effectiveDate', 'unitCost'] as const).filter((k) => map.index[k] < 0);
+      const absent = (['sku', 'currency', 'effectiveDate', 'unitCost'] as const).filter(
+        (k) => map.index[k] < 0,
+      );
       if (absent.length > 0) {
         const wanted = absent.map((k) => COLUMNS[k][0]).join(', ');
-        problems.push({ file: fileName, row, column: null, message: `Row ${row}: the sheet has no ${wanted} column; its first row must name the columns ${COST_SHEET_COLUMNS.slice(0, 4).join(', ')}.` });
+        problems.push({
+          file: fileName,
+          row,
+          column: null,
+          message: `Row ${row}: the sheet has no ${wanted} column; its first row must name the columns ${COST_SHEET_COLUMNS.slice(0, 4).join(', ')}.`,
+        });
         return { costs: [], problems };
       }
       index = { ...map.index, names: map.names };
@@ -67,10 +86,24 @@ export function readCostTable(rows: Iterable<{ row: number; fields: readonly str
     const unitCost = parseDecimalUnits(costText, '.');
     let isValid = true;
     if (sku === '') isValid = (fail('sku', 'the SKU is empty.'), false);
-    else if (sku.length > SKU_LENGTH_MAX || hasControlCharacter(sku)) isValid = (fail('sku', `the SKU must be at most ${SKU_LENGTH_MAX} characters with no control characters.`), false);
-    if (!isKnownCurrency(currency)) isValid = (fail('currency', `"${text(at.currency)}" is not a currency code (such as USD or EUR).`), false);
-    if (!isCalendarDate(effectiveDate)) isValid = (fail('effectiveDate', `"${effectiveDate}" is not a date written YYYY-MM-DD (such as 2026-01-31).`), false);
-    if (unitCost === undefined || unitCost < 0n) isValid = (fail('unitCost', `"${costText}" is not a cost (a number such as 12.50, at most 4 decimals, not negative).`), false);
+    else if (sku.length > SKU_LENGTH_MAX || hasControlCharacter(sku))
+      isValid =
+        (fail('sku', `the SKU must be at most ${SKU_LENGTH_MAX} characters with no control characters.`),
+        false);
+    if (!isKnownCurrency(currency))
+      isValid =
+        (fail('currency', `"${text(at.currency)}" is not a currency code (such as USD or EUR).`), false);
+    if (!isCalendarDate(effectiveDate))
+      isValid =
+        (fail('effectiveDate', `"${effectiveDate}" is not a date written YYYY-MM-DD (such as 2026-01-31).`),
+        false);
+    if (unitCost === undefined || unitCost < 0n)
+      isValid =
+        (fail(
+          'unitCost',
+          `"${costText}" is not a cost (a number such as 12.50, at most 4 decimals, not negative).`,
+        ),
+        false);
     if (!isValid) continue;
     const key = `${sku}\u0000${currency}\u0000${effectiveDate}`;
     const earlier = seen.get(key);
@@ -80,9 +113,21 @@ export function readCostTable(rows: Iterable<{ row: number; fields: readonly str
     }
     seen.set(key, row);
     const title = at.title < 0 ? '' : text(at.title);
-    costs.push({ row, sku, currency, effectiveDate, unitCost: unitCost!, title: title === '' ? null : title });
+    costs.push({
+      row,
+      sku,
+      currency,
+      effectiveDate,
+      unitCost: unitCost!,
+      title: title === '' ? null : title,
+    });
     if (costs.length > COST_ROWS_MAX) {
-      problems.push({ file: fileName, row, column: null, message: `The sheet has more than ${COST_ROWS_MAX} costs; split it into several files.` });
+      problems.push({
+        file: fileName,
+        row,
+        column: null,
+        message: `The sheet has more than ${COST_ROWS_MAX} costs; split it into several files.`,
+      });
       break;
     }
   }

@@ -7,9 +7,14 @@ import type { StandardCost } from './model';
 
 export type StandardCostLookup = (sku: string, date: string) => bigint | undefined;
 
-export function createStandardCostLookup(costs: readonly StandardCost[], currency: string): StandardCostLookup {
+export function createStandardCostLookup(
+  costs: readonly StandardCost[],
+  currency: string,
+): StandardCostLookup {
   const bySku = new Map<string, { dates: string[]; costs: bigint[] }>();
-  const sorted = costs.filter((c) => c.currency === currency).sort((a, b) => (a.effectiveDate < b.effectiveDate ? -1 : a.effectiveDate > b.effectiveDate ? 1 : 0));
+  const sorted = costs
+    .filter((c) => c.currency === currency)
+    .sort((a, b) => (a.effectiveDate < b.effectiveDate ? -1 : a.effectiveDate > b.effectiveDate ? 1 : 0));
   for (const c of sorted) {
     let entry = bySku.get(c.sku);
     if (!entry) bySku.set(c.sku, (entry = { dates: [], costs: [] }));

@@ -56,9 +56,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index purchase_lots_sku_idx on purchase_lots (catalog_key, sku, purchased_on)`.execute(db);
   await db.schema
     .createTable('account_cogs_settings')
-    .addColumn('account_key', 'text', (c) => c.primaryKey().references('accounts.account_key').onDelete('cascade'))
-    .addColumn('costing_method', 'text', (c) => c.notNull().check(sql`costing_method in ('standard', 'fifo')`))
-    .addColumn('refund_treatment', 'text', (c) => c.notNull().check(sql`refund_treatment in ('restock', 'write-off')`))
+    .addColumn('account_key', 'text', (c) =>
+      c.primaryKey().references('accounts.account_key').onDelete('cascade'),
+    )
+    .addColumn('costing_method', 'text', (c) =>
+      c.notNull().check(sql`costing_method in ('standard', 'fifo')`),
+    )
+    .addColumn('refund_treatment', 'text', (c) =>
+      c.notNull().check(sql`refund_treatment in ('restock', 'write-off')`),
+    )
     .addColumn('inventory_account_code', 'text', (c) => c.notNull())
     .addColumn('inventory_account_name', 'text', (c) => c.notNull())
     .addColumn('cogs_account_code', 'text', (c) => c.notNull())
@@ -69,7 +75,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema
     .createTable('settlement_cogs')
-    .addColumn('settlement_key', 'text', (c) => c.primaryKey().references('settlements.settlement_key').onDelete('cascade'))
+    .addColumn('settlement_key', 'text', (c) =>
+      c.primaryKey().references('settlements.settlement_key').onDelete('cascade'),
+    )
     .addColumn('account_key', 'text', (c) => c.notNull())
     .addColumn('method', 'text', (c) => c.notNull())
     .addColumn('currency', 'text', (c) => c.notNull())
@@ -82,7 +90,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index settlement_cogs_account_idx on settlement_cogs (account_key)`.execute(db);
   await db.schema
     .createTable('settlement_cogs_lots')
-    .addColumn('settlement_key', 'text', (c) => c.notNull().references('settlements.settlement_key').onDelete('cascade'))
+    .addColumn('settlement_key', 'text', (c) =>
+      c.notNull().references('settlements.settlement_key').onDelete('cascade'),
+    )
     .addColumn('account_key', 'text', (c) => c.notNull())
     .addColumn('catalog_key', 'text', (c) => c.notNull())
     .addColumn('lot_id', 'text', (c) => c.notNull())
@@ -90,13 +100,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sku', 'text', (c) => c.notNull())
     .addColumn('units', 'integer', (c) => c.notNull())
     .execute();
-  await sql`create index settlement_cogs_lots_settlement_idx on settlement_cogs_lots (settlement_key)`.execute(db);
-  await sql`create index settlement_cogs_lots_lot_idx on settlement_cogs_lots (catalog_key, lot_id)`.execute(db);
-  await sql`create index settlement_cogs_lots_order_idx on settlement_cogs_lots (catalog_key, order_id, sku) where order_id is not null`.execute(db);
+  await sql`create index settlement_cogs_lots_settlement_idx on settlement_cogs_lots (settlement_key)`.execute(
+    db,
+  );
+  await sql`create index settlement_cogs_lots_lot_idx on settlement_cogs_lots (catalog_key, lot_id)`.execute(
+    db,
+  );
+  await sql`create index settlement_cogs_lots_order_idx on settlement_cogs_lots (catalog_key, order_id, sku) where order_id is not null`.execute(
+    db,
+  );
   await db.schema
     .createTable('settlement_cogs_documents')
     .addColumn('document_id', 'text', (c) => c.primaryKey())
-    .addColumn('settlement_key', 'text', (c) => c.notNull().references('settlements.settlement_key').onDelete('cascade'))
+    .addColumn('settlement_key', 'text', (c) =>
+      c.notNull().references('settlements.settlement_key').onDelete('cascade'),
+    )
     .addColumn('account_key', 'text', (c) => c.notNull())
     .addColumn('part_index', 'integer', (c) => c.notNull())
     .addColumn('part_count', 'integer', (c) => c.notNull())
@@ -107,7 +125,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('currency', 'text', (c) => c.notNull())
     .addColumn('total', money, (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('SENDING', 'POSTED', 'REVERSED', 'FAILED')`))
+    .addColumn('status', 'text', (c) =>
+      c.notNull().check(sql`status in ('SENDING', 'POSTED', 'REVERSED', 'FAILED')`),
+    )
     .addColumn('idempotency_key', 'text', (c) => c.notNull())
     .addColumn('remote_id', 'text')
     .addColumn('remote_number', 'text')
@@ -117,12 +137,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await sql`create unique index settlement_cogs_documents_live_uq on settlement_cogs_documents (settlement_key, part_index) where status in ('SENDING', 'POSTED')`.execute(db);
-  await sql`create index settlement_cogs_documents_account_idx on settlement_cogs_documents (account_key)`.execute(db);
+  await sql`create unique index settlement_cogs_documents_live_uq on settlement_cogs_documents (settlement_key, part_index) where status in ('SENDING', 'POSTED')`.execute(
+    db,
+  );
+  await sql`create index settlement_cogs_documents_account_idx on settlement_cogs_documents (account_key)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['settlement_cogs_documents', 'settlement_cogs_lots', 'settlement_cogs', 'account_cogs_settings', 'purchase_lots', 'product_bundle_components', 'product_costs', 'products']) {
+  for (const table of [
+    'settlement_cogs_documents',
+    'settlement_cogs_lots',
+    'settlement_cogs',
+    'account_cogs_settings',
+    'purchase_lots',
+    'product_bundle_components',
+    'product_costs',
+    'products',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }
