@@ -46,8 +46,7 @@ interface GeneratedRow {
 }
 
 /** Yields `count` detail rows, deterministically from `seed`, shaped like real ones (~180 bytes). */
-function* generateRows(count: number, seed: number, skuCount: number): Generator<GeneratedRow> {
-  const rnd = random(seed);
+function textMakers(rnd: () => number) {
   const digits = (n: number) => {
     let text = String(1 + Math.floor(rnd() * 9));
     while (text.length < n) text += String(Math.floor(rnd() * 10));
@@ -58,13 +57,32 @@ function* generateRows(count: number, seed: number, skuCount: number): Generator
     while (text.length < n) text += ALPHANUMERIC[Math.floor(rnd() * ALPHANUMERIC.length)]!;
     return text;
   };
-  // A catalogue of SKUs (5,000 by default) as sellers write them: EAN-based, or model-colour-size
-  // (the index keeps them distinct when there are more SKUs than colour-size combinations).
-  const skus = Array.from({ length: skuCount }, (_, i) =>
+  return { digits, letters };
+}
+
+/**
+ * A catalogue of SKUs (5,000 by default) as sellers write them: EAN-based, or model-colour-size (the
+ * index keeps them distinct when there are more SKUs than colour-size combinations). The first draws
+ * of the seed's sequence, so `generatedSkus` gives the same list without generating the file.
+ */
+function skuCatalogue(rnd: () => number, skuCount: number): string[] {
+  const { digits, letters } = textMakers(rnd);
+  return Array.from({ length: skuCount }, (_, i) =>
     i % 3 === 0
       ? `${digits(13)}-${digits(6)}-${letters(3).toLowerCase()}-${digits(2)}c${digits(5)}-${1 + (i % 4)}`
       : `${letters(2).toUpperCase()}-${digits(5)}-${COLOURS[i % COLOURS.length]!}-${SIZES[i % SIZES.length]!}${skuCount > 5000 ? `-${i}` : ''}`,
   );
+}
+
+/** The SKU catalogue the generated file draws from (the COGS benchmark gives each its lots). */
+export function generatedSkus(seed: number, skuCount: number): string[] {
+  return skuCatalogue(random(seed), skuCount);
+}
+
+function* generateRows(count: number, seed: number, skuCount: number): Generator<GeneratedRow> {
+  const rnd = random(seed);
+  const skus = skuCatalogue(rnd, skuCount);
+  const { digits, letters } = textMakers(rnd);
   // Whole cents (100 units each) between min and max dollars; percentages rounded down to the cent.
   const dollars = (min: number, max: number) => BigInt(Math.floor((min + rnd() * (max - min)) * 100)) * 100n;
   const percent = (units: bigint, p: bigint) => ((units / 100n) * p / 100n) * 100n;
