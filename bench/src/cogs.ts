@@ -92,6 +92,8 @@ export async function run(args: string[]): Promise<void> {
       ...summary,
       settlement(header: SettlementHeader) {
         summary.settlement(header);
+        // A parser may announce a settlement again (its header read late): one calculator per settlement.
+        if (calculator !== null) return;
         const started = process.hrtime.bigint();
         calculator = new CogsCalculator({
           method: 'fifo',
@@ -108,8 +110,8 @@ export async function run(args: string[]): Promise<void> {
         setupSeconds = Number(process.hrtime.bigint() - started) / 1e9;
       },
       line(id: string, line: SettlementLine) {
-        summary.line(id, line);
         calculator!.add(line);
+        summary.line(id, line);
       },
     };
     await parseReportInto(
