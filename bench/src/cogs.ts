@@ -98,7 +98,7 @@ export async function run(args: string[]): Promise<void> {
         calculator = new CogsCalculator({
           method: 'fifo',
           currency: header.currency,
-          refunds: 'restock',
+          refunds: 'write-off',
           costs: [],
           bundles: [],
           lots: lots!,
