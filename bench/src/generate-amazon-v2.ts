@@ -46,8 +46,7 @@ interface GeneratedRow {
 }
 
 /** Yields `count` detail rows, deterministically from `seed`, shaped like real ones (~180 bytes). */
-function* generateRows(count: number, seed: number): Generator<GeneratedRow> {
-  const rnd = random(seed);
+function textMakers(rnd: () => number) {
   const digits = (n: number) => {
     let text = String(1 + Math.floor(rnd() * 9));
     while (text.length < n) text += String(Math.floor(rnd() * 10));
@@ -58,12 +57,32 @@ function* generateRows(count: number, seed: number): Generator<GeneratedRow> {
     while (text.length < n) text += ALPHANUMERIC[Math.floor(rnd() * ALPHANUMERIC.length)]!;
     return text;
   };
-  // A catalogue of 5,000 SKUs as sellers write them: EAN-based, or model-colour-size.
-  const skus = Array.from({ length: 5000 }, (_, i) =>
+  return { digits, letters };
+}
+
+/**
+ * A catalogue of SKUs (5,000 by default) as sellers write them: EAN-based, or model-colour-size (the
+ * index keeps them distinct when there are more SKUs than colour-size combinations). The first draws
+ * of the seed's sequence, so `generatedSkus` gives the same list without generating the file.
+ */
+function skuCatalogue(rnd: () => number, skuCount: number): string[] {
+  const { digits, letters } = textMakers(rnd);
+  return Array.from({ length: skuCount }, (_, i) =>
     i % 3 === 0
       ? `${digits(13)}-${digits(6)}-${letters(3).toLowerCase()}-${digits(2)}c${digits(5)}-${1 + (i % 4)}`
-      : `${letters(2).toUpperCase()}-${digits(5)}-${COLOURS[i % COLOURS.length]!}-${SIZES[i % SIZES.length]!}`,
+      : `${letters(2).toUpperCase()}-${digits(5)}-${COLOURS[i % COLOURS.length]!}-${SIZES[i % SIZES.length]!}${skuCount > 5000 ? `-${i}` : ''}`,
   );
+}
+
+/** The SKU catalogue the generated file draws from (the COGS benchmark gives each its lots). */
+export function generatedSkus(seed: number, skuCount: number): string[] {
+  return skuCatalogue(random(seed), skuCount);
+}
+
+function* generateRows(count: number, seed: number, skuCount: number): Generator<GeneratedRow> {
+  const rnd = random(seed);
+  const skus = skuCatalogue(rnd, skuCount);
+  const { digits, letters } = textMakers(rnd);
   // Whole cents (100 units each) between min and max dollars; percentages rounded down to the cent.
   const dollars = (min: number, max: number) => BigInt(Math.floor((min + rnd() * (max - min)) * 100)) * 100n;
   const percent = (units: bigint, p: bigint) => ((units / 100n) * p / 100n) * 100n;
@@ -127,6 +146,11 @@ function* generateRows(count: number, seed: number): Generator<GeneratedRow> {
   }
 }
 
+/** The default catalogue keeps the version text files written before SKU counts existed. */
+function layoutOf(seed: number, skuCount: number): string {
+  return skuCount === 5000 ? `${LAYOUT_VERSION} ${seed}` : `${LAYOUT_VERSION} ${seed} ${skuCount}`;
+}
+
 export interface GeneratedFile {
   path: string;
   lineCount: number;
@@ -135,18 +159,18 @@ export interface GeneratedFile {
 }
 
 /** Writes (or reuses) a V2 file with `lineCount` detail lines at `path`. */
-export async function generateAmazonV2(path: string, lineCount: number, seed = 20261122): Promise<GeneratedFile> {
+export async function generateAmazonV2(path: string, lineCount: number, seed = 20261122, skuCount = 5000): Promise<GeneratedFile> {
   const versionPath = `${path}.layout`;
   try {
     const info = await stat(path);
     const version = (await readFile(versionPath, 'utf8')).trim();
-    if (info.size > 0 && version === `${LAYOUT_VERSION} ${seed}`) return { path, lineCount, byteCount: info.size, isReused: true };
+    if (info.size > 0 && version === layoutOf(seed, skuCount)) return { path, lineCount, byteCount: info.size, isReused: true };
   } catch {
     // not generated yet, or by an older layout
   }
   await mkdir(dirname(path), { recursive: true });
   let total = 0n;
-  for (const { line } of generateRows(lineCount, seed)) total += line.amount;
+  for (const { line } of generateRows(lineCount, seed, skuCount)) total += line.amount;
   const options: AmazonV2WriteOptions = { locale: AMAZON_LOCALES.US!, hasPromotionId: true };
   const header: SettlementHeader = {
     channel: 'AMAZON', settlementId: SETTLEMENT_ID, format: 'amazon-v2', marketplace: 'Amazon.com', currency: 'USD',
@@ -157,7 +181,7 @@ export async function generateAmazonV2(path: string, lineCount: number, seed = 2
   const write = (text: string) => (out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve())));
   await write(`${formatAmazonV2HeaderRow(options)}\n${formatAmazonV2SummaryRow(header, options)}\n`);
   let batch = '';
-  for (const { line, references } of generateRows(lineCount, seed)) {
+  for (const { line, references } of generateRows(lineCount, seed, skuCount)) {
     batch += `${formatAmazonV2DetailRow(SETTLEMENT_ID, 'USD', line, options, references)}\n`;
     if (batch.length > 1 << 20) {
       await write(batch);
@@ -167,6 +191,6 @@ export async function generateAmazonV2(path: string, lineCount: number, seed = 2
   await write(batch);
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
   await rename(`${path}.partial`, path);
-  await writeFile(versionPath, `${LAYOUT_VERSION} ${seed}\n`);
+  await writeFile(versionPath, `${layoutOf(seed, skuCount)}\n`);
   return { path, lineCount, byteCount: (await stat(path)).size, isReused: false };
 }

@@ -12,6 +12,7 @@ const BENCHES: Record<string, () => Promise<{ run(args: string[]): Promise<void>
   isolation: () => import('./isolation'),
   web: () => import('./web'),
   reports: () => import('./reports'),
+  cogs: () => import('./cogs'),
 };
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('--'));

@@ -93,6 +93,9 @@ export const errorStatusByCode = {
   'channel.paypal-netsuite': 422,
   'channel.history-blocked': 403,
   'channel.state-invalid': 400,
+  'cogs.not-enabled': 409,
+  'cogs.missing-costs': 409,
+  'cogs.not-computed': 409,
   'not-found': 404,
   internal: 500,
 } as const;

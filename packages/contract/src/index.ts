@@ -31,3 +31,4 @@ export * from './notifications';
 export * from './backend';
 export * from './shopify-reports';
 export * from './billing';
+export * from './cogs';

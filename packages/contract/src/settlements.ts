@@ -435,7 +435,8 @@ export const sendSettlement = defineEndpoint({
 });
 
 export { BULK_SETTLEMENTS_MAX };
-export const bulkActions = ['send', 'export', 'delete', 'reprocess', 'cogsSend', 'cogsExport'] as const;
+/** cogsRefresh: refresh COGS only (spec section 5: needs COGS on and SHOW_COGS_ONLY_REFRESH_BULK_ACTION). */
+export const bulkActions = ['send', 'export', 'delete', 'reprocess', 'cogsSend', 'cogsExport', 'cogsRefresh'] as const;
 export type BulkAction = (typeof bulkActions)[number];
 
 export const bulkActionSettlement = defineEndpoint({

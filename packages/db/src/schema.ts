@@ -701,6 +701,25 @@ export interface ShopifyOrderSettingsTable {
   updated_by: string | null;
 }
 
+/** A SKU of a catalog (an organization's, or an account's without one: migration 0026). */
+export interface ProductsTable {
+  catalog_key: string;
+  sku: string;
+  title: string | null;
+  first_seen_at: Timestamp;
+}
+
+/** A SKU's unit cost in one currency from its effective day ('YYYY-MM-DD') on. */
+export interface ProductCostsTable {
+  catalog_key: string;
+  sku: string;
+  currency: string;
+  effective_date: string;
+  unit_cost: Numeric;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
 /** What Shopify says of an order that decides its B2B or deferred mode. */
 export interface ShopifyOrdersTable {
   account_key: string;
@@ -733,6 +752,87 @@ export interface DeferredRevenueOrdersTable {
   paid: Numeric;
   held: Numeric;
   recognised: Numeric;
+  updated_at: Timestamp;
+}
+
+export interface ProductBundleComponentsTable {
+  catalog_key: string;
+  bundle_sku: string;
+  component_sku: string;
+  quantity: number;
+}
+
+export interface PurchaseLotsTable {
+  catalog_key: string;
+  lot_id: string;
+  sku: string;
+  currency: string;
+  purchased_on: string;
+  quantity: number;
+  unit_cost: Numeric;
+  created_at: CreatedAt;
+}
+
+/** Settings > Cost of Goods Sold of an account; no row means core's defaults. */
+export interface AccountCogsSettingsTable {
+  account_key: string;
+  costing_method: 'standard' | 'fifo';
+  refund_treatment: 'restock' | 'write-off';
+  inventory_account_code: string;
+  inventory_account_name: string;
+  cogs_account_code: string;
+  cogs_account_name: string;
+  version: Generated<number>;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+/** A settlement's COGS as last computed by refreshcogs: cells and missing costs with decimal-string amounts. */
+export interface SettlementCogsTable {
+  settlement_key: string;
+  account_key: string;
+  method: 'standard' | 'fifo';
+  currency: string;
+  total: Numeric;
+  cells: ColumnType<unknown[], string, string>;
+  missing: ColumnType<unknown[], string, string>;
+  settings_version: number;
+  computed_at: Timestamp;
+}
+
+/** Units one order of a settlement took from (or, negative, returned to) one purchase lot. */
+export interface SettlementCogsLotsTable {
+  settlement_key: string;
+  account_key: string;
+  catalog_key: string;
+  lot_id: string;
+  order_id: string | null;
+  sku: string;
+  units: number;
+}
+
+/** A posted (or being posted) COGS journal part of a settlement, like settlement_documents. */
+export interface SettlementCogsDocumentsTable {
+  document_id: string;
+  settlement_key: string;
+  account_key: string;
+  part_index: number;
+  part_count: number;
+  month: string;
+  number: string;
+  document_date: string;
+  system: string;
+  kind: string;
+  currency: string;
+  total: Numeric;
+  status: 'SENDING' | 'POSTED' | 'REVERSED' | 'FAILED';
+  idempotency_key: string;
+  remote_id: string | null;
+  remote_number: string | null;
+  document: ColumnType<Record<string, unknown>, string, string>;
+  error: string | null;
+  posted_at: Timestamp | null;
+  created_at: CreatedAt;
   updated_at: Timestamp;
 }
 
@@ -790,4 +890,12 @@ export interface Database {
   billing_subscription_accounts: BillingSubscriptionAccountsTable;
   billing_checkout_sessions: BillingCheckoutSessionsTable;
   billing_webhook_events: BillingWebhookEventsTable;
+  products: ProductsTable;
+  product_costs: ProductCostsTable;
+  product_bundle_components: ProductBundleComponentsTable;
+  purchase_lots: PurchaseLotsTable;
+  account_cogs_settings: AccountCogsSettingsTable;
+  settlement_cogs: SettlementCogsTable;
+  settlement_cogs_lots: SettlementCogsLotsTable;
+  settlement_cogs_documents: SettlementCogsDocumentsTable;
 }

@@ -10,6 +10,7 @@ import { mailImmediateNotificationsJob, mailNotificationDigestsJob } from '../fe
 import { redactAccountsJob } from '../features/redaction/redact-accounts-job';
 import { autoSendJob } from '../features/automation/auto-send-job';
 import { sendSettlementJob } from '../features/posting/send-settlement-job';
+import { sendCogsJob } from '../features/cogs/send-cogs';
 import { fetchChannelSettlementsJob, scheduleChannelFetchesJob } from '../features/channel-connections/fetch-channel-settlements-job';
 
-export const jobHandlers: readonly JobHandler<never>[] = [purgeRefreshTokensJob, importSettlementFileJob, recoverSettlementImportsJob, sendSettlementJob, fetchChannelSettlementsJob, scheduleChannelFetchesJob, redactAccountsJob, mailImmediateNotificationsJob, mailNotificationDigestsJob, autoSendJob];
+export const jobHandlers: readonly JobHandler<never>[] = [purgeRefreshTokensJob, importSettlementFileJob, recoverSettlementImportsJob, sendSettlementJob, fetchChannelSettlementsJob, scheduleChannelFetchesJob, redactAccountsJob, mailImmediateNotificationsJob, mailNotificationDigestsJob, autoSendJob, sendCogsJob];

@@ -122,6 +122,12 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.subscriptions.Component variant="firm-billing" />;
     case 'backend-plans':
       return <Pages.backendPlans.Component />;
+    case 'cogs-settings':
+      return <Pages.cogsSettings.Component />;
+    case 'cost-admin':
+      return <Pages.costAdmin.Component />;
+    case 'export-cogs':
+      return <Pages.exportCogs.Component />;
     case 'amazon-summary-report':
       return <Pages.summaryReport.Component />;
     case 'shopify-finance-report':

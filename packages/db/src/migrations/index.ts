@@ -21,14 +21,15 @@ import * as m0015 from './0015-settlement-documents-account-index';
 import * as m0017 from './0017-account-redaction';
 import * as m0018 from './0018-account-invites';
 import * as m0019 from './0019-onboarding-questionnaire';
+import * as m0020 from './0020-notifications';
 import * as m0021 from './0021-reconciliation-reports';
 import * as m0022 from './0022-account-automation';
 import * as m0023 from './0023-settlement-order-totals';
 import * as m0024 from './0024-shopify-order-modes';
-import * as m0020 from './0020-notifications';
+import * as m0025 from './0025-report-day-totals';
+import * as m0026 from './0026-cost-of-goods-sold';
 import * as m0028 from './0028-billing';
 import * as m0033 from './0033-backend-inconsistent-index';
-import * as m0025 from './0025-report-day-totals';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -54,7 +55,8 @@ export const migrations: Record<string, Migration> = {
   '0022-account-automation': m0022,
   '0023-settlement-order-totals': m0023,
   '0024-shopify-order-modes': m0024,
+  '0025-report-day-totals': m0025,
+  '0026-cost-of-goods-sold': m0026,
   '0028-billing': m0028,
   '0033-backend-inconsistent-index': m0033,
-  '0025-report-day-totals': m0025,
 };

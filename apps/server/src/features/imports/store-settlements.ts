@@ -15,6 +15,8 @@
  * - Open settlements (lines no deposit covers yet) are completed by later data: an unposted stored
  *   settlement with the same key that is open, or is being redownloaded, gets the new header and lines.
  */
+import { catalogKeyOf } from '../cogs/cogs-account';
+import { addSeenProducts } from '../cogs/product-catalog-repository';
 import { sql, type Kysely } from 'kysely';
 import { copyInto, type Database } from '@ledgerport/db';
 import type { ImportedSettlement } from '@ledgerport/contract';
@@ -215,6 +217,9 @@ export async function settleStoredSettlements(trx: Kysely<Database>, accountKey:
       created.push({ settlementKey: linesKey, settlementId: s.settlementId, isInconsistent: !consistency.isConsistent, hasUnmappedTypes: !flags.accountsMapped });
     }
   }
+  // The SKUs they sold join the catalog of the account's organization (Cost Admin, issue 17).
+  const stored = out.filter((o) => o.outcome === 'created' || o.outcome === 'completed').map((o) => o.settlementKey);
+  if (stored.length > 0) await addSeenProducts(trx, catalogKeyOf(await trx.selectFrom('accounts').select(['account_key', 'organization_id']).where('account_key', '=', accountKey).executeTakeFirstOrThrow()), stored, source.at);
   // Uploads and channel fetches both settle here: new settlements that need attention are told of once.
   await notifyNewSettlements(trx, accountKey, created, source.at);
   await updateAccountMappingsCompleted(trx, accountKey);

@@ -23,11 +23,10 @@ export function createLedgerPort(db: Kysely<Database>, accountKey: string, clock
       const ref = { remoteId: journalId, remoteNumber: document.number, remoteType: 'Journal' };
       const existing = await db.selectFrom('ledger_journals').select('journal_id').where('journal_id', '=', journalId).executeTakeFirst();
       if (existing) return { ...ref, isReplay: true };
-      const link = await db
-        .selectFrom('settlement_documents')
-        .select(['settlement_key', 'document_id'])
-        .where('idempotency_key', '=', journalId)
-        .executeTakeFirst();
+      // A sales document or a COGS journal (issue 17) of a settlement.
+      const link =
+        (await db.selectFrom('settlement_documents').select(['settlement_key', 'document_id']).where('idempotency_key', '=', journalId).executeTakeFirst()) ??
+        (await db.selectFrom('settlement_cogs_documents').select(['settlement_key', 'document_id']).where('idempotency_key', '=', journalId).executeTakeFirst());
       const journal = journalFromDocument(document, journalId);
       await db.transaction().execute((trx) => insertJournal(trx, accountKey, journal, link?.settlement_key ?? null, link?.document_id ?? null, clock()));
       return { ...ref, isReplay: false };

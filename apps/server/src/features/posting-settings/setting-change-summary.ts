@@ -19,6 +19,10 @@ const FIELD_LABELS: Record<string, string> = {
   delayHours: 'Delay in hours',
   isSendingUploads: 'Send uploaded settlements',
   sendFromDate: 'First day sent',
+  costingMethod: 'Costing method',
+  refundTreatment: 'Refunded units',
+  inventoryAccount: 'Inventory account',
+  cogsAccount: 'Cost of goods sold account',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -36,6 +40,14 @@ const ACTION_LABELS: Record<string, string> = {
   'account.feature-flags-removed': 'Switched off feature flags',
   'settlement.deleted': 'Deleted',
   'settlement.send-queued': 'Sent',
+  'settlement.cogs-refreshed': 'Refreshed the cost of goods sold of',
+  'settlement.cogs-send-queued': 'Sent the cost of goods sold of',
+  'account.cogs-settings-changed': 'Changed the cost of goods sold settings',
+  'product.cost-saved': 'Saved a product cost',
+  'product.cost-deleted': 'Deleted a product cost',
+  'product.costs-imported': 'Imported product costs',
+  'product.bundle-saved': 'Saved a bundle',
+  'product.lot-added': 'Recorded a purchase lot',
   'settlement.auto-send-queued': 'Automatically sent',
   'account.automation-changed': 'Changed the automation',
   'settlement.reprocessed': 'Reprocessed',

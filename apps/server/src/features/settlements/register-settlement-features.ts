@@ -1,8 +1,9 @@
-/** The routes of issue 5: settlements, their actions and export, uploads, mappings, the built-in ledger, the postings and reconciliation reports. */
+/** The routes of issue 5: settlements, their actions and export, uploads, mappings, the built-in ledger, the postings and reconciliation reports; and cost of goods sold (issue 17). */
 import type { FastifyInstance } from 'fastify';
 import fastifyFormbody from '@fastify/formbody';
 import type { Deps } from '../../http/deps';
 import { registerImportRoutes } from '../imports/import-routes';
+import { registerCogsRoutes } from '../cogs/register-cogs-routes';
 import { registerLedgerRoutes } from '../ledger/ledger-routes';
 import { registerMappingRoutes } from '../mappings/mapping-routes';
 import { registerSendProgressRoute } from '../posting/send-progress-route';
@@ -22,6 +23,7 @@ export function registerSettlementFeatures(app: FastifyInstance, deps: Deps): vo
   registerSendProgressRoute(app, deps);
   registerPostingRoutes(app, deps);
   registerReconciliationRoutes(app, deps);
+  registerCogsRoutes(app, deps);
   // settlementSend, bulkActionSettlement and account_redaction are form encoded (spec section 7): parsed in their scope only.
   void app.register(async (scope) => {
     await scope.register(fastifyFormbody);

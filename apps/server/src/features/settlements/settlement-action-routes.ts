@@ -29,6 +29,7 @@ import { getSettlementForCaller, type SettlementRow } from './load-settlement';
 import { reprocessSettlement } from './reprocess-settlement';
 import { settlementBody } from './settlement-body';
 import { updateAccountMappingsCompleted } from '../imports/store-settlements';
+import { cogsExportLink, queueCogsSends, refreshCogsInBulk, refreshCogsAction } from '../cogs/cogs-actions';
 
 export function registerSettlementActionRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
@@ -36,9 +37,7 @@ export function registerSettlementActionRoutes(app: FastifyInstance, deps: Deps)
   addRoute(app, deps, settlementAction, async ({ query, caller }) => {
     const row = await getSettlementForCaller(db, caller, query.settlementKey);
     if (query.action === 'delete') return deleteSettlement(deps, caller, row);
-    if (query.action === 'refreshcogs') {
-      return result('refreshcogs', row, 'No product costs are set up for this account, so there is no cost of goods sold to post for this settlement.', await reread(deps, row));
-    }
+    if (query.action === 'refreshcogs') return result('refreshcogs', row, await refreshCogsAction(deps, caller, row), await reread(deps, row));
     const outcome = await reprocessSettlement(deps, row, query.confirm === 'true');
     // A preview changed nothing; a reprocess did (and on a posted settlement, reversed and replaced its documents).
     if (outcome.preview === null) await auditSettlement(deps, caller, row, 'settlement.reprocessed', { postingStatus: outcome.settlement?.postingStatus ?? null });
@@ -65,6 +64,10 @@ export function registerSettlementActionRoutes(app: FastifyInstance, deps: Deps)
 
   addRoute(app, deps, sendSettlement, async ({ body, caller }) => {
     const row = await getSettlementForCaller(db, caller, body.settlementKey);
+    if (body.action === 'sendCogs') {
+      const outcome = await queueCogsSends(deps, caller, [row]);
+      return { ...outcome, message: outcome.queued.length > 0 ? 'Sending: the cost of goods sold journal is queued and will be posted in a moment.' : (outcome.skipped[0]?.reason ?? 'Nothing to send.') };
+    }
     const outcome = await queueSends(deps, caller, [row]);
     return { ...outcome, message: outcome.queued.length > 0 ? 'Sending: the settlement is queued and will be posted in a moment.' : (outcome.skipped[0]?.reason ?? 'Nothing to send.') };
   });
@@ -106,10 +109,22 @@ export function registerSettlementActionRoutes(app: FastifyInstance, deps: Deps)
         done.push(...rows.map((r) => r.settlement_key));
         break;
       }
-      case 'cogsSend':
-      case 'cogsExport':
-        for (const row of rows) skipped.push({ settlementKey: row.settlement_key, reason: 'No product costs are set up for this account, so there is no cost of goods sold.' });
+      case 'cogsSend': {
+        const outcome = await queueCogsSends(deps, caller, rows);
+        queued = outcome.queued;
+        skipped.push(...outcome.skipped);
         break;
+      }
+      case 'cogsExport':
+        downloadUrl = await cogsExportLink(deps, rows);
+        done.push(...rows.map((r) => r.settlement_key));
+        break;
+      case 'cogsRefresh': {
+        const outcome = await refreshCogsInBulk(deps, caller, rows);
+        done.push(...outcome.done);
+        skipped.push(...outcome.skipped);
+        break;
+      }
     }
     const message = bulkMessage(body.bulkAction, queued.length + done.length, rows.length, skipped.length);
     return { bulkAction: body.bulkAction, queued, done, skipped, message, downloadUrl };
@@ -123,8 +138,9 @@ function bulkMessage(action: BulkAction, acted: number, asked: number, skipped: 
     export: 'exported',
     delete: 'deleted',
     reprocess: 'reprocessed',
-    cogsSend: 'sent with their cost of goods sold',
+    cogsSend: 'queued for sending their cost of goods sold',
     cogsExport: 'exported with their cost of goods sold',
+    cogsRefresh: 'with their cost of goods sold refreshed',
   };
   return `${acted} of ${asked} settlement${asked === 1 ? '' : 's'} ${outcome[action]}${skipped > 0 ? `, ${skipped} skipped` : ''}.`;
 }
@@ -167,7 +183,8 @@ async function assertSendsAllowed(deps: Deps, rows: SettlementRow[]): Promise<vo
 
 async function deleteSettlement(deps: Deps, caller: Caller, row: SettlementRow): Promise<SettlementActionResult> {
   const posted = await deps.db.selectFrom('settlement_documents').select('document_id').where('settlement_key', '=', row.settlement_key).where('status', 'in', ['POSTED', 'SENDING']).executeTakeFirst();
-  if (posted) throw new AppError('settlement.posted', `Settlement ${row.settlement_id} has posted documents and cannot be deleted; its postings stay in the books.`);
+  const cogsPosted = await deps.db.selectFrom('settlement_cogs_documents').select('document_id').where('settlement_key', '=', row.settlement_key).where('status', 'in', ['POSTED', 'SENDING']).executeTakeFirst();
+  if (posted || cogsPosted) throw new AppError('settlement.posted', `Settlement ${row.settlement_id} has posted documents and cannot be deleted; its postings stay in the books.`);
   await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('settlement_documents').where('settlement_key', '=', row.settlement_key).execute();
     await trx.deleteFrom('settlements').where('settlement_key', '=', row.settlement_key).execute();

@@ -56,11 +56,13 @@ describe('redownload', () => {
 });
 
 describe('refresh COGS and delete', () => {
-  it('refresh COGS says there are no product costs and changes nothing; delete removes an unposted settlement', async () => {
+  it('refresh COGS is refused with the reason where cost of goods sold is off, and changes nothing; delete removes an unposted settlement', async () => {
     const done = await waitForImport(server, demo, (await upload(server, demo, 'acme-shopify', [{ name: 's.csv', content: fs.readFileSync(coreFixture('shopify', 'payouts_export.csv')) }])).json<SettlementImport>().importId);
     const key = done.files[0]!.settlements[0]!.settlementKey;
     const cogs = await get(`/settlement?ajax=true&action=refreshcogs&settlementKey=${key}`);
-    expect(cogs.json<SettlementActionResult>()).toMatchObject({ action: 'refreshcogs', settlement: { cogsPostingStatus: 'NOT_POSTED', allProductCostsAvailable: false } });
+    expect(cogs.statusCode).toBe(409);
+    expect(cogs.json<ErrorBody>()).toMatchObject({ code: 'cogs.not-enabled', message: 'Cost of goods sold is not turned on for this account. Ask support to enable it for your plan.' });
+    expect(await server.testDb.db.selectFrom('settlement_cogs').selectAll().where('settlement_key', '=', key).execute()).toEqual([]);
     const deleted = await get(`/settlement?ajax=true&action=delete&settlementKey=${key}`);
     expect(deleted.json<SettlementActionResult>()).toMatchObject({ action: 'delete', settlement: null });
     expect((await get(`/settlement/detail?settlementKey=${key}`)).statusCode).toBe(404);

@@ -21,6 +21,7 @@ import { DocumentCard } from './document-card';
 import { ReleaseHoldButton } from './release-hold-button';
 import { SettlementActions } from './settlement-actions';
 import { SourceLinesModal, type DrillDown } from './source-lines-modal';
+import { SettlementCogsCard } from '../cogs/settlement-cogs-card';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -102,7 +103,7 @@ export function SettlementDetailPage() {
   const [params] = useSearchParams();
   const settlementKey = params.get('settlementKey') ?? '';
   const queryClient = useQueryClient();
-  const { reload } = useSession();
+  const { reload, account } = useSession();
   const [drill, setDrill] = useState<DrillDown | null>(null);
   const query = useQuery({
     queryKey: ['settlement-detail', settlementKey],
@@ -169,6 +170,7 @@ export function SettlementDetailPage() {
           )}
         </Alert>
       )}
+      <SettlementCogsCard settlementKey={settlementKey} accountKey={account.accountKey} onChanged={refresh} />
       <Grid>
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack>

@@ -1,0 +1,226 @@
+/**
+ * CogsCalculator: a settlement's lines in (streamed, any number), its cost of goods sold out, by
+ * local month, product type and marketplace.
+ *
+ * Which lines carry units: a line of category 'sales' (sold) or 'refunds' (refunded) with a SKU.
+ * Channels repeat an item's quantity on each of its lines (Amazon puts quantity-purchased on the
+ * price, tax and fee rows), so an order's units of a SKU are the largest quantity any of its lines
+ * states, counted once; a refund line with no quantity is one unit. A bundle SKU is costed as its
+ * components. Units no cost covers are listed as missing, never costed at zero.
+ */
+import type { Category } from '../settlements/model';
+import type { LocalCalendar } from '../posting/local-calendar';
+import { createBundleExpander } from './expand-bundles';
+import { FifoLots } from './fifo-lots';
+import type {
+  BundleComponent,
+  CogsCell,
+  CogsResult,
+  CostingMethod,
+  LotConsumption,
+  MissingCost,
+  PurchaseLot,
+  RefundTreatment,
+  StandardCost,
+} from './model';
+import { createStandardCostLookup } from './standard-cost-lookup';
+
+export interface CogsSetup {
+  method: CostingMethod;
+  currency: string;
+  /** What a refunded unit does; 'ignore' when the account does not cost refunds (cogsRefundsEnabled off). */
+  refunds: RefundTreatment | 'ignore';
+  costs: readonly StandardCost[];
+  bundles: readonly BundleComponent[];
+  lots: readonly PurchaseLot[];
+  /** Earlier settlements' sales from lots, so a restocked refund of an older order returns to its lot. */
+  priorConsumptions?: readonly LotConsumption[];
+  calendar: LocalCalendar;
+  /** Local date of undated lines (the settlement's end). */
+  fallbackDate: string;
+  productTypeOf: (sku: string) => string;
+  categoryOf: (typeKey: string) => Category | undefined;
+}
+
+export interface CogsLine {
+  postedAt: number | null;
+  typeKey: string;
+  orderId: string | null;
+  sku: string | null;
+  quantity: number | null;
+  marketplace: string | null;
+}
+
+const SEP = '\u0000';
+
+export class CogsCalculator {
+  private readonly costOf;
+  private readonly expand;
+  private readonly fifo: FifoLots | null;
+  private readonly counted = new Map<string, number>();
+  private readonly cellIndex = new Map<string, number>();
+  private readonly cells: CogsCell[] = [];
+  private readonly missing = new Map<string, MissingCost>();
+  private readonly productTypes = new Map<string, string>();
+  private readonly categories = new Map<string, Category | undefined>();
+  private readonly consumptions: LotConsumption[] = [];
+  /** order + SKU -> indexes into `consumptions` (this settlement's and earlier ones'). */
+  private readonly lotsOfOrder = new Map<string, number[]>();
+  private priorCount = 0;
+
+  constructor(private readonly setup: CogsSetup) {
+    this.costOf = createStandardCostLookup(setup.costs, setup.currency);
+    this.expand = createBundleExpander(setup.bundles);
+    this.fifo = setup.method === 'fifo' ? new FifoLots(setup.lots, setup.currency) : null;
+    for (const c of setup.priorConsumptions ?? []) this.recordConsumption(c);
+    this.priorCount = this.consumptions.length;
+  }
+
+  add(line: CogsLine): void {
+    if (line.sku === null) return;
+    let category = this.categories.get(line.typeKey);
+    if (category === undefined && !this.categories.has(line.typeKey))
+      this.categories.set(line.typeKey, (category = this.setup.categoryOf(line.typeKey)));
+    const kind = category === 'sales' ? 'sale' : category === 'refunds' ? 'refund' : null;
+    if (kind === null || (kind === 'refund' && this.setup.refunds === 'ignore')) return;
+    const stated = Math.abs(line.quantity ?? (kind === 'refund' ? 1 : 0));
+    if (stated === 0) return;
+    let units = stated;
+    if (line.orderId !== null) {
+      const key = (kind === 'sale' ? 'S' : 'R') + line.orderId + SEP + line.sku;
+      const before = this.counted.get(key) ?? 0;
+      if (stated <= before) return;
+      this.counted.set(key, stated);
+      units = stated - before;
+    }
+    const date = line.postedAt === null ? this.setup.fallbackDate : this.setup.calendar.dateOf(line.postedAt);
+    const cell = this.cellOf(date.slice(0, 7), this.productTypeOfSku(line.sku), line.marketplace ?? '');
+    for (const part of this.expand(line.sku, units)) {
+      if (kind === 'sale') this.sell(cell, part.sku, part.units, date, line.orderId);
+      else this.refund(cell, part.sku, part.units, date, line.orderId);
+    }
+  }
+
+  finish(): CogsResult {
+    const cells = [...this.cells].sort(
+      (a, b) =>
+        compare(a.month, b.month) ||
+        compare(a.productType, b.productType) ||
+        compare(a.marketplace, b.marketplace),
+    );
+    const missing = [...this.missing.values()].sort((a, b) => compare(a.sku, b.sku));
+    return {
+      method: this.setup.method,
+      currency: this.setup.currency,
+      cells,
+      missing,
+      consumptions: this.consumptions.slice(this.priorCount),
+    };
+  }
+
+  private sell(cell: CogsCell, sku: string, units: number, date: string, orderId: string | null): void {
+    if (this.fifo) {
+      let cost = 0n;
+      const short = this.fifo.take(sku, units, (lot, took, c) => {
+        cost += c;
+        this.recordConsumption({ lotId: this.fifo!.lots[lot]!.lotId, orderId, sku, units: took });
+      });
+      cell.soldUnits += units - short;
+      cell.soldCost += cost;
+      if (short > 0) this.addMissing(sku, short, date);
+      return;
+    }
+    const unitCost = this.costOf(sku, date);
+    if (unitCost === undefined) return this.addMissing(sku, units, date);
+    cell.soldUnits += units;
+    cell.soldCost += unitCost * BigInt(units);
+  }
+
+  private refund(cell: CogsCell, sku: string, units: number, date: string, orderId: string | null): void {
+    if (this.setup.refunds === 'write-off') {
+      cell.writtenOffUnits += units;
+      return;
+    }
+    if (!this.fifo) {
+      const unitCost = this.costOf(sku, date);
+      if (unitCost === undefined) return this.addMissing(sku, units, date);
+      cell.restockedUnits += units;
+      cell.restockedCost += unitCost * BigInt(units);
+      return;
+    }
+    let left = units;
+    // Back to the lots the order's sale took them from, newest take first.
+    for (const i of [...(this.lotsOfOrder.get(orderKey(orderId, sku)) ?? [])].reverse()) {
+      if (left === 0) break;
+      const c = this.consumptions[i]!;
+      const lot = this.fifo.indexOfLot(c.lotId);
+      const back = Math.min(left, this.netTakenFrom(orderId, sku, c.lotId));
+      if (lot < 0 || back <= 0) continue;
+      cell.restockedCost += this.fifo.restock(lot, back);
+      this.recordConsumption({ lotId: c.lotId, orderId, sku, units: -back });
+      cell.restockedUnits += back;
+      left -= back;
+    }
+    // A refund of a sale no lot record knows (sold before its lots were recorded) has no known cost.
+    if (left > 0) this.addMissing(sku, left, date);
+  }
+
+  /** Units an order's sales took from a lot, less what its refunds already returned there. */
+  private netTakenFrom(orderId: string | null, sku: string, lotId: string): number {
+    let net = 0;
+    for (const i of this.lotsOfOrder.get(orderKey(orderId, sku)) ?? [])
+      if (this.consumptions[i]!.lotId === lotId) net += this.consumptions[i]!.units;
+    return net;
+  }
+
+  private recordConsumption(c: LotConsumption): void {
+    this.consumptions.push(c);
+    if (c.orderId === null) return;
+    const key = orderKey(c.orderId, c.sku);
+    const list = this.lotsOfOrder.get(key);
+    if (list) list.push(this.consumptions.length - 1);
+    else this.lotsOfOrder.set(key, [this.consumptions.length - 1]);
+  }
+
+  private addMissing(sku: string, units: number, date: string): void {
+    const m = this.missing.get(sku);
+    if (m) {
+      m.units += units;
+      if (date < m.firstDate) m.firstDate = date;
+    } else this.missing.set(sku, { sku, currency: this.setup.currency, units, firstDate: date });
+  }
+
+  private productTypeOfSku(sku: string): string {
+    let type = this.productTypes.get(sku);
+    if (type === undefined) this.productTypes.set(sku, (type = this.setup.productTypeOf(sku)));
+    return type;
+  }
+
+  private cellOf(month: string, productType: string, marketplace: string): CogsCell {
+    const key = month + SEP + productType + SEP + marketplace;
+    let i = this.cellIndex.get(key);
+    if (i === undefined) {
+      i = this.cells.length;
+      this.cellIndex.set(key, i);
+      this.cells.push({
+        month,
+        productType,
+        marketplace,
+        soldUnits: 0,
+        soldCost: 0n,
+        restockedUnits: 0,
+        restockedCost: 0n,
+        writtenOffUnits: 0,
+      });
+    }
+    return this.cells[i]!;
+  }
+}
+
+function orderKey(orderId: string | null, sku: string): string {
+  return `${orderId ?? ''}${SEP}${sku}`;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

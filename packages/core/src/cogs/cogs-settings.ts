@@ -1,0 +1,97 @@
+/**
+ * Settings > Cost of Goods Sold of an account, and who may use what (spec section 6: "Premium status
+ * plus cogsEnabled and feature flags enable advanced COGS features"): cogsEnabled turns COGS on
+ * (standard costs, refresh, send, export); FIFO by purchase lots, the advanced method, also needs
+ * premium; refunds touch COGS only with cogsRefundsEnabled. The refresh-COGS-only bulk action (spec
+ * section 5) needs COGS on and the flag SHOW_COGS_ONLY_REFRESH_BULK_ACTION.
+ */
+import type { AccountingSystem, LedgerAccount } from '../mapping/model';
+import type { CostingMethod, RefundTreatment } from './model';
+
+export interface CogsSettings {
+  costingMethod: CostingMethod;
+  refundTreatment: RefundTreatment;
+  inventoryAccount: { code: string; name: string };
+  cogsAccount: { code: string; name: string };
+}
+
+export interface CogsFeatures {
+  cogsEnabled: boolean;
+  cogsRefundsEnabled: boolean;
+  premium: boolean;
+}
+
+export const COGS_ONLY_REFRESH_FLAG = 'SHOW_COGS_ONLY_REFRESH_BULK_ACTION';
+
+/** The accounts a new account's COGS journal uses: MANUAL codes are ledger paths, as in the default chart. */
+export function defaultCogsSettings(system: AccountingSystem | 'NONE'): CogsSettings {
+  const manual = system === 'MANUAL';
+  const xero = system === 'XERO';
+  return {
+    costingMethod: 'standard',
+    refundTreatment: 'restock',
+    inventoryAccount: { code: manual ? 'Assets:Inventory' : xero ? 'INVENTORY' : '1450', name: 'Inventory' },
+    cogsAccount: {
+      code: manual ? 'Expenses:CostOfGoodsSold' : xero ? 'COGS' : '5000',
+      name: 'Cost of Goods Sold',
+    },
+  };
+}
+
+/** The ledger accounts of the settings (hledger paths under Assets: and Expenses:). */
+export function cogsLedgerAccounts(settings: CogsSettings): {
+  inventory: LedgerAccount;
+  cogs: LedgerAccount;
+} {
+  const path = (root: string, a: { code: string; name: string }) =>
+    a.code.startsWith(`${root}:`) ? a.code : `${root}:${a.name.replace(/[^A-Za-z0-9]+/g, '')}`;
+  return {
+    inventory: {
+      code: settings.inventoryAccount.code,
+      name: settings.inventoryAccount.name,
+      kind: 'asset',
+      path: path('Assets', settings.inventoryAccount),
+    },
+    cogs: {
+      code: settings.cogsAccount.code,
+      name: settings.cogsAccount.name,
+      kind: 'expense',
+      path: path('Expenses', settings.cogsAccount),
+    },
+  };
+}
+
+export type CogsRefusal = { isRefused: false } | { isRefused: true; message: string };
+
+/** Whether the account may compute, send and export COGS at all. */
+export function refuseCogs(features: CogsFeatures): CogsRefusal {
+  if (!features.cogsEnabled)
+    return {
+      isRefused: true,
+      message:
+        'Cost of goods sold is not turned on for this account. Ask support to enable it for your plan.',
+    };
+  return { isRefused: false };
+}
+
+/** Whether the settings may be saved with this method. */
+export function refuseCostingMethod(features: CogsFeatures, method: CostingMethod): CogsRefusal {
+  const off = refuseCogs(features);
+  if (off.isRefused) return off;
+  if (method === 'fifo' && !features.premium)
+    return {
+      isRefused: true,
+      message: 'FIFO by purchase lots is part of the premium plan; this account can use standard costs.',
+    };
+  return { isRefused: false };
+}
+
+/** The refund treatment the calculator applies: none when refunds are not costed for the account. */
+export function refundsFor(features: CogsFeatures, settings: CogsSettings): RefundTreatment | 'ignore' {
+  return features.cogsRefundsEnabled ? settings.refundTreatment : 'ignore';
+}
+
+/** Spec section 5: the refresh-COGS-only bulk action needs COGS on and its feature flag. */
+export function canRefreshCogsOnlyInBulk(features: CogsFeatures, flags: readonly string[]): boolean {
+  return features.cogsEnabled && flags.includes(COGS_ONLY_REFRESH_FLAG);
+}
