@@ -4,39 +4,16 @@
  * settlements posted with no Send clicked: in the settlements list, in Automation's "Sent
  * automatically", as a notification under the bell, and in History as sent by Ledgerport.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import { REPO_ROOT, useOwnServer } from './own-server';
+import { useOwnServer } from './own-server';
+import { useFakeChannels } from './fake-channels';
 import { saveScreenshot, signIn } from './sign-in';
 
 const PORT = 8205;
-const FAKE_AMAZON_PORT = 8206;
-const FAKE_AMAZON_URL = `http://127.0.0.1:${FAKE_AMAZON_PORT}`;
-let fakes: ChildProcess | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  fakes = spawn(process.execPath, ['--import', 'tsx', 'packages/integrations/src/testing/serve-fake-channels.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, FAKE_AMAZON_PORT: String(FAKE_AMAZON_PORT), FAKE_SHOPIFY_PORT: '8207', FAKE_CLIENT_ID: 'e2e-client', FAKE_CLIENT_SECRET: 'e2e-secret' },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 120; i++) {
-    if (await fetch(`${FAKE_AMAZON_URL}/__control/health`).then((r) => r.ok).catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('The local Amazon SP-API did not start.');
-});
-test.afterAll(() => {
-  if (fakes?.pid) process.kill(fakes.pid, 'SIGTERM');
-});
+const channels = useFakeChannels(8206, 8207);
 
 const BASE = useOwnServer(PORT, 'automation', (env) => {
-  env.LEDGERPORT_AMAZON_API_URL = FAKE_AMAZON_URL;
-  env.LEDGERPORT_AMAZON_TOKEN_URL = `${FAKE_AMAZON_URL}/auth/o2/token`;
-  env.LEDGERPORT_AMAZON_CONSENT_URL = `${FAKE_AMAZON_URL}/apps/authorize/consent`;
-  env.LEDGERPORT_AMAZON_CLIENT_ID = 'e2e-client';
-  env.LEDGERPORT_AMAZON_CLIENT_SECRET = 'e2e-secret';
+  channels.pointAmazonAt(env);
   env.LEDGERPORT_CHANNEL_FETCH_INTERVAL_MINUTES = '1';
 });
 

@@ -5,42 +5,19 @@
  * the backend's fetch-history page, then follows the request to Done, and sees it among every
  * account's requests.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { REPO_ROOT, useOwnServer } from './own-server';
+import { useFakeChannels } from './fake-channels';
 import { saveScreenshot, signIn, switchTo } from './sign-in';
 
 const PORT = 8210;
-const FAKE_AMAZON_PORT = 8211;
-const FAKE_AMAZON_URL = `http://127.0.0.1:${FAKE_AMAZON_PORT}`;
-let fakes: ChildProcess | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  fakes = spawn(process.execPath, ['--import', 'tsx', 'packages/integrations/src/testing/serve-fake-channels.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, FAKE_AMAZON_PORT: String(FAKE_AMAZON_PORT), FAKE_SHOPIFY_PORT: '8212', FAKE_CLIENT_ID: 'e2e-client', FAKE_CLIENT_SECRET: 'e2e-secret' },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 120; i++) {
-    if (await fetch(`${FAKE_AMAZON_URL}/__control/health`).then((r) => r.ok).catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('The local Amazon SP-API did not start.');
-});
-test.afterAll(() => {
-  if (fakes?.pid) process.kill(fakes.pid, 'SIGTERM');
-});
+const channels = useFakeChannels(8211, 8212);
 
 const BASE = useOwnServer(PORT, 'backend', (env) => {
-  env.LEDGERPORT_AMAZON_API_URL = FAKE_AMAZON_URL;
-  env.LEDGERPORT_AMAZON_TOKEN_URL = `${FAKE_AMAZON_URL}/auth/o2/token`;
-  env.LEDGERPORT_AMAZON_CONSENT_URL = `${FAKE_AMAZON_URL}/apps/authorize/consent`;
-  env.LEDGERPORT_AMAZON_CLIENT_ID = 'e2e-client';
-  env.LEDGERPORT_AMAZON_CLIENT_SECRET = 'e2e-secret';
+  channels.pointAmazonAt(env);
 });
 
 /** The demo CA report again under another settlement id, with a deposit 5.00 CAD higher than its lines. */

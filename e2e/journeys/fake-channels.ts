@@ -1,0 +1,37 @@
+/**
+ * A journey's own local channel APIs (Amazon SP-API and Shopify, packages/integrations' fakes) on
+ * ports of its own, started before its tests and stopped after them; and the server settings that
+ * point Amazon at them.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { test } from '@playwright/test';
+import { REPO_ROOT } from './own-server';
+
+export function useFakeChannels(amazonPort: number, shopifyPort: number): { amazonUrl: string; pointAmazonAt: (env: NodeJS.ProcessEnv) => void } {
+  const amazonUrl = `http://127.0.0.1:${amazonPort}`;
+  let fakes: ChildProcess | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    fakes = spawn(process.execPath, ['--import', 'tsx', 'packages/integrations/src/testing/serve-fake-channels.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, FAKE_AMAZON_PORT: String(amazonPort), FAKE_SHOPIFY_PORT: String(shopifyPort), FAKE_CLIENT_ID: 'e2e-client', FAKE_CLIENT_SECRET: 'e2e-secret' },
+      stdio: 'ignore',
+    });
+    for (let i = 0; i < 120; i++) {
+      if (await fetch(`${amazonUrl}/__control/health`).then((r) => r.ok).catch(() => false)) return;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error('The local Amazon SP-API did not start.');
+  });
+  test.afterAll(() => {
+    if (fakes?.pid) process.kill(fakes.pid, 'SIGTERM');
+  });
+  const pointAmazonAt = (env: NodeJS.ProcessEnv) => {
+    env.LEDGERPORT_AMAZON_API_URL = amazonUrl;
+    env.LEDGERPORT_AMAZON_TOKEN_URL = `${amazonUrl}/auth/o2/token`;
+    env.LEDGERPORT_AMAZON_CONSENT_URL = `${amazonUrl}/apps/authorize/consent`;
+    env.LEDGERPORT_AMAZON_CLIENT_ID = 'e2e-client';
+    env.LEDGERPORT_AMAZON_CLIENT_SECRET = 'e2e-secret';
+  };
+  return { amazonUrl, pointAmazonAt };
+}
