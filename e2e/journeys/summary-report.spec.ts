@@ -22,8 +22,17 @@ test('the summary report shows the months of Amazon settlements as a chart and t
   await expect(months.getByRole('row', { name: /Net \(deposited\)/ })).toBeVisible();
   await saveScreenshot(page, 'summary-report-1-chart');
 
+  // A type's total drills down to the settlements that hold it, and to their source rows.
   const types = page.getByRole('table', { name: /By transaction type/ }).first();
-  await types.getByRole('link').first().click();
+  await types.getByRole('button', { name: /: show sources$/ }).first().click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByRole('status')).toContainText(/settlements? adds? up to/);
+  await drawer.getByRole('button', { name: /^Source rows/ }).first().click();
+  await expect(drawer.getByRole('table', { name: /^Source rows of / })).toBeVisible();
+  await saveScreenshot(page, 'summary-report-2-sources');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('link', { name: 'Open the settlements of these dates' }).first().click();
   await expect(page).toHaveURL(/\/app\/settlements$/);
   await expect(page.getByRole('table', { name: 'Settlements' })).toBeVisible();
   await expect(page.getByText(/settlements? match/)).toBeVisible();

@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
 import { isoDateSchema } from './iso-date';
+import { safeTextSchema } from './safe-text';
+import { figureSourcesSchema } from './shopify-reports';
 
 /** The longest range one summary covers (ten years). */
 export const SUMMARY_REPORT_DAYS_MAX = 3660;
@@ -115,4 +117,30 @@ export const exportData = defineEndpoint({
     end: isoDateSchema,
     format: z.enum(['csv', 'xlsx']).default('csv'),
   }),
+});
+
+/**
+ * The drill-down of a report figure by transaction type (the Summary Report's types, issue 18): the
+ * closed settlements ending in the range that hold lines of the type, each with the type's amount, a
+ * page at a time, largest first; each opens its source rows through /settlement/lines. Same body as a
+ * Shopify figure's sources, so one drawer shows both.
+ */
+export const getReportTypeSources = defineEndpoint({
+  method: 'GET',
+  url: '/reports/type-sources',
+  summary: "Drill-down: the closed settlements ending in the range that hold a transaction type, with the type's amount in each, a page at a time.",
+  tag: 'reports',
+  access: 'user',
+  effect: 'read',
+  querystring: z.strictObject({
+    accountKey: accountKeySchema,
+    start: isoDateSchema,
+    end: isoDateSchema,
+    currency: safeTextSchema.trim().regex(/^[A-Z]{3}$/, 'currency must be a three-letter code like USD.'),
+    typeKey: safeTextSchema.min(1, 'typeKey is missing.').max(300, 'typeKey is too long.'),
+    month: z.string().regex(/^\d{4}-\d{2}$/, 'month must look like 2026-11.').optional(),
+    page: z.coerce.number().int('page must be a whole number.').min(0).default(0),
+    size: z.coerce.number().int('size must be a whole number.').min(1).max(100, 'size must be at most 100.').default(25),
+  }),
+  response: figureSourcesSchema,
 });

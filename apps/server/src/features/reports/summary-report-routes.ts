@@ -13,11 +13,13 @@ import { AppError } from '../../http/app-error';
 import type { Deps } from '../../http/deps';
 import { assertAccountAccess } from '../accounts/account-access';
 import { countSettlements, readMonthTotals } from './report-day-totals';
+import { registerTypeSourcesRoute } from './type-sources-route';
 
 const DAY_MS = 86_400_000;
 
 export function registerReportRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
+  registerTypeSourcesRoute(app, deps);
   addRoute(app, deps, getAmazonSummaryReport, async ({ caller, query }) => {
     await assertAccountAccess(db, caller, query.accountKey);
     const { start, end, accountKey } = query;

@@ -2,7 +2,8 @@
  * Reports > Summary Report (Amazon, /amazon/date-range-summary-report): a date range of closed
  * settlements by month (charts and a category table), by transaction type and by marketplace, per
  * currency, from GET /amazon/summary-report. Any range up to ten years; presets for the usual ones.
- * Each type links to the settlements it came from (the settlements list filtered to the same dates and currency).
+ * Each type opens its sources (the settlements holding it, and their source rows, through
+ * /reports/type-sources); the settlements list, filtered to the same dates and currency, is one click away.
  */
 import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Loader, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
@@ -13,6 +14,8 @@ import { Link } from 'react-router';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { SummaryCharts } from './summary-charts';
+import { SourcesDrawer } from '../shopify-reports/figure-sources-drawer';
+import type { FigureSourcesBody } from '@ledgerport/contract';
 import { DEFAULT_LIST_STATE, writeSavedListState } from '../settlements/settlement-filters';
 
 const CATEGORY_LABELS: Record<string, string> = {
@@ -87,35 +90,51 @@ function CategoryTable({ summary }: { summary: CurrencySummaryBody }) {
 
 function TypeTable({ summary, range }: { summary: CurrencySummaryBody; range: { start: string; end: string } }) {
   const { account } = useSession();
-  // The drill-down: the settlements list, filtered to this report's dates and currency (the list keeps its filters per account).
+  const [chosen, setChosen] = useState<{ typeKey: string; label: string } | null>(null);
+  // The settlements list, filtered to this report's dates and currency (the list keeps its filters per account).
   const openSettlements = () => writeSavedListState(account.accountKey, 'standard', { ...DEFAULT_LIST_STATE, filters: { ...DEFAULT_LIST_STATE.filters, range, currency: summary.currency } });
   return (
-    <Table striped withTableBorder aria-label={`By transaction type (${summary.currency})`}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Transaction type</Table.Th>
-          <Table.Th>Category</Table.Th>
-          <Table.Th ta="right">Lines</Table.Th>
-          <Table.Th ta="right">Total</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {summary.types.map((t) => (
-          <Table.Tr key={t.typeKey}>
-            <Table.Td>
-              <Anchor component={Link} to="/settlements" onClick={openSettlements} size="sm" title={`${t.typeKey}: open the settlements of these dates`}>
-                {t.label}
-              </Anchor>
-            </Table.Td>
-            <Table.Td>{CATEGORY_LABELS[t.category] ?? t.category}</Table.Td>
-            <Table.Td ta="right">{t.lineCount}</Table.Td>
-            <Table.Td ta="right" ff="monospace">
-              {formatCurrency(t.total, summary.currency)}
-            </Table.Td>
+    <Stack gap="xs">
+      <Table striped withTableBorder aria-label={`By transaction type (${summary.currency})`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Transaction type</Table.Th>
+            <Table.Th>Category</Table.Th>
+            <Table.Th ta="right">Lines</Table.Th>
+            <Table.Th ta="right">Total</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {summary.types.map((t) => (
+            <Table.Tr key={t.typeKey}>
+              <Table.Td>
+                <Anchor component="button" type="button" size="sm" onClick={() => setChosen({ typeKey: t.typeKey, label: t.label })} aria-label={`${t.label}: show sources`} title={t.typeKey}>
+                  {t.label}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{CATEGORY_LABELS[t.category] ?? t.category}</Table.Td>
+              <Table.Td ta="right">{t.lineCount}</Table.Td>
+              <Table.Td ta="right" ff="monospace">
+                {formatCurrency(t.total, summary.currency)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Anchor component={Link} to="/settlements" onClick={openSettlements} size="sm">
+        Open the settlements of these dates
+      </Anchor>
+      <SourcesDrawer
+        title={chosen ? `${chosen.label} (${summary.currency})` : ''}
+        isOpened={chosen !== null}
+        onClose={() => setChosen(null)}
+        unit="settlement"
+        queryKey={['report-type-sources', account.accountKey, range, summary.currency, chosen?.typeKey]}
+        load={(page, size) =>
+          api.get<FigureSourcesBody>('/reports/type-sources', { accountKey: account.accountKey, ...range, currency: summary.currency, typeKey: chosen!.typeKey, page, size })
+        }
+      />
+    </Stack>
   );
 }
 

@@ -1,6 +1,7 @@
 /**
- * The drill-down of a Shopify report figure: the settlements it adds up (each linking to its page) and,
- * per transaction type, the source rows (file and row) through /settlement/lines.
+ * The drill-down of a report figure: the settlements it adds up (each linking to its page) and, per
+ * transaction type, the source rows (file and row) through /settlement/lines. The Shopify reports and
+ * the Summary Report share it.
  */
 import { useState } from 'react';
 import { Alert, Anchor, Button, Drawer, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
@@ -49,18 +50,31 @@ function SourceRows({ settlementKey, typeKey, currency }: { settlementKey: strin
   );
 }
 
-export function FigureSourcesDrawer({ choice, range, onClose }: { choice: FigureChoice | null; range: ReportRange; onClose: () => void }) {
-  const { account } = useSession();
+/**
+ * A drawer listing the settlements behind a report figure (a page at a time) and, per transaction
+ * type, their source rows. `load` fetches one page; `unit` names the channel's settlement ('payout').
+ */
+export function SourcesDrawer({
+  title,
+  isOpened,
+  onClose,
+  queryKey,
+  load,
+  unit,
+}: {
+  title: string;
+  isOpened: boolean;
+  onClose: () => void;
+  queryKey: readonly unknown[];
+  load: (page: number, size: number) => Promise<FigureSourcesBody>;
+  unit: string;
+}) {
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<string | null>(null);
-  const sources = useQuery({
-    queryKey: ['shopify-figure-sources', account.accountKey, range, choice, page],
-    queryFn: () => api.get<FigureSourcesBody>('/shopify/finance-report/sources', { accountKey: account.accountKey, ...range, figure: choice!.figure, currency: choice!.currency, month: choice!.month, page, size: PAGE }),
-    enabled: choice !== null,
-  });
-  const title = choice ? `${choice.label}${choice.month ? ` in ${choice.month}` : ''} (${choice.currency})` : '';
+  const sources = useQuery({ queryKey: [...queryKey, page], queryFn: () => load(page, PAGE), enabled: isOpened });
+  const Unit = unit.charAt(0).toUpperCase() + unit.slice(1);
   return (
-    <Drawer opened={choice !== null} onClose={() => (setPage(0), setOpen(null), onClose())} position="right" size="xl" title={title}>
+    <Drawer opened={isOpened} onClose={() => (setPage(0), setOpen(null), onClose())} position="right" size="xl" title={title}>
       {sources.isPending ? (
         <Loader aria-label="Loading the sources" />
       ) : sources.isError ? (
@@ -70,12 +84,12 @@ export function FigureSourcesDrawer({ choice, range, onClose }: { choice: Figure
       ) : (
         <Stack>
           <Text size="sm" role="status">
-            {sources.data.pagination.totalRows} payout{sources.data.pagination.totalRows === 1 ? '' : 's'} add up to {formatCurrency(sources.data.total, sources.data.currency)}.
+            {sources.data.pagination.totalRows} {unit}{sources.data.pagination.totalRows === 1 ? ' adds' : 's add'} up to {formatCurrency(sources.data.total, sources.data.currency)}.
           </Text>
-          <Table withTableBorder aria-label="Payouts behind this figure">
+          <Table withTableBorder aria-label={`${Unit}s behind this figure`}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Payout</Table.Th>
+                <Table.Th>{Unit}</Table.Th>
                 <Table.Th>Ended</Table.Th>
                 <Table.Th>Transaction types</Table.Th>
                 <Table.Th ta="right">Amount</Table.Th>
@@ -118,10 +132,25 @@ export function FigureSourcesDrawer({ choice, range, onClose }: { choice: Figure
             </Table.Tbody>
           </Table>
           {sources.data.pagination.totalRows > PAGE && (
-            <Pagination total={Math.ceil(sources.data.pagination.totalRows / PAGE)} value={page + 1} onChange={(p) => setPage(p - 1)} aria-label="Pages of payouts" />
+            <Pagination total={Math.ceil(sources.data.pagination.totalRows / PAGE)} value={page + 1} onChange={(p) => setPage(p - 1)} aria-label={`Pages of ${unit}s`} />
           )}
         </Stack>
       )}
     </Drawer>
+  );
+}
+
+export function FigureSourcesDrawer({ choice, range, onClose }: { choice: FigureChoice | null; range: ReportRange; onClose: () => void }) {
+  const { account } = useSession();
+  const title = choice ? `${choice.label}${choice.month ? ` in ${choice.month}` : ''} (${choice.currency})` : '';
+  return (
+    <SourcesDrawer
+      title={title}
+      isOpened={choice !== null}
+      onClose={onClose}
+      unit="payout"
+      queryKey={['shopify-figure-sources', account.accountKey, range, choice]}
+      load={(page, size) => api.get<FigureSourcesBody>('/shopify/finance-report/sources', { accountKey: account.accountKey, ...range, figure: choice!.figure, currency: choice!.currency, month: choice!.month, page, size })}
+    />
   );
 }
