@@ -10,9 +10,9 @@ const SHELL_ON_DEMAND = /[\\/]app[\\/](side-layouts|newcomer-frame|nav-menus)\.t
 // lands in a smaller chunk.
 const FIRST_LOAD_MANTINE = new RegExp(
   `[\\\\/]node_modules[\\\\/]@mantine[\\\\/]core[\\\\/]esm[\\\\/](core|utils|components[\\\\/](${[
-    'ActionIcon', 'Alert', 'Anchor', 'AppShell', 'Avatar', 'Badge', 'Box', 'Burger', 'Button', 'Center', 'Checkbox', 'CloseButton',
+    'ActionIcon', 'Alert', 'Anchor', 'AppShell', 'Avatar', 'Badge', 'Box', 'Burger', 'Button', 'Center', 'Checkbox', 'CloseButton', 'Collapse',
     'Combobox', 'Container', 'EmptyState', 'FocusTrap', 'Group', 'Indicator', 'Input', 'InputBase', 'Loader', 'MultiSelect',
-    'NativeSelect', 'Overlay', 'Paper', 'Pill', 'PillsInput', 'Popover', 'Portal', 'Progress', 'ScrollArea', 'Select', 'Skeleton',
+    'NativeSelect', 'NavLink', 'Overlay', 'Paper', 'Pill', 'PillsInput', 'Popover', 'Portal', 'Progress', 'ScrollArea', 'Select', 'Skeleton',
     'Stack', 'Table', 'Text', 'TextInput', 'Title', 'Tooltip', 'Transition', 'UnstyledButton', 'VisuallyHidden',
   ].join('|')}))[\\\\/]`,
 );
@@ -45,6 +45,9 @@ export default defineConfig({
             // load of /app/settlements, 10 kB less gzipped).
             { name: 'mantine', test: pkg('@mantine/core|@mantine/hooks|@floating-ui/[^\\\\/]+|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|clsx|tslib|get-nonce|@tabler/icons-react'), entriesAware: true, entriesAwareMergeThreshold: 12_000, priority: 30 },
             { name: 'mantine-first', test: FIRST_LOAD_MANTINE, priority: 35 },
+            // Icons grouped among themselves: merged into Mantine's small groups they pulled unrelated
+            // components (Textarea, LoadingOverlay) into the first load.
+            { name: 'icons', test: pkg('@tabler/icons-react'), entriesAware: true, entriesAwareMergeThreshold: 4_000, priority: 32 },
             // Our own frame code and the core rules it runs, one file instead of a dozen small ones
             // (each gzipped alone compresses worse). Files of src/app that load on demand stay out: a
             // group captures its modules' dependencies too.
