@@ -3,7 +3,8 @@
  * Settings > Shopify B2B Invoice (orders tagged A2XB2B), sees the wholesale order #43001 become its
  * own settlement in the B2B Invoices list, sends it to the built-in ledger, and finds it posted in the
  * B2B Invoice Report with its PO and customer; then turns on Deferred Revenue and finds the revenue of
- * the unfulfilled orders held, in two Deferred Revenue settlements. This file starts its own server on its own port and
+ * the unfulfilled orders held, in four Deferred Revenue settlements (two for the 16-column export's payouts, two
+ * for the gift-card payouts, whose gift-card-paid sales are deferred like any other). This file starts its own server on its own port and
  * data folder: the demo data, with Acme Outdoor Shop posting to the built-in ledger (MANUAL).
  */
 import { expect, test } from '@playwright/test';
@@ -86,11 +87,11 @@ test('turn on B2B invoices, find the B2B order as its own settlement, send it an
   await expect(page.getByText('Nothing is held.')).toBeVisible();
   await page.getByRole('switch', { name: /Defer revenue until orders are fulfilled/ }).click({ force: true });
   await expect(page.getByText('Revenue of unfulfilled orders is deferred from now on.')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Deferred revenue held by currency' })).toContainText('$135.49');
-  await expect(page.getByText('2 Deferred Revenue settlements.')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Deferred revenue held by currency' })).toContainText('$149.50');
+  await expect(page.getByText('4 Deferred Revenue settlements.')).toBeVisible();
   await saveScreenshot(page, 'shopify-b2b-4-deferred-revenue');
   await page.getByRole('link', { name: 'Open the Deferred Revenue settlements' }).click();
   await expect(page).toHaveURL(/\/app\/deferred-revenue-settlements/);
-  await expect(page.getByRole('table', { name: 'Settlements' }).getByRole('link', { name: /^Open settlement Deferred Revenue/ })).toHaveCount(2);
+  await expect(page.getByRole('table', { name: 'Settlements' }).getByRole('link', { name: /^Open settlement Deferred Revenue/ })).toHaveCount(4);
   await saveScreenshot(page, 'shopify-b2b-5-deferred-list');
 });

@@ -16,8 +16,9 @@ export const DEFERRED_REVENUE_TYPES: Record<DeferralKind, string> = {
   reverse: 'deferred revenue|reversed',
   recognise: 'deferred revenue|recognised',
 };
-/** The payout lines that count as an order's payment: gross charges and refunds, never fees. */
-const PAID_TYPES = new Set(['charge', 'refund']);
+/** The payout lines that count as an order's payment: gross charges and refunds (also those paid with or
+ * refunded to a gift card: the card's liability was booked when it was sold), never fees. */
+const PAID_TYPES = new Set(['charge', 'refund', 'charge|gift_card', 'refund|gift_card']);
 
 export function deferredRevenueSettlementId(payoutId: string): string {
   return `Deferred Revenue ${payoutId}`;

@@ -63,7 +63,8 @@ const settlementsWithId = (id: string) => server.testDb.db.selectFrom('settlemen
 const recoverAtStart = () => server.jobs.send(RECOVER_SETTLEMENT_IMPORTS_QUEUE, { startedAt: new Date().toISOString() });
 
 beforeAll(async () => {
-  server = await startSettlementTestServer();
+  // Billing on (issue 16): the trial's three files are counted only then. No Stripe call is made here.
+  server = await startSettlementTestServer({ config: { billing: { secretKey: 'sk_test_recovery', webhookSecret: 'whsec_recovery', apiUrl: 'http://127.0.0.1:9', currency: 'USD' } } });
   uploadDir = server.uploadDir;
   demo = await server.signIn('demo@ledgerport.local');
 }, 120_000);
