@@ -31,7 +31,7 @@ async function uploadSettlements(tokens: TokenSet): Promise<Map<string, string>>
   const report = fs.readFileSync(coreFixture('amazon', 'us-v2-promotion-reserve.txt'), 'utf8');
   const files = Array.from({ length: COUNT }, (_, i) => ({ name: `s${i}.txt`, content: report.replaceAll('11223344556', String(90_000_000_001 + i)) }));
   const { importId } = await server.call<SettlementImport>('POST', `/settlement-import?accountKey=${ACCOUNT}`, tokens, multipart(files));
-  const done = await poll(server, () => server.call<SettlementImport>('GET', `/settlement-import?importId=${importId}`, tokens), (imp) => imp.status === 'DONE', 'the import', 60_000);
+  const done = await poll(server, () => server.call<SettlementImport>('GET', `/settlement-import?importId=${importId}`, tokens), (imp) => imp.status === 'DONE', 'the import', 240_000);
   const keys = new Map<string, string>();
   for (const file of done.files) for (const s of file.settlements) keys.set(s.settlementKey, s.settlementId);
   return keys;
