@@ -24,6 +24,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { registerAccountRoutes } from './features/accounts/account-routes';
 import { registerFeatureFlagRoutes } from './features/feature-flags/feature-flag-routes';
 import { registerOrganizationRoutes } from './features/organizations/organization-routes';
+import { registerPartnerRoutes } from './features/partner/partner-routes';
 import { registerUserRoutes } from './features/users/user-routes';
 import { registerWhatsNewRoutes } from './features/whats-new/whats-new-routes';
 import { registerAutomationRoutes } from './features/automation/automation-routes';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerUserRoutes(app, deps);
   registerFeatureFlagRoutes(app, deps);
   registerOrganizationRoutes(app, deps);
+  registerPartnerRoutes(app, deps);
   registerWhatsNewRoutes(app, deps);
   registerAutomationRoutes(app, deps);
   registerBackendRoutes(app, deps);

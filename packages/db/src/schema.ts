@@ -159,6 +159,21 @@ export interface AccountAutomationTable {
   updated_by: string | null;
 }
 
+/** One account's status counts for cross-account pages (migration 0035, decision 0035); refreshed by refreshAccountStatus. */
+export interface AccountStatusSummaryTable {
+  account_key: string;
+  waiting_count: number;
+  unmapped_count: number;
+  inconsistent_count: number;
+  on_hold_count: number;
+  failed_count: number;
+  connection_status: string | null;
+  connection_error: string | null;
+  last_posted_at: Timestamp | null;
+  last_fetched_at: Timestamp | null;
+  refreshed_at: Timestamp;
+}
+
 /** Billing (migration 0028, decision 0031). */
 export interface BillingPlansTable {
   plan_code: string;
@@ -850,6 +865,7 @@ export interface Database {
   organization_memberships: OrganizationMembershipsTable;
   account_invites: AccountInvitesTable;
   account_automation: AccountAutomationTable;
+  account_status_summary: AccountStatusSummaryTable;
   shopify_order_settings: ShopifyOrderSettingsTable;
   shopify_orders: ShopifyOrdersTable;
   single_order_invoices: SingleOrderInvoicesTable;

@@ -63,6 +63,8 @@ export type PageKind =
   | 'account-questionnaire'
   | 'backend-home'
   | 'backend-inconsistent-settlements'
+  | 'partner-dashboard'
+  | 'partner'
   | 'backend-accounts'
   | 'backend-fetch-history'
   | 'backend-fetch-history-status'

@@ -23,6 +23,10 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.switch.Component />;
     case 'organization-dashboard':
       return <Pages.organizationDashboard.Component />;
+    case 'partner-dashboard':
+      return <Pages.partnerDashboard.Component />;
+    case 'partner':
+      return <Pages.partner.Component />;
     case 'whats-new':
       return <Pages.whatsNew.Component />;
     case 'user-profile':

@@ -36,9 +36,9 @@ const backend: Array<[path: string, title: string, what: string]> = [
 ];
 
 export const otherRoutes: RouteMeta[] = [
-  page('overview', 'Partner Overview', { what: 'Your client accounts and their onboarding progress will be listed here.', now: 'Open a client account with the account switcher.' }),
-  page('partner-dashboard', 'Partner Dashboard', { what: 'Your client accounts, their plans and their onboarding progress will be listed here.', now: 'Open a client account with the account switcher.' }),
-  page('partner', 'Partner', { what: 'Your partner programme details will appear here.', now: 'Open a client account with the account switcher.' }),
+  special('overview', 'Partner Overview', 'partner-dashboard'),
+  special('partner-dashboard', 'Partner Dashboard', 'partner-dashboard'),
+  special('partner', 'Partner', 'partner'),
   page('teams', 'Teams', { what: 'The teams of your firm and the client accounts each team works on will be listed here.', now: 'Nothing to set up yet.' }),
   page('team-settings', 'Team Settings', { what: 'The members and permissions of a team will appear here.', now: 'Nothing to set up yet.' }),
   special('organization/:organizationId/dashboard', 'Overview', 'organization-dashboard'),

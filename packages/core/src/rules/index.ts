@@ -20,3 +20,4 @@ export * from './invites';
 export * from './auto-send';
 export * from './assisted-setup';
 export * from './notifications';
+export * from './account-status';

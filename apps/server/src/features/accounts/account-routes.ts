@@ -152,6 +152,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
           accounting_system: body.accountingSystem,
           sales_channel: body.salesChannel,
           plan_code: null,
+          // A partner firm's member creates client accounts: they carry the firm's code (decision 0035).
+          partner_code: caller.partnerCode,
           organization_id: organizationId,
           created_at: now,
           updated_at: now,
@@ -165,7 +167,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
         action: 'account.created',
         entityType: 'account',
         entityId: accountKey,
-        after: { accountName: body.accountName, salesChannel: body.salesChannel, accountingSystem: body.accountingSystem, organizationId, isNewOrganization: placement.kind === 'new-organization' },
+        after: { accountName: body.accountName, salesChannel: body.salesChannel, accountingSystem: body.accountingSystem, organizationId, isNewOrganization: placement.kind === 'new-organization', partnerCode: caller.partnerCode },
         at: now,
       });
       await makeCurrentAccount(trx, caller.userId, accountKey, now);

@@ -8,6 +8,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, ConnectionsTable } from '@ledgerport/db';
 import type { ChannelCredentials } from '@ledgerport/integrations/channels';
 import type { SecretBox } from '../../security/secret-box';
+import { refreshAccountStatus } from '../partner/refresh-account-status';
 
 export type ChannelRole = 'sales-channel' | 'sales-source';
 export type ConnectionRow = Selectable<ConnectionsTable>;
@@ -78,10 +79,12 @@ export async function saveConnectedChannel(db: Kysely<Database>, c: SaveConnecti
       }),
     )
     .execute();
+  await refreshAccountStatus(db, c.accountKey, c.now);
 }
 
 export async function updateConnection(db: Kysely<Database>, accountKey: string, role: ChannelRole, values: Partial<{ status: ConnectionRow['status']; last_error: string | null; last_error_at: Date | null; last_synced_at: Date; credentials_sealed: string | null; access_token_expires_at: Date | null; settings: string }>, now: Date): Promise<void> {
   await db.updateTable('connections').set({ ...values, updated_at: now }).where('account_key', '=', accountKey).where('role', '=', role).execute();
+  await refreshAccountStatus(db, accountKey, now);
 }
 
 export function settingsOf(row: ConnectionRow): ChannelConnectionSettings {

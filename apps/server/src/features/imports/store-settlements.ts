@@ -30,6 +30,7 @@ import { applyInconsistentHoldPolicy } from '../posting-settings/inconsistent-ho
 import { notifyNewSettlements, type NewSettlement } from '../notifications/notify-events';
 import { writeOrderTotals } from '../shopify-reports/write-order-totals';
 import { newSettlementKey, SETTLEMENT_LINE_COLUMNS, SETTLEMENT_REF_COLUMNS, settlementLinesCopyBytes, SettlementRefsCollector } from './settlement-lines-copy';
+import { refreshAccountStatus } from '../partner/refresh-account-status';
 
 export interface SettlementSource {
   kind: 'file' | 'api';
@@ -225,6 +226,7 @@ export async function settleStoredSettlements(trx: Kysely<Database>, accountKey:
   await updateAccountMappingsCompleted(trx, accountKey);
   // An account that holds inconsistent settlements holds the new ones at once (the list shows it).
   await applyInconsistentHoldPolicy(trx, accountKey, source.at);
+  await refreshAccountStatus(trx, accountKey, source.at);
   return out;
 }
 

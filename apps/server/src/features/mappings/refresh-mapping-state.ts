@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
 import { updateAccountMappingsCompleted } from '../imports/store-settlements';
 import { getAccountMappingContext, getCurrentMappings, mappingFlags } from './mapping-repository';
+import { refreshAccountStatus } from '../partner/refresh-account-status';
 
 export async function refreshMappingState(db: Kysely<Database>, accountKey: string, at: Date): Promise<void> {
   const context = await getAccountMappingContext(db, accountKey);
@@ -49,4 +50,5 @@ export async function refreshMappingState(db: Kysely<Database>, accountKey: stri
       .execute();
   }
   await updateAccountMappingsCompleted(db, accountKey);
+  await refreshAccountStatus(db, accountKey, at);
 }

@@ -11,6 +11,7 @@ import type { Database } from '@ledgerport/db';
 import { decimalToUnits, formatMoney } from '@ledgerport/core/money';
 import type { SettlementRow } from '../settlements/load-settlement';
 import { getAccountPostingSettings } from './posting-settings-repository';
+import { refreshAccountStatus } from '../partner/refresh-account-status';
 
 export const INCONSISTENT_HOLD_CAUSE = 'inconsistent';
 
@@ -57,6 +58,7 @@ export async function syncInconsistentHolds(db: Kysely<Database>, accountKey: st
         .execute();
     }
   }
+  await refreshAccountStatus(db, accountKey, at);
   return countInconsistentHolds(db, accountKey);
 }
 

@@ -20,6 +20,7 @@ import { documentToStored } from './stored-document';
 import { heldSendRefusal } from '../posting-settings/inconsistent-holds';
 import { notifyAutoSent, notifySendFailed } from '../notifications/notify-events';
 import type { SettlementRow } from '../settlements/load-settlement';
+import { refreshAccountStatus } from '../partner/refresh-account-status';
 
 export class RetryableSendError extends Error {}
 
@@ -77,6 +78,7 @@ export async function sendSettlement(deps: Deps, settlementKey: string, options:
     await markSettlement(trx, row, { send_state: 'IDLE', posting_error: null, posting_error_at: null });
     await trx.updateTable('accounts').set({ first_settlement_posted: true }).where('account_key', '=', row.account_key).execute();
     if (options.isAutomatic) await notifyAutoSent(trx, { accountKey: row.account_key, settlementKey: row.settlement_key, settlementId: row.settlement_id, at });
+    await refreshAccountStatus(trx, row.account_key, at);
   });
 }
 
@@ -157,6 +159,7 @@ async function markFailed(deps: Deps, row: SettlementRow, message: string): Prom
   await deps.db.transaction().execute(async (trx) => {
     await markSettlement(trx, row, { send_state: 'FAILED', posting_error: message, posting_error_at: at });
     if (row.send_state !== 'FAILED') await notifySendFailed(trx, { accountKey: row.account_key, settlementKey: row.settlement_key, settlementId: row.settlement_id, error: message, at });
+    await refreshAccountStatus(trx, row.account_key, at);
   });
 }
 

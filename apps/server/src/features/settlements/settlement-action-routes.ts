@@ -30,6 +30,7 @@ import { reprocessSettlement } from './reprocess-settlement';
 import { settlementBody } from './settlement-body';
 import { updateAccountMappingsCompleted } from '../imports/store-settlements';
 import { cogsExportLink, queueCogsSends, refreshCogsInBulk, refreshCogsAction } from '../cogs/cogs-actions';
+import { refreshAccountStatus } from '../partner/refresh-account-status';
 
 export function registerSettlementActionRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
@@ -189,6 +190,7 @@ async function deleteSettlement(deps: Deps, caller: Caller, row: SettlementRow):
     await trx.deleteFrom('settlement_documents').where('settlement_key', '=', row.settlement_key).execute();
     await trx.deleteFrom('settlements').where('settlement_key', '=', row.settlement_key).execute();
     await updateAccountMappingsCompleted(trx, row.account_key);
+    await refreshAccountStatus(trx, row.account_key, deps.clock());
     await auditSettlement(deps, caller, row, 'settlement.deleted', null, trx);
   });
   return result('delete', row, `Settlement ${row.settlement_id} was deleted.`, null);

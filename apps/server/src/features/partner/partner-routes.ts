@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { listPartnerAccountsStatus as listPartnerAccountsStatusEndpoint } from '@ledgerport/contract';
+import { addRoute } from '../../http/add-route';
+import type { Deps } from '../../http/deps';
+import { listPartnerAccountsStatus } from './partner-repository';
+
+export function registerPartnerRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db } = deps;
+
+  // Only the caller's own firm's clients: the partner code comes from the caller's row, never from the request.
+  addRoute(app, deps, listPartnerAccountsStatusEndpoint, async ({ caller }) => {
+    if (caller.partnerCode === null || caller.partnerCode === '') return { partnerCode: null, accounts: [] };
+    const user = await db.selectFrom('users').select('current_account_key').where('user_id', '=', caller.userId).executeTakeFirst();
+    return { partnerCode: caller.partnerCode, accounts: await listPartnerAccountsStatus(db, caller.partnerCode, user?.current_account_key ?? null) };
+  });
+}
