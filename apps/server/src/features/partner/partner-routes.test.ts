@@ -39,6 +39,14 @@ describe('GET /partner/accounts-status', () => {
     for (const a of body.accounts) expect(a.waitingCount).toBeGreaterThanOrEqual(0);
   });
 
+  it('makes the summary row of a client that has had no event since the summary existed', async () => {
+    const db = server.testDb.db;
+    await db.deleteFrom('account_status_summary').where('account_key', 'in', ['birch-walmart', 'birch-bigcommerce']).execute();
+    await list(partner);
+    const rows = await db.selectFrom('account_status_summary').select('account_key').where('account_key', 'in', ['birch-walmart', 'birch-bigcommerce']).execute();
+    expect(rows.map((r) => r.account_key).sort()).toEqual(['birch-bigcommerce', 'birch-walmart']);
+  });
+
   it("never shows a partner another firm's clients", async () => {
     const mine = await list(partner);
     expect(mine.accounts.map((a) => a.accountKey)).not.toContain('rival-client');
