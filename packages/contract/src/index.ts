@@ -32,3 +32,4 @@ export * from './backend';
 export * from './shopify-reports';
 export * from './billing';
 export * from './cogs';
+export * from './inventory';
