@@ -33,3 +33,4 @@ export * from './shopify-reports';
 export * from './billing';
 export * from './cogs';
 export * from './partner';
+export * from './inventory';

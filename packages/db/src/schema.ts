@@ -815,6 +815,29 @@ export interface SettlementCogsTable {
   computed_at: Timestamp;
 }
 
+/** An uploaded Amazon Inventory Ledger summary month of an account (decision 0034). */
+export interface InventoryReportsTable {
+  account_key: string;
+  month: string;
+  file_name: string;
+  row_count: number;
+  uploaded_at: Timestamp;
+  uploaded_by: string | null;
+}
+
+/** Month-end units of one SKU at one fulfilment centre, with the month's shipments and returns. */
+export interface InventoryPositionsTable {
+  account_key: string;
+  month: string;
+  sku: string;
+  location: string;
+  title: string;
+  starting_units: number;
+  ending_units: number;
+  shipped_units: number;
+  returned_units: number;
+}
+
 /** Units one order of a settlement took from (or, negative, returned to) one purchase lot. */
 export interface SettlementCogsLotsTable {
   settlement_key: string;
@@ -914,4 +937,6 @@ export interface Database {
   settlement_cogs: SettlementCogsTable;
   settlement_cogs_lots: SettlementCogsLotsTable;
   settlement_cogs_documents: SettlementCogsDocumentsTable;
+  inventory_reports: InventoryReportsTable;
+  inventory_positions: InventoryPositionsTable;
 }

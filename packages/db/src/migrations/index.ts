@@ -30,6 +30,7 @@ import * as m0025 from './0025-report-day-totals';
 import * as m0026 from './0026-cost-of-goods-sold';
 import * as m0028 from './0028-billing';
 import * as m0033 from './0033-backend-inconsistent-index';
+import * as m0034 from './0034-inventory';
 import * as m0035 from './0035-account-status-summary';
 
 export const migrations: Record<string, Migration> = {
@@ -60,5 +61,6 @@ export const migrations: Record<string, Migration> = {
   '0026-cost-of-goods-sold': m0026,
   '0028-billing': m0028,
   '0033-backend-inconsistent-index': m0033,
+  '0034-inventory': m0034,
   '0035-account-status-summary': m0035,
 };

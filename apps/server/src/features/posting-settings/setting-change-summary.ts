@@ -46,6 +46,7 @@ const ACTION_LABELS: Record<string, string> = {
   'product.cost-saved': 'Saved a product cost',
   'product.cost-deleted': 'Deleted a product cost',
   'product.costs-imported': 'Imported product costs',
+  'inventory.report-uploaded': 'Uploaded an inventory report',
   'product.bundle-saved': 'Saved a bundle',
   'product.lot-added': 'Recorded a purchase lot',
   'settlement.auto-send-queued': 'Automatically sent',

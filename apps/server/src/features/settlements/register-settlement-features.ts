@@ -4,6 +4,7 @@ import fastifyFormbody from '@fastify/formbody';
 import type { Deps } from '../../http/deps';
 import { registerImportRoutes } from '../imports/import-routes';
 import { registerCogsRoutes } from '../cogs/register-cogs-routes';
+import { registerInventoryFeature } from '../inventory/register-inventory-routes';
 import { registerLedgerRoutes } from '../ledger/ledger-routes';
 import { registerMappingRoutes } from '../mappings/mapping-routes';
 import { registerSendProgressRoute } from '../posting/send-progress-route';
@@ -24,6 +25,7 @@ export function registerSettlementFeatures(app: FastifyInstance, deps: Deps): vo
   registerPostingRoutes(app, deps);
   registerReconciliationRoutes(app, deps);
   registerCogsRoutes(app, deps);
+  registerInventoryFeature(app, deps);
   // settlementSend, bulkActionSettlement and account_redaction are form encoded (spec section 7): parsed in their scope only.
   void app.register(async (scope) => {
     await scope.register(fastifyFormbody);

@@ -1,0 +1,5 @@
+export * from './model';
+export * from './parse-inventory-ledger';
+export * from './month-end-positions';
+export * from './value-inventory';
+export * from './reconcile-inventory';
