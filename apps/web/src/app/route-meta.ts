@@ -68,6 +68,8 @@ export type PageKind =
   | 'backend-accounts'
   | 'backend-fetch-history'
   | 'backend-fetch-history-status'
+  | 'inventory-summary'
+  | 'inventory-locations'
   | 'billing'
   | 'subscribe'
   | 'billing-migration'

@@ -68,6 +68,10 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.newReconciliation.Component />;
     case 'reconciliation-report':
       return <Pages.reconciliationReport.Component />;
+    case 'inventory-summary':
+      return <Pages.inventorySummary.Component />;
+    case 'inventory-locations':
+      return <Pages.inventoryLocations.Component />;
     case 'backend-home':
       return <Pages.backendHome.Component />;
     case 'backend-inconsistent-settlements':
