@@ -13,6 +13,6 @@ test('a root admin opens /backend', async ({ page }) => {
   await signIn(page, 'admin@ledgerport.local');
   await page.goto('/app/backend/accounts');
   await expect(page).toHaveURL(/\/app\/backend\/accounts$/);
-  await expect(page.getByText('All accounts will be listed here, page by page.')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Accounts' }).getByRole('row').filter({ hasText: 'Acme Outdoor US' })).toBeVisible();
   await expect(page).toHaveTitle(/ - Backend \| Ledgerport$/);
 });
