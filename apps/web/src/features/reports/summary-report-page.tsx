@@ -108,7 +108,7 @@ function TypeTable({ summary, range }: { summary: CurrencySummaryBody; range: { 
           {summary.types.map((t) => (
             <Table.Tr key={t.typeKey}>
               <Table.Td>
-                <Anchor component="button" type="button" size="sm" onClick={() => setChosen({ typeKey: t.typeKey, label: t.label })} aria-label={`${t.label}: show sources`} title={t.typeKey}>
+                <Anchor component="button" type="button" size="sm" ta="left" onClick={() => setChosen({ typeKey: t.typeKey, label: t.label })} aria-label={`${t.label}: show sources`} title={t.typeKey}>
                   {t.label}
                 </Anchor>
               </Table.Td>
