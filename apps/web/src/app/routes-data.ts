@@ -1,7 +1,6 @@
 /** Settlement, mapping, report and inventory routes (spec section 2). */
 import { page, special, type RedirectMeta, type RouteMeta } from './route-meta';
 
-const connectFirst = 'Connect your sales channel and accounting system from the admin page; settlements appear once the channel sends them.';
 const toAdmin = { label: 'Open admin', to: '/admin' };
 
 export const dataRoutes: RouteMeta[] = [
