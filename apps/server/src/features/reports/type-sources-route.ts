@@ -7,13 +7,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { errorMessages, getReportTypeSources, pageSizes, SUMMARY_REPORT_DAYS_MAX, type FigureSourcesBody } from '@ledgerport/contract';
+import { errorMessages, getReportTypeSources, pageSizes, type FigureSourcesBody } from '@ledgerport/contract';
 import { formatUnits, parseDecimalUnits } from '@ledgerport/core/money';
 import { CHANNELS, describeTransactionType, type Channel } from '@ledgerport/core/settlements';
 import { addRoute } from '../../http/add-route';
 import { AppError } from '../../http/app-error';
 import type { Deps } from '../../http/deps';
 import { assertAccountAccess } from '../accounts/account-access';
+import { assertReportRange } from '../shopify-reports/shopify-report-scope';
 
 const DAY_MS = 86_400_000;
 const decimal = (text: string) => formatUnits(parseDecimalUnits(text, '.') ?? 0n);
@@ -24,10 +25,8 @@ export function registerTypeSourcesRoute(app: FastifyInstance, deps: Deps): void
     await assertAccountAccess(db, caller, query.accountKey);
     const { accountKey, currency, typeKey, page, size } = query;
     let { start, end } = query;
-    if (start > end) throw new AppError('request.invalid', `The end ${end} must be after the start ${start}.`, [{ path: 'end', message: 'Before the start.' }]);
-    if ((Date.parse(end) - Date.parse(start)) / DAY_MS >= SUMMARY_REPORT_DAYS_MAX) {
-      throw new AppError('request.invalid', `A report covers at most ${SUMMARY_REPORT_DAYS_MAX} days; choose a shorter range than ${start} to ${end}.`, [{ path: 'end', message: 'Range too long.' }]);
-    }
+    // The same ten-year range rule as every report (one check, shared with the Shopify reports).
+    assertReportRange(start, end, 'report');
     if (query.month) {
       // One month of the range: its first and last day, inside the range.
       const first = `${query.month}-01`;
