@@ -39,6 +39,8 @@ async function linkFromMail(to: string, subject: RegExp): Promise<string> {
 }
 
 async function signUpAndVerify(page: Page, email: string, name: string, password: string) {
+  // The sign-up form must be on screen first: the login page also has an Email box.
+  await expect(page.getByRole('form', { name: 'Sign up' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('textbox', { name: 'Password' }).fill(password);

@@ -86,6 +86,7 @@ test('a new person signs up, verifies from the mail, signs in and sees the app',
 test('a password reset from the mail sets a new password and the old one stops working', async ({ page }) => {
   await page.goto(`${BASE}/app/login`);
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('form', { name: 'Reset password' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Email' }).fill(EMAIL);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toContainText('If an account uses this email address, we have sent it a link to reset the password.');
