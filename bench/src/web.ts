@@ -15,7 +15,9 @@
  *     module importing them all, put ahead of the entry in index.html), which is what one bundle for
  *     every page amounted to. Same server, same process, same browser.
  * Also prints what the build's manifest says the first load needs (bench/src/first-load-js.ts), the
- * figure the bundle-budget journey holds to 250 kB. Never fails on time.
+ * figure the bundle-budget journey holds to 250 kB. With --waterfall it also prints, for one more
+ * cold load as built, every request the page made until the row showed (start and end, in ms from
+ * navigation start), to see what the first row waits for. Never fails on time.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -77,6 +79,7 @@ export async function run(args: string[]): Promise<void> {
     }
     console.log(`browser: Debian chromium, ${runs} cold loads of ${BASE}/app/settlements per mode (new context each, empty cache), signed in as ${DEMO_EMAIL}; loopback, uncompressed responses gzipped here`);
     for (const mode of ['baseline', 'split'] as const) printMode(mode, figures[mode]);
+    if (args.includes('--waterfall')) await printWaterfall(browser, storage);
   } finally {
     await browser.close();
     await stopServer(server);
@@ -209,6 +212,31 @@ async function openColdOnce(browser: Browser, storage: StorageState, mode: Mode,
       jsRequestsAtIdle: js.length,
       jsGzipBytesAtIdle: js.reduce((n, j) => n + j.gzipBytes, 0),
     };
+  } finally {
+    await context.close();
+  }
+}
+
+/** One more cold load as built: each request's start and end against navigation start, and the row's time. */
+async function printWaterfall(browser: Browser, storage: StorageState): Promise<void> {
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1366, height: 860 }, storageState: storage });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ content: TABLE_CLOCK });
+    await page.goto('/app/settlements');
+    await page.locator(FIRST_ROW).first().waitFor({ timeout: 60_000 });
+    const tableMs = Number(await page.evaluate('window.__tableShownMs'));
+    const nav = await page.evaluate<[number, number, number]>(
+      `(() => { const n = performance.getEntriesByType('navigation')[0]; return [n.responseEnd, n.domInteractive, n.domContentLoadedEventEnd]; })()`,
+    );
+    const entries = await page.evaluate<[string, number, number, string][]>(
+      `performance.getEntriesByType('resource').map((e) => [e.name, e.startTime, e.responseEnd, e.initiatorType])`,
+    );
+    console.log(`waterfall of one cold load as built (ms from navigation start): document ${nav[0].toFixed(0)}, interactive ${nav[1].toFixed(0)}, DOMContentLoaded ${nav[2].toFixed(0)}, first row ${tableMs.toFixed(0)}`);
+    for (const [name, start, end, kind] of entries.filter((e) => e[1] <= tableMs).sort((a, b) => a[1] - b[1])) {
+      const short = name.replace(BASE, '').replace(/\?.*$/, (q) => (q.length > 40 ? `${q.slice(0, 40)}…` : q));
+      console.log(`  ${start.toFixed(0).padStart(6)} → ${end.toFixed(0).padStart(6)}  ${kind.padEnd(6)} ${short}`);
+    }
   } finally {
     await context.close();
   }

@@ -5,6 +5,7 @@
 import { ApiError, api } from '../lib/api-client';
 import type { AuthUser, HasAdminPermissions } from '../lib/api-types';
 import type { UsableUserMeta } from '../lib/session-context';
+import { readAccountKey } from '../lib/token-store';
 
 export interface SessionOverride {
   accountKey?: string;
@@ -46,16 +47,34 @@ export function isUsableMeta(meta: unknown): meta is UsableUserMeta {
 }
 
 export async function loadSession(tokensUserId: string, storedAccountKey: string | undefined, override: SessionOverride): Promise<LoadedSession> {
-  const { hasAdminPermissions } = await api.get<HasAdminPermissions>('/public/oauth/has-admin-permissions');
+  const hasOverride = override.userId !== undefined || override.accountKey !== undefined;
+  // Without an override the user meta does not depend on the admin status: both calls go at once.
+  const admin = api.get<HasAdminPermissions>('/public/oauth/has-admin-permissions');
+  const early = hasOverride ? undefined : userMeta(tokensUserId, storedAccountKey);
+  early?.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+  const { hasAdminPermissions } = await admin;
+  if (early) return loaded(await early, hasAdminPermissions);
   const userId = (hasAdminPermissions && override.userId) || tokensUserId;
   const accountKey = (hasAdminPermissions && override.accountKey) || storedAccountKey;
+  return loaded(await userMeta(userId, accountKey, override.accountKey), hasAdminPermissions);
+}
+
+async function userMeta(userId: string, accountKey: string | undefined, overrideAccountKey?: string): Promise<unknown> {
   try {
-    return loaded(await api.get<unknown>('/user-meta', { userId, accountKey }), hasAdminPermissions);
+    return await api.get<unknown>('/user-meta', { userId, accountKey });
   } catch (error) {
     // A remembered account this user may no longer open: fall back to the user's current account.
-    if (error instanceof ApiError && error.status === 404 && accountKey && accountKey !== override.accountKey) {
-      return loaded(await api.get<unknown>('/user-meta', { userId }), hasAdminPermissions);
+    if (error instanceof ApiError && error.status === 404 && accountKey && accountKey !== overrideAccountKey) {
+      return api.get<unknown>('/user-meta', { userId });
     }
     throw error;
   }
 }
+
+/** The start-up query (signed-in-root.tsx uses it, and opening-loads.ts starts it before React renders). */
+export const sessionQueryOptions = (userId: string, override: SessionOverride) => ({
+  queryKey: ['session', userId, override] as const,
+  queryFn: () => loadSession(userId, readAccountKey(), override),
+  retry: false as const,
+  staleTime: Infinity,
+});

@@ -5,7 +5,9 @@
 import { Navigate, createBrowserRouter, matchRoutes, useLocation, useParams, type RouteObject } from 'react-router';
 import { useSession } from '../lib/session-context';
 import { stripAppBase } from '@ledgerport/core/rules';
+import type { QueryClient } from '@tanstack/react-query';
 import { preloadPage } from './lazy-pages';
+import { startOpeningLoads } from './opening-loads';
 import { preloadLayoutOf } from './page-layout';
 import { RoutePage } from './route-page';
 import { REDIRECTS, ROUTES } from './route-table';
@@ -60,11 +62,13 @@ export function buildRoutes(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
+/** The router; given the app's query client, it also starts the opening page's data (opening-loads.ts). */
+export function createAppRouter(queryClient?: QueryClient) {
   const routes = buildRoutes();
   // The opening page's code downloads while the session loads, not after it (decision 0026).
   const opening = matchRoutes(routes, window.location.pathname, '/app')?.at(-1)?.route.handle as RouteMeta | undefined;
   if (opening) preloadPage(opening.page);
+  if (queryClient) startOpeningLoads(queryClient, opening, window.location.search);
   preloadLayoutOf(stripAppBase(window.location.pathname));
   return createBrowserRouter(routes, { basename: '/app' });
 }

@@ -13,11 +13,11 @@ import { api } from '../lib/api-client';
 import { announceSessionExpired, isSessionExpiredAnnounced } from '../lib/session-events';
 import { SessionContext, type Session } from '../lib/session-context';
 import { markActivity, watchOtherTabs } from '../lib/session-sync';
-import { clearSession, readAccountKey, readTokenSet, writeAccountKey } from '../lib/token-store';
+import { clearSession, readTokenSet, writeAccountKey } from '../lib/token-store';
 import { AppFrame } from './app-frame';
 import { GeneralErrorPage } from './general-error-page';
 import { IdleTimer } from './idle-timer';
-import { loadSession, readOverride } from './load-session';
+import { readOverride, sessionQueryOptions } from './load-session';
 import { loginUrlFor } from './session-expired-modal';
 import { lazyComponent } from '../ui/lazy-component';
 
@@ -55,12 +55,7 @@ function LoadedRoot({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [override] = useState(() => readOverride(window.location.search));
-  const query = useQuery({
-    queryKey: ['session', userId, override],
-    queryFn: () => loadSession(userId, readAccountKey(), override),
-    retry: false,
-    staleTime: Infinity,
-  });
+  const query = useQuery(sessionQueryOptions(userId, override));
 
   const reload = useCallback(async () => {
     await query.refetch();

@@ -20,7 +20,8 @@ import { SendButton } from './send-button';
 import { settlementColumns } from './settlement-columns';
 import { buildSearchClause, countActiveFilters, readSavedListState, writeSavedListState, type SavedListState, type SettlementListKind } from './settlement-filters';
 import { SettlementFiltersBar } from './settlement-filters-bar';
-import { fetchSettlementsAvailable, searchSettlementPage, type BulkAction } from './settlements-api';
+import { fetchSettlementsAvailable, type BulkAction } from './settlements-api';
+import { settlementPageQuery, sortParamOf } from './settlement-list-query';
 
 const INTRO: Record<SettlementListKind, string | null> = {
   standard: null,
@@ -57,10 +58,9 @@ export function SettlementsPage({ kind }: { kind: SettlementListKind }) {
   const typedClause = useMemo(() => buildSearchClause(account.accountKey, kind, state.filters), [account.accountKey, kind, state.filters]);
   // One search per pause in typing, not one per key.
   const [clause] = useDebouncedValue(typedClause, 250);
-  const sort = state.sort ? `${state.sort.id},${state.sort.desc ? 'desc' : 'asc'}` : undefined;
+  const sort = sortParamOf(state);
   const query = useQuery({
-    queryKey: ['settlements', account.accountKey, kind, clause, pageIndex, state.pageSize, sort],
-    queryFn: () => searchSettlementPage({ paginatedSearchCriteriaClause: clause }, pageIndex, state.pageSize, sort),
+    ...settlementPageQuery(account.accountKey, kind, clause, pageIndex, state.pageSize, sort),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.settlements.some(isSending) ? 1000 : false),
   });

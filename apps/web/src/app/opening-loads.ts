@@ -1,0 +1,36 @@
+/**
+ * What the app asks the server for before React first renders (decision 0026's preload, for data): the
+ * signed-in start-up query (admin status and user meta), and, when the app opens on a settlement list,
+ * that list's first page for the account this browser last used. Both go while the entry script still
+ * runs; the components that need them find the queries already in flight under the same keys.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { isTokenExpired } from '@ledgerport/core/rules';
+import { readAccountKey, readTokenSet } from '../lib/token-store';
+import { readOverride, sessionQueryOptions } from './load-session';
+import type { SettlementListKind } from '../features/settlements/settlement-filters';
+// Static on purpose (under 2 kB gzipped with the filters and API it uses): the list's request then goes
+// out with the session's, instead of after one more download.
+import { prefetchSettlementList } from '../features/settlements/settlement-list-query';
+import type { PageKind, RouteMeta } from './route-meta';
+
+/** The settlement lists (route-page.tsx renders each with this kind). */
+const SETTLEMENT_LIST_KIND: Partial<Record<PageKind, SettlementListKind>> = {
+  settlements: 'standard',
+  'b2b-settlements': 'b2b',
+  'deferred-revenue-settlements': 'deferred-revenue',
+  'deferred-transactions-settlements': 'deferred-transactions',
+};
+
+export function startOpeningLoads(queryClient: QueryClient, opening: RouteMeta | undefined, search: string): void {
+  if (!opening || opening.isPublic) return;
+  const tokens = readTokenSet();
+  if (!tokens || isTokenExpired(tokens.refreshTokenExpiresAt, Date.now())) return;
+  const override = readOverride(search);
+  void queryClient.prefetchQuery(sessionQueryOptions(tokens.userId, override));
+  const kind = SETTLEMENT_LIST_KIND[opening.page];
+  const accountKey = readAccountKey();
+  // An admin's ?account= or ?userId= opens another account: its list waits for the session.
+  if (!kind || !accountKey || override.accountKey !== undefined || override.userId !== undefined) return;
+  void prefetchSettlementList(queryClient, accountKey, kind);
+}
