@@ -9,10 +9,10 @@ import type { Database } from '@ledgerport/db';
 
 export async function writeDerivedRows(db: Kysely<Database>, keyPrefix: string): Promise<void> {
   const like = `${keyPrefix}%`;
-  await sql`insert into settlement_type_totals (settlement_key, type_key, marketplace, amount, line_count)
-    select l.settlement_key, l.type_key, l.marketplace, sum(l.amount), count(*) from settlement_lines l
-    where l.settlement_key like ${like} and not exists (select 1 from settlement_type_totals t where t.settlement_key = l.settlement_key)
-    group by l.settlement_key, l.type_key, l.marketplace`.execute(db);
+  await sql`insert into settlement_type_totals (account_key, settlement_key, type_key, marketplace, amount, line_count)
+    select l.account_key, l.settlement_key, l.type_key, l.marketplace, sum(l.amount), count(*) from settlement_lines l
+    where l.settlement_key like ${like} and not exists (select 1 from settlement_type_totals t where t.account_key = l.account_key and t.settlement_key = l.settlement_key)
+    group by l.account_key, l.settlement_key, l.type_key, l.marketplace`.execute(db);
   await sql`insert into settlement_refs (account_key, kind, value, settlement_key)
     select distinct l.account_key, 'order', l.order_id, l.settlement_key from settlement_lines l
     where l.settlement_key like ${like} and l.order_id is not null and not exists (select 1 from settlement_refs r where r.settlement_key = l.settlement_key)

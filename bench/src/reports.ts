@@ -116,8 +116,8 @@ async function loadData(db: Kysely<Database>): Promise<void> {
       x.total, 'closed', x.total, x.lines, 'amazon:' || (30000000000 + i) || ':usd', 'file', 'bench.txt', 'bench.txt', (30000000000 + i)::text, true, true
     from generate_series(1, ${n(SETTLEMENTS)}) i,
       lateral (select sum(${amount}) as total, sum(${lines})::int as lines from generate_series(1, ${n(TYPES.length)}) t, generate_series(1, ${n(MARKETPLACES.length)}) m) x`.execute(db);
-  await sql`insert into settlement_type_totals (settlement_key, type_key, marketplace, amount, line_count)
-    select 'brpt_' || i, (${types})[t], (${places})[m], ${amount}, ${lines}
+  await sql`insert into settlement_type_totals (account_key, settlement_key, type_key, marketplace, amount, line_count)
+    select ${ACCOUNT}, 'brpt_' || i, (${types})[t], (${places})[m], ${amount}, ${lines}
     from generate_series(1, ${n(SETTLEMENTS)}) i, generate_series(1, ${n(TYPES.length)}) t, generate_series(1, ${n(MARKETPLACES.length)}) m`.execute(db);
   // As autovacuum would soon: statistics, and the visibility map that lets counts read the index alone.
   await sql`vacuum analyze settlements`.execute(db);

@@ -3,3 +3,4 @@ export { openDb, prepared, copyInto, copyText, DEFAULT_DATA_DIR, type OpenDbOpti
 export { migrateToLatest, type MigrateOptions } from './migrate-to-latest';
 export { migrations } from './migrations/index';
 export { fillOrderTotals } from './migrations/0023-settlement-order-totals';
+export { DISTRIBUTED_TABLES, REFERENCE_TABLES, LOCAL_TABLES, type DistributedTable } from './distribution';

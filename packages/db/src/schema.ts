@@ -465,11 +465,14 @@ export interface SettlementLinesTable {
 
 /** Sum and count of a settlement's lines per type and marketplace, written when it is stored (migration 0010). */
 export interface SettlementTypeTotalsTable {
+  account_key: string;
   settlement_key: string;
   type_key: string;
   marketplace: string | null;
   amount: Numeric;
   line_count: number;
+  /** Migration 0042: the primary key's last part (the table has no natural key: marketplace may be null). */
+  row_id: Generated<string>;
 }
 
 /**
@@ -847,6 +850,8 @@ export interface SettlementCogsLotsTable {
   order_id: string | null;
   sku: string;
   units: number;
+  /** Migration 0042: the primary key's last part. */
+  row_id: Generated<string>;
 }
 
 /** A posted (or being posted) COGS journal part of a settlement, like settlement_documents. */

@@ -106,7 +106,7 @@ export async function runAutoSend(deps: Pick<Deps, 'db' | 'jobs' | 'clock'> & Pa
     const billing = await decideForAccount(deps, accountKey, { kind: 'send', accountingSystem: account.accounting_system, count: 1, isAutomatic: true });
     if (!billing.isAllowed) return { queued, nextDueAt, skipped: billing.message };
     if (await markQueued(db, accountKey, row, settings, now)) {
-      await deps.jobs.send(SEND_SETTLEMENT_QUEUE, { settlementKey: row.settlement_key, isAutomatic: true }, { singletonKey: row.settlement_key });
+      await deps.jobs.send(SEND_SETTLEMENT_QUEUE, { accountKey, settlementKey: row.settlement_key, isAutomatic: true }, { singletonKey: row.settlement_key });
       queued.push(row.settlement_key);
     }
   }

@@ -12,13 +12,14 @@ import type { BundleComponent, PurchaseLot, StandardCost } from '@ledgerport/cor
 export async function addSeenProducts(
   trx: Kysely<Database>,
   catalogKey: string,
+  accountKey: string,
   settlementKeys: readonly string[],
   at: Date,
 ): Promise<void> {
   if (settlementKeys.length === 0) return;
   await sql`insert into products (catalog_key, sku, title, first_seen_at)
     select distinct ${catalogKey}, value, null::text, ${at}::timestamptz from settlement_refs
-    where kind = 'sku' and settlement_key in (${sql.join(settlementKeys)})
+    where account_key = ${accountKey} and kind = 'sku' and settlement_key in (${sql.join(settlementKeys)})
     on conflict (catalog_key, sku) do nothing`.execute(trx);
 }
 

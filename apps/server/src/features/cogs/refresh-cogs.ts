@@ -127,7 +127,7 @@ export async function refreshSettlementCogs(
     await trx
       .insertInto('settlement_cogs')
       .values({ settlement_key: row.settlement_key, ...stored })
-      .onConflict((oc) => oc.column('settlement_key').doUpdateSet(stored))
+      .onConflict((oc) => oc.columns(['account_key', 'settlement_key']).doUpdateSet(stored))
       .execute();
     await trx
       .updateTable('settlements')

@@ -85,7 +85,7 @@ export function registerImportRoutes(app: FastifyInstance, deps: Deps): void {
         throw error;
       }
       // A crash before every job is queued leaves QUEUED files without a job: recover-settlement-imports queues them at the next start.
-      for (let i = 0; i < saved.length; i++) await deps.jobs.send(IMPORT_SETTLEMENT_FILE_QUEUE, { importId, fileIndex: i }, { singletonKey: importFileJobKey(importId, i) });
+      for (let i = 0; i < saved.length; i++) await deps.jobs.send(IMPORT_SETTLEMENT_FILE_QUEUE, { accountKey: query.accountKey, importId, fileIndex: i }, { singletonKey: importFileJobKey(importId, i) });
       return getImport(db, importId);
     });
   });
@@ -144,7 +144,7 @@ function assertChannel(file: { name: string; stored: string }, accountChannel: C
 
 export async function getImport(db: Kysely<Database>, importId: string): Promise<SettlementImport> {
   const imp = await db.selectFrom('settlement_imports').selectAll().where('import_id', '=', importId).executeTakeFirstOrThrow();
-  const files = await db.selectFrom('settlement_import_files').selectAll().where('import_id', '=', importId).orderBy('file_index').execute();
+  const files = await db.selectFrom('settlement_import_files').selectAll().where('account_key', '=', imp.account_key).where('import_id', '=', importId).orderBy('file_index').execute();
   return {
     importId,
     accountKey: imp.account_key,

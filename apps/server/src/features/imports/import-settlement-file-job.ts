@@ -38,7 +38,14 @@ const POSTGRES_BATCH_LINES = 20_000;
 /** The job's singleton key: one file of one upload (recover-settlement-imports asks whether it is still queued). */
 export const importFileJobKey = (importId: string, fileIndex: number) => `${importId}/${fileIndex}`;
 
-export const importSettlementFileJob: JobHandler<{ importId: string; fileIndex: number }> = {
+/** accountKey routes every statement of the job to the account's shard on Citus (decision 0042). */
+export interface ImportFileJobData {
+  accountKey?: string;
+  importId: string;
+  fileIndex: number;
+}
+
+export const importSettlementFileJob: JobHandler<ImportFileJobData> = {
   queue: IMPORT_SETTLEMENT_FILE_QUEUE,
   // A retry after a killed process reads the file again; decideImportAttempt stops a file that keeps
   // stopping the server, so the retries here only need to outnumber its attempts.
@@ -48,9 +55,11 @@ export const importSettlementFileJob: JobHandler<{ importId: string; fileIndex: 
   // A job whose process died is retried within about half a minute (heartbeat, then pg-boss's supervisor).
   heartbeatSeconds: 10,
   async handle(data, deps, log) {
-    await importSettlementFile(deps.db, data.importId, data.fileIndex, deps.clock, deps.config.databaseUrl ? POSTGRES_BATCH_LINES : PGLITE_BATCH_LINES);
-    const upload = await deps.db.selectFrom('settlement_imports').select('account_key').where('import_id', '=', data.importId).executeTakeFirst();
-    if (upload) await requestAutoSend(deps, upload.account_key, log);
+    // Jobs queued before the account was part of their data look it up (a lookup on every shard on Citus).
+    const accountKey = data.accountKey ?? (await deps.db.selectFrom('settlement_imports').select('account_key').where('import_id', '=', data.importId).executeTakeFirst())?.account_key;
+    if (accountKey === undefined) return;
+    await importSettlementFile(deps.db, data.importId, data.fileIndex, deps.clock, deps.config.databaseUrl ? POSTGRES_BATCH_LINES : PGLITE_BATCH_LINES, accountKey);
+    await requestAutoSend(deps, accountKey, log);
   },
 };
 
@@ -59,17 +68,20 @@ const NO_KEYS = sql<string[]>`'{}'::text[]`;
 /** Raised when another attempt claimed the file since this one did: this one stores nothing. */
 class ClaimLostError extends Error {}
 
-export async function importSettlementFile(db: Kysely<Database>, importId: string, fileIndex: number, clock: () => Date, batchLines = PGLITE_BATCH_LINES): Promise<void> {
+export async function importSettlementFile(db: Kysely<Database>, importId: string, fileIndex: number, clock: () => Date, batchLines = PGLITE_BATCH_LINES, knownAccountKey?: string): Promise<void> {
+  const accountKey = knownAccountKey ?? (await db.selectFrom('settlement_imports').select('account_key').where('import_id', '=', importId).executeTakeFirst())?.account_key;
+  if (accountKey === undefined) return;
   const file = await db
     .selectFrom('settlement_import_files as f')
-    .innerJoin('settlement_imports as i', 'i.import_id', 'f.import_id')
+    .innerJoin('settlement_imports as i', (j) => j.onRef('i.account_key', '=', 'f.account_key').onRef('i.import_id', '=', 'f.import_id'))
     .innerJoin('accounts as a', 'a.account_key', 'i.account_key')
     .select(['f.file_name', 'f.stored_path', 'f.size_bytes', 'f.status', 'f.attempts', 'f.lines_keys', 'i.load_readable', 'i.account_key', 'a.sales_channel'])
+    .where('f.account_key', '=', accountKey)
     .where('f.import_id', '=', importId)
     .where('f.file_index', '=', fileIndex)
     .executeTakeFirst();
   if (!file) return;
-  const thisFile = db.updateTable('settlement_import_files').where('import_id', '=', importId).where('file_index', '=', fileIndex);
+  const thisFile = db.updateTable('settlement_import_files').where('account_key', '=', accountKey).where('import_id', '=', importId).where('file_index', '=', fileIndex);
   if (!UNFINISHED_IMPORT_STATUSES.includes(file.status as UnfinishedImportStatus)) {
     removeUpload(file.stored_path);
     return;
@@ -94,17 +106,17 @@ export async function importSettlementFile(db: Kysely<Database>, importId: strin
   if (claimed.numUpdatedRows === 0n) return;
   // What an earlier attempt, killed mid-file, wrote and never settled goes before anything else.
   if (file.lines_keys.length > 0) {
-    await discardUnsettledLines(db, file.lines_keys);
+    await discardUnsettledLines(db, accountKey, file.lines_keys);
     await thisFile.set({ lines_keys: NO_KEYS }).where('attempts', '=', attempt).execute();
   }
   if (decision.kind === 'fail' || file.stored_path === null) {
     removeUpload(file.stored_path);
-    await finishImportWhenDone(db, importId, clock());
+    await finishImportWhenDone(db, accountKey, importId, clock());
     return;
   }
-  await db.updateTable('settlement_imports').set({ status: 'RUNNING' }).where('import_id', '=', importId).where('status', '=', 'QUEUED').execute();
+  await db.updateTable('settlement_imports').set({ status: 'RUNNING' }).where('account_key', '=', accountKey).where('import_id', '=', importId).where('status', '=', 'QUEUED').execute();
   const mine = (trx: Kysely<Database>) =>
-    trx.updateTable('settlement_import_files').where('import_id', '=', importId).where('file_index', '=', fileIndex).where('attempts', '=', attempt).where('status', 'in', UNFINISHED_IMPORT_STATUSES);
+    trx.updateTable('settlement_import_files').where('account_key', '=', accountKey).where('import_id', '=', importId).where('file_index', '=', fileIndex).where('attempts', '=', attempt).where('status', 'in', UNFINISHED_IMPORT_STATUSES);
   const setFile = (values: Updateable<SettlementImportFilesTable>, trx: Kysely<Database> = db) => mine(trx).set({ ...values, updated_at: clock() }).executeTakeFirst();
   const restartedNote = decision.interruptedWhile ? ` ${importRestartedNote(decision.interruptedWhile)}` : '';
   try {
@@ -135,7 +147,7 @@ export async function importSettlementFile(db: Kysely<Database>, importId: strin
     const readable = result.written.filter((w) => !invalid.has(w.header.settlementId));
     const isStored = result.problems.length === 0 || file.load_readable;
     // Lines of what is not stored (a file with problems, a settlement with one) are never settled.
-    await discardWrittenLines(db, isStored ? result.written.filter((w) => invalid.has(w.header.settlementId)) : result.written);
+    await discardWrittenLines(db, accountKey, isStored ? result.written.filter((w) => invalid.has(w.header.settlementId)) : result.written);
     try {
       if ((await setFile({ status: 'STORING', progress_percent: 90, format: result.format })).numUpdatedRows === 0n) throw new ClaimLostError();
       // The settlements and the file's outcome in one transaction, which first takes the file's row
@@ -166,7 +178,7 @@ export async function importSettlementFile(db: Kysely<Database>, importId: strin
       }));
     } catch (error) {
       // Nothing was settled: the lines written for it go.
-      if (isStored) await discardWrittenLines(db, readable);
+      if (isStored) await discardWrittenLines(db, accountKey, readable);
       throw error;
     }
   } catch (error) {
@@ -175,7 +187,7 @@ export async function importSettlementFile(db: Kysely<Database>, importId: strin
     if (failed.numUpdatedRows === 0n) return;
   }
   removeUpload(file.stored_path);
-  await finishImportWhenDone(db, importId, clock());
+  await finishImportWhenDone(db, accountKey, importId, clock());
 }
 
 /** The unique index that keeps one original settlement per account and duplicate key (migration 0003). */
@@ -203,12 +215,13 @@ export function removeUpload(storedPath: string | null): void {
   }
 }
 
-export async function finishImportWhenDone(db: Kysely<Database>, importId: string, at: Date): Promise<void> {
+export async function finishImportWhenDone(db: Kysely<Database>, accountKey: string, importId: string, at: Date): Promise<void> {
   const open = await db
     .selectFrom('settlement_import_files')
     .select('file_index')
+    .where('account_key', '=', accountKey)
     .where('import_id', '=', importId)
     .where('status', 'in', UNFINISHED_IMPORT_STATUSES)
     .executeTakeFirst();
-  if (!open) await db.updateTable('settlement_imports').set({ status: 'DONE', finished_at: at }).where('import_id', '=', importId).where('status', '!=', 'DONE').execute();
+  if (!open) await db.updateTable('settlement_imports').set({ status: 'DONE', finished_at: at }).where('account_key', '=', accountKey).where('import_id', '=', importId).where('status', '!=', 'DONE').execute();
 }

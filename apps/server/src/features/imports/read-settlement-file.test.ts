@@ -41,7 +41,7 @@ describe('readSettlementFile', () => {
     const key = unsettled.written[0]!.linesKey!;
     const count = async () => (await testDb.db.selectFrom('settlement_lines').select((eb) => eb.fn.countAll<string>().as('n')).where('settlement_key', '=', key).executeTakeFirstOrThrow()).n;
     expect(await count()).toBe('9');
-    await discardWrittenLines(testDb.db, unsettled.written);
+    await discardWrittenLines(testDb.db, 'acme-amazon-us', unsettled.written);
     expect(await count()).toBe('0');
   });
 });

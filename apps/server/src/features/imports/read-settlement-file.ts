@@ -56,7 +56,7 @@ export function readSettlementFile(db: Kysely<Database>, file: ReadSettlementFil
       // Lines already written for a file that cannot be read are never settled: they go.
       void queue
         .catch(() => undefined)
-        .then(() => discardLinesOf(db, announced))
+        .then(() => discardLinesOf(db, file.accountKey, announced))
         .then(() => reject(error), () => reject(error));
     };
     const tell = (message: ToParseWorker) => worker.postMessage(message);
@@ -95,34 +95,34 @@ export function readSettlementFile(db: Kysely<Database>, file: ReadSettlementFil
   });
 }
 
-async function discardLinesOf(db: Kysely<Database>, keys: readonly string[]): Promise<void> {
+async function discardLinesOf(db: Kysely<Database>, accountKey: string, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
-  await db.deleteFrom('settlement_lines').where('settlement_key', 'in', keys).execute();
-  await db.deleteFrom('settlement_refs').where('settlement_key', 'in', keys).execute();
+  await db.deleteFrom('settlement_lines').where('account_key', '=', accountKey).where('settlement_key', 'in', keys).execute();
+  await db.deleteFrom('settlement_refs').where('account_key', '=', accountKey).where('settlement_key', 'in', keys).execute();
 }
 
 /**
  * Deletes what a killed attempt wrote under these keys (recorded in lines_keys) and never settled:
  * lines and refs of a key no settlement row has. A key that became a settlement keeps everything.
  */
-export async function discardUnsettledLines(db: Kysely<Database>, keys: readonly string[]): Promise<void> {
+export async function discardUnsettledLines(db: Kysely<Database>, accountKey: string, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
-  const settled = new Set((await db.selectFrom('settlements').select('settlement_key').where('settlement_key', 'in', keys).execute()).map((r) => r.settlement_key));
+  const settled = new Set((await db.selectFrom('settlements').select('settlement_key').where('account_key', '=', accountKey).where('settlement_key', 'in', keys).execute()).map((r) => r.settlement_key));
   const unsettled = keys.filter((k) => !settled.has(k));
   for (const linesKey of unsettled) {
-    const last = await db.selectFrom('settlement_lines').select((eb) => eb.fn.max('line_no').as('n')).where('settlement_key', '=', linesKey).executeTakeFirst();
-    await discardWrittenLines(db, [{ linesKey, totals: { lineCount: Number(last?.n ?? 0) } }]);
+    const last = await db.selectFrom('settlement_lines').select((eb) => eb.fn.max('line_no').as('n')).where('account_key', '=', accountKey).where('settlement_key', '=', linesKey).executeTakeFirst();
+    await discardWrittenLines(db, accountKey, [{ linesKey, totals: { lineCount: Number(last?.n ?? 0) } }]);
   }
 }
 
 /** Deletes lines (and refs) written under these keys that will never be settled, a batch at a time (PGlite stays responsive). */
-export async function discardWrittenLines(db: Kysely<Database>, written: readonly { linesKey: string | null; totals: { lineCount: number } }[]): Promise<void> {
+export async function discardWrittenLines(db: Kysely<Database>, accountKey: string, written: readonly { linesKey: string | null; totals: { lineCount: number } }[]): Promise<void> {
   const DISCARD_BATCH = 20_000;
   for (const w of written) {
     if (w.linesKey === null) continue;
-    await db.deleteFrom('settlement_refs').where('settlement_key', '=', w.linesKey).execute();
+    await db.deleteFrom('settlement_refs').where('account_key', '=', accountKey).where('settlement_key', '=', w.linesKey).execute();
     for (let upTo = DISCARD_BATCH; upTo < w.totals.lineCount + DISCARD_BATCH; upTo += DISCARD_BATCH) {
-      await db.deleteFrom('settlement_lines').where('settlement_key', '=', w.linesKey).where('line_no', '<=', upTo).execute();
+      await db.deleteFrom('settlement_lines').where('account_key', '=', accountKey).where('settlement_key', '=', w.linesKey).where('line_no', '<=', upTo).execute();
     }
   }
 }

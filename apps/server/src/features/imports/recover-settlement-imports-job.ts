@@ -39,16 +39,16 @@ export const recoverSettlementImportsJob: JobHandler<{ startedAt?: string }> = {
 export async function requeueOrphanedImportFiles(deps: Pick<Deps, 'db' | 'jobs' | 'clock'>): Promise<number> {
   const { jobs } = deps;
   if (!jobs.countPending) return 0;
-  const files = await deps.db.selectFrom('settlement_import_files').select(['import_id', 'file_index']).where('status', 'in', UNFINISHED_IMPORT_STATUSES).execute();
+  const files = await deps.db.selectFrom('settlement_import_files').select(['account_key', 'import_id', 'file_index']).where('status', 'in', UNFINISHED_IMPORT_STATUSES).execute();
   let requeued = 0;
   for (const f of files) {
     const key = importFileJobKey(f.import_id, f.file_index);
     if ((await jobs.countPending(IMPORT_SETTLEMENT_FILE_QUEUE, key)) > 0) continue;
-    await jobs.send(IMPORT_SETTLEMENT_FILE_QUEUE, { importId: f.import_id, fileIndex: f.file_index }, { singletonKey: key });
+    await jobs.send(IMPORT_SETTLEMENT_FILE_QUEUE, { accountKey: f.account_key, importId: f.import_id, fileIndex: f.file_index }, { singletonKey: key });
     requeued++;
   }
-  const running = await deps.db.selectFrom('settlement_imports').select('import_id').where('status', '!=', 'DONE').execute();
-  for (const imp of running) await finishImportWhenDone(deps.db, imp.import_id, deps.clock());
+  const running = await deps.db.selectFrom('settlement_imports').select(['account_key', 'import_id']).where('status', '!=', 'DONE').execute();
+  for (const imp of running) await finishImportWhenDone(deps.db, imp.account_key, imp.import_id, deps.clock());
   return requeued;
 }
 

@@ -176,22 +176,22 @@ export async function settleStoredSettlements(trx: Kysely<Database>, accountKey:
     const summary = { settlementId: s.settlementId, currency: s.currency, total: header.total, lineCount: totals.lineCount };
     if (existing && canComplete(existing, source) && linesKey !== null) {
       const settlementKey = existing.settlement_key;
-      await trx.deleteFrom('settlement_lines').where('settlement_key', '=', settlementKey).execute();
-      await trx.deleteFrom('settlement_refs').where('settlement_key', '=', settlementKey).execute();
-      await trx.deleteFrom('settlement_type_totals').where('settlement_key', '=', settlementKey).execute();
-      await trx.deleteFrom('settlement_order_totals').where('settlement_key', '=', settlementKey).execute();
-      await trx.updateTable('settlement_lines').set({ settlement_key: settlementKey }).where('settlement_key', '=', linesKey).execute();
-      await trx.updateTable('settlement_refs').set({ settlement_key: settlementKey }).where('settlement_key', '=', linesKey).execute();
-      await trx.updateTable('settlements').set({ ...header, flags_set: JSON.stringify(flagsSet) }).where('settlement_key', '=', settlementKey).execute();
-      await insertTypeTotals(trx, settlementKey, totals);
+      await trx.deleteFrom('settlement_lines').where('account_key', '=', accountKey).where('settlement_key', '=', settlementKey).execute();
+      await trx.deleteFrom('settlement_refs').where('account_key', '=', accountKey).where('settlement_key', '=', settlementKey).execute();
+      await trx.deleteFrom('settlement_type_totals').where('account_key', '=', accountKey).where('settlement_key', '=', settlementKey).execute();
+      await trx.deleteFrom('settlement_order_totals').where('account_key', '=', accountKey).where('settlement_key', '=', settlementKey).execute();
+      await trx.updateTable('settlement_lines').set({ settlement_key: settlementKey }).where('account_key', '=', accountKey).where('settlement_key', '=', linesKey).execute();
+      await trx.updateTable('settlement_refs').set({ settlement_key: settlementKey }).where('account_key', '=', accountKey).where('settlement_key', '=', linesKey).execute();
+      await trx.updateTable('settlements').set({ ...header, flags_set: JSON.stringify(flagsSet) }).where('account_key', '=', accountKey).where('settlement_key', '=', settlementKey).execute();
+      await insertTypeTotals(trx, accountKey, settlementKey, totals);
       if (s.channel === 'SHOPIFY') await writeOrderTotals(trx, accountKey, settlementKey, s.currency);
       out.push({ ...summary, settlementKey, outcome: 'completed', duplicateOf: null });
       continue;
     }
     // Lines written before a concurrent upload stored the same settlement are not needed.
     if (existing && linesKey !== null) {
-      await trx.deleteFrom('settlement_lines').where('settlement_key', '=', linesKey).execute();
-      await trx.deleteFrom('settlement_refs').where('settlement_key', '=', linesKey).execute();
+      await trx.deleteFrom('settlement_lines').where('account_key', '=', accountKey).where('settlement_key', '=', linesKey).execute();
+      await trx.deleteFrom('settlement_refs').where('account_key', '=', accountKey).where('settlement_key', '=', linesKey).execute();
     }
     if (existing && source.kind === 'api') {
       // A scheduled fetch re-reads an overlap of what it already has: recognised, and nothing stored
@@ -212,7 +212,7 @@ export async function settleStoredSettlements(trx: Kysely<Database>, accountKey:
         .insertInto('settlements')
         .values({ ...header, settlement_key: linesKey, account_key: accountKey, duplicate_of: null, flags_set: JSON.stringify(flagsSet), created_at: source.at })
         .execute();
-      await insertTypeTotals(trx, linesKey, totals);
+      await insertTypeTotals(trx, accountKey, linesKey, totals);
       if (s.channel === 'SHOPIFY') await writeOrderTotals(trx, accountKey, linesKey, s.currency);
       out.push({ ...summary, settlementKey: linesKey, outcome: 'created', duplicateOf: null });
       created.push({ settlementKey: linesKey, settlementId: s.settlementId, isInconsistent: !consistency.isConsistent, hasUnmappedTypes: !flags.accountsMapped });
@@ -220,7 +220,7 @@ export async function settleStoredSettlements(trx: Kysely<Database>, accountKey:
   }
   // The SKUs they sold join the catalog of the account's organization (Cost Admin, issue 17).
   const stored = out.filter((o) => o.outcome === 'created' || o.outcome === 'completed').map((o) => o.settlementKey);
-  if (stored.length > 0) await addSeenProducts(trx, catalogKeyOf(await trx.selectFrom('accounts').select(['account_key', 'organization_id']).where('account_key', '=', accountKey).executeTakeFirstOrThrow()), stored, source.at);
+  if (stored.length > 0) await addSeenProducts(trx, catalogKeyOf(await trx.selectFrom('accounts').select(['account_key', 'organization_id']).where('account_key', '=', accountKey).executeTakeFirstOrThrow()), accountKey, stored, source.at);
   // Uploads and channel fetches both settle here: new settlements that need attention are told of once.
   await notifyNewSettlements(trx, accountKey, created, source.at);
   await updateAccountMappingsCompleted(trx, accountKey);
@@ -230,12 +230,12 @@ export async function settleStoredSettlements(trx: Kysely<Database>, accountKey:
   return out;
 }
 
-async function insertTypeTotals(trx: Kysely<Database>, settlementKey: string, totals: SettlementLineTotals): Promise<void> {
+async function insertTypeTotals(trx: Kysely<Database>, accountKey: string, settlementKey: string, totals: SettlementLineTotals): Promise<void> {
   const rows = totals.typeTotals();
   if (rows.length === 0) return;
   await trx
     .insertInto('settlement_type_totals')
-    .values(rows.map((t) => ({ settlement_key: settlementKey, type_key: t.typeKey, marketplace: t.marketplace, amount: formatUnits(t.amount), line_count: t.lineCount })))
+    .values(rows.map((t) => ({ account_key: accountKey, settlement_key: settlementKey, type_key: t.typeKey, marketplace: t.marketplace, amount: formatUnits(t.amount), line_count: t.lineCount })))
     .execute();
 }
 

@@ -21,12 +21,12 @@ export function createLedgerPort(db: Kysely<Database>, accountKey: string, clock
     async postDocument(document: PostingDocument, options): Promise<RemoteDocumentRef> {
       const journalId = options.idempotencyKey;
       const ref = { remoteId: journalId, remoteNumber: document.number, remoteType: 'Journal' };
-      const existing = await db.selectFrom('ledger_journals').select('journal_id').where('journal_id', '=', journalId).executeTakeFirst();
+      const existing = await db.selectFrom('ledger_journals').select('journal_id').where('account_key', '=', accountKey).where('journal_id', '=', journalId).executeTakeFirst();
       if (existing) return { ...ref, isReplay: true };
       // A sales document or a COGS journal (issue 17) of a settlement.
       const link =
-        (await db.selectFrom('settlement_documents').select(['settlement_key', 'document_id']).where('idempotency_key', '=', journalId).executeTakeFirst()) ??
-        (await db.selectFrom('settlement_cogs_documents').select(['settlement_key', 'document_id']).where('idempotency_key', '=', journalId).executeTakeFirst());
+        (await db.selectFrom('settlement_documents').select(['settlement_key', 'document_id']).where('account_key', '=', accountKey).where('idempotency_key', '=', journalId).executeTakeFirst()) ??
+        (await db.selectFrom('settlement_cogs_documents').select(['settlement_key', 'document_id']).where('account_key', '=', accountKey).where('idempotency_key', '=', journalId).executeTakeFirst());
       const journal = journalFromDocument(document, journalId);
       await db.transaction().execute((trx) => insertJournal(trx, accountKey, journal, link?.settlement_key ?? null, link?.document_id ?? null, clock()));
       return { ...ref, isReplay: false };
@@ -34,10 +34,10 @@ export function createLedgerPort(db: Kysely<Database>, accountKey: string, clock
     async rollbackDocument(ref: RemoteDocumentRef): Promise<void> {
       const journal = await findJournal(db, accountKey, ref.remoteId);
       if (!journal) throw new Error(`Journal ${ref.remoteId} is not in the ledger of ${accountKey}.`);
-      const already = await db.selectFrom('ledger_journals').select('journal_id').where('reverses_id', '=', journal.id).executeTakeFirst();
+      const already = await db.selectFrom('ledger_journals').select('journal_id').where('account_key', '=', accountKey).where('reverses_id', '=', journal.id).executeTakeFirst();
       if (already) return;
       const reversal = reverseJournal(journal, { id: `rev_${crypto.randomBytes(12).toString('base64url')}`, date: localDate() });
-      const link = await db.selectFrom('ledger_journals').select(['settlement_key', 'document_id']).where('journal_id', '=', journal.id).executeTakeFirstOrThrow();
+      const link = await db.selectFrom('ledger_journals').select(['settlement_key', 'document_id']).where('account_key', '=', accountKey).where('journal_id', '=', journal.id).executeTakeFirstOrThrow();
       await db.transaction().execute((trx) => insertJournal(trx, accountKey, reversal, link.settlement_key, link.document_id, clock()));
     },
   };
@@ -69,7 +69,7 @@ async function insertJournal(trx: Kysely<Database>, accountKey: string, j: Journ
 export async function findJournal(db: Kysely<Database>, accountKey: string, journalId: string): Promise<Journal | undefined> {
   const row = await db.selectFrom('ledger_journals').selectAll().where('account_key', '=', accountKey).where('journal_id', '=', journalId).executeTakeFirst();
   if (!row) return undefined;
-  const lines = await db.selectFrom('ledger_lines').selectAll().where('journal_id', '=', journalId).orderBy('line_no').execute();
+  const lines = await db.selectFrom('ledger_lines').selectAll().where('account_key', '=', accountKey).where('journal_id', '=', journalId).orderBy('line_no').execute();
   return toJournal(row, lines);
 }
 

@@ -9,7 +9,8 @@ import { sendSettlement } from './send-settlement';
 
 export const SEND_SETTLEMENT_QUEUE = 'send-settlement';
 
-export const sendSettlementJob: JobHandler<{ settlementKey: string; isAutomatic?: boolean }> = {
+/** accountKey routes the send's statements to the account's shard on Citus (decision 0042); older jobs lack it. */
+export const sendSettlementJob: JobHandler<{ accountKey?: string; settlementKey: string; isAutomatic?: boolean }> = {
   queue: SEND_SETTLEMENT_QUEUE,
   retryLimit: 3,
   retryDelaySeconds: 10,
@@ -17,14 +18,15 @@ export const sendSettlementJob: JobHandler<{ settlementKey: string; isAutomatic?
   // supervisor); the retry reuses the stored idempotency key (decision 0008).
   heartbeatSeconds: 10,
   async handle(data, deps) {
-    await sendSettlement(deps, data.settlementKey, { isAutomatic: data.isAutomatic === true });
+    await sendSettlement(deps, data.settlementKey, { isAutomatic: data.isAutomatic === true, ...(data.accountKey ? { accountKey: data.accountKey } : {}) });
   },
 };
 
 /** Marks the settlement QUEUED and queues its send (one queued send per settlement at a time). */
-export async function queueSend(db: Kysely<Database>, jobs: JobSender, settlementKey: string): Promise<void> {
-  await db.updateTable('settlements').set({ send_state: 'QUEUED', posting_error: null }).where('settlement_key', '=', settlementKey).execute();
-  await jobs.send(SEND_SETTLEMENT_QUEUE, { settlementKey }, { singletonKey: settlementKey });
+export async function queueSend(db: Kysely<Database>, jobs: JobSender, row: { account_key: string; settlement_key: string }): Promise<void> {
+  const settlementKey = row.settlement_key;
+  await db.updateTable('settlements').set({ send_state: 'QUEUED', posting_error: null }).where('account_key', '=', row.account_key).where('settlement_key', '=', settlementKey).execute();
+  await jobs.send(SEND_SETTLEMENT_QUEUE, { accountKey: row.account_key, settlementKey }, { singletonKey: settlementKey });
 }
 
 /**

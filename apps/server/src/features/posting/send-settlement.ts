@@ -42,15 +42,16 @@ export function localDate(at: Date, timeZone: string): string {
  * when a retry may help. An automatic send (Settings > Automation) that posts tells the account's
  * users so ('auto-sent'), in the transaction that records the outcome.
  */
-export async function sendSettlement(deps: Deps, settlementKey: string, options: { isAutomatic?: boolean } = {}): Promise<void> {
+export async function sendSettlement(deps: Deps, settlementKey: string, options: { isAutomatic?: boolean; accountKey?: string } = {}): Promise<void> {
   const { db } = deps;
-  const row = await db.selectFrom('settlements').selectAll().where('settlement_key', '=', settlementKey).executeTakeFirst();
+  const byKey = db.selectFrom('settlements').selectAll().where('settlement_key', '=', settlementKey);
+  const row = await (options.accountKey ? byKey.where('account_key', '=', options.accountKey) : byKey).executeTakeFirst();
   if (!row) return;
   const fail = (message: string) => markFailed(deps, row, message);
   if (row.duplicate_of !== null) return fail(`This settlement repeats settlement ${row.settlement_id} already loaded; send the original instead.`);
   // Held after it was queued (the account switched to hold): refused like a Send of a held settlement.
   if (row.on_hold) return fail(heldSendRefusal(row));
-  await db.updateTable('settlements').set({ send_state: 'SENDING' }).where('settlement_key', '=', settlementKey).execute();
+  await db.updateTable('settlements').set({ send_state: 'SENDING' }).where('account_key', '=', row.account_key).where('settlement_key', '=', settlementKey).execute();
   const port = await resolvePort(deps, row.account_key);
   if (!port) return fail(errorMessages.accountingConnectionMissing);
   const built = await buildSettlementDocuments(db, row);
@@ -67,7 +68,7 @@ export async function sendSettlement(deps: Deps, settlementKey: string, options:
       break;
     }
   }
-  await updatePostingStatus(db, row.settlement_key, deps.clock());
+  await updatePostingStatus(db, row.account_key, row.settlement_key, deps.clock());
   if (error) {
     await fail(error);
     if (isRetryable) throw new RetryableSendError(error);
@@ -87,6 +88,7 @@ async function sendPart(deps: Deps, port: AccountingPort, row: SettlementRow, do
   const live = await db
     .selectFrom('settlement_documents')
     .select(['document_id', 'status', 'idempotency_key'])
+    .where('account_key', '=', row.account_key)
     .where('settlement_key', '=', row.settlement_key)
     .where('part_index', '=', doc.part.index)
     .where('status', 'in', ['SENDING', 'POSTED'])
@@ -135,16 +137,17 @@ async function sendPart(deps: Deps, port: AccountingPort, row: SettlementRow, do
     await db
       .updateTable('settlement_documents')
       .set({ status: 'POSTED', remote_id: ref.remoteId, remote_number: ref.remoteNumber, remote_type: ref.remoteType, remote_url: ref.url ?? null, error: null, posted_at: at, updated_at: at })
+      .where('account_key', '=', row.account_key)
       .where('document_id', '=', documentId)
       .execute();
-    await db.updateTable('idempotency_keys').set({ state: 'DONE', remote_id: ref.remoteId, result: JSON.stringify(ref), updated_at: at }).where('idempotency_key', '=', idempotencyKey).execute();
+    await db.updateTable('idempotency_keys').set({ state: 'DONE', remote_id: ref.remoteId, result: JSON.stringify(ref), updated_at: at }).where('account_key', '=', row.account_key).where('idempotency_key', '=', idempotencyKey).execute();
   } catch (e) {
     if (e instanceof AccountingError) {
       const retry = e.failure.kind === 'unavailable' || e.failure.kind === 'rate-limit';
       const at = deps.clock();
       // A timeout may have created the document remotely: keep SENDING so the retry reuses the key.
-      await db.updateTable('settlement_documents').set({ status: retry ? 'SENDING' : 'FAILED', error: e.failure.message, updated_at: at }).where('document_id', '=', documentId).execute();
-      if (!retry) await db.updateTable('idempotency_keys').set({ state: 'FAILED', result: JSON.stringify(e.failure), updated_at: at }).where('idempotency_key', '=', idempotencyKey).execute();
+      await db.updateTable('settlement_documents').set({ status: retry ? 'SENDING' : 'FAILED', error: e.failure.message, updated_at: at }).where('account_key', '=', row.account_key).where('document_id', '=', documentId).execute();
+      if (!retry) await db.updateTable('idempotency_keys').set({ state: 'FAILED', result: JSON.stringify(e.failure), updated_at: at }).where('account_key', '=', row.account_key).where('idempotency_key', '=', idempotencyKey).execute();
     }
     throw e;
   }
@@ -164,13 +167,13 @@ async function markFailed(deps: Deps, row: SettlementRow, message: string): Prom
 }
 
 async function markSettlement(db: Kysely<Database>, row: SettlementRow, values: { send_state: 'IDLE' | 'FAILED'; posting_error: string | null; posting_error_at: Date | null }): Promise<void> {
-  await db.updateTable('settlements').set(values).where('settlement_key', '=', row.settlement_key).execute();
+  await db.updateTable('settlements').set(values).where('account_key', '=', row.account_key).where('settlement_key', '=', row.settlement_key).execute();
 }
 
 /** POSTED when every part of the latest build is posted, PARTIALLY_POSTED when some are, NOT_POSTED otherwise. */
-export async function updatePostingStatus(db: Kysely<Database>, settlementKey: string, at: Date): Promise<void> {
-  const docs = await db.selectFrom('settlement_documents').select(['status', 'part_count']).where('settlement_key', '=', settlementKey).where('status', '=', 'POSTED').execute();
+export async function updatePostingStatus(db: Kysely<Database>, accountKey: string, settlementKey: string, at: Date): Promise<void> {
+  const docs = await db.selectFrom('settlement_documents').select(['status', 'part_count']).where('account_key', '=', accountKey).where('settlement_key', '=', settlementKey).where('status', '=', 'POSTED').execute();
   const count = docs[0]?.part_count ?? 0;
   const status = docs.length === 0 ? 'NOT_POSTED' : docs.length >= count ? 'POSTED' : 'PARTIALLY_POSTED';
-  await db.updateTable('settlements').set({ posting_status: status, posted_to_xero: status === 'POSTED', updated_at: at }).where('settlement_key', '=', settlementKey).execute();
+  await db.updateTable('settlements').set({ posting_status: status, posted_to_xero: status === 'POSTED', updated_at: at }).where('account_key', '=', accountKey).where('settlement_key', '=', settlementKey).execute();
 }

@@ -43,7 +43,7 @@ export type SettlementLineInput = Pick<SettlementLineRow, 'posted_at' | 'type_ke
 export async function loadSettlement(db: Kysely<Database>, row: SettlementRow): Promise<Settlement> {
   // A duplicate has no lines of its own: its lines are the original's.
   const linesKey = row.duplicate_of ?? row.settlement_key;
-  const lines = await db.selectFrom('settlement_lines').selectAll().where('settlement_key', '=', linesKey).orderBy('line_no').execute();
+  const lines = await db.selectFrom('settlement_lines').selectAll().where('account_key', '=', row.account_key).where('settlement_key', '=', linesKey).orderBy('line_no').execute();
   return settlementFromRows(row, lines);
 }
 
@@ -67,6 +67,7 @@ export async function forEachStoredLine(db: Kysely<Database>, row: SettlementRow
       .selectFrom('settlement_lines')
       .select(['type_key', 'order_id', 'sku', 'quantity', 'marketplace', 'fulfilment_channel', 'amount', 'description', 'source_file', 'source_row'])
       .select(sql<number | null>`(extract(epoch from posted_at) * 1000)::float8`.as('posted_ms'))
+      .where('account_key', '=', row.account_key)
       .where('settlement_key', '=', linesKey)
       // Both bounds: line numbers run 1..n without gaps, so the page is exactly its rows even when the
       // planner's statistics do not know the settlement yet (with only a lower bound and a limit, a

@@ -78,8 +78,8 @@ export async function reprocessSettlement(deps: Deps, row: SettlementRow, isConf
     await port.rollbackDocument({ remoteId: c.p.remoteId ?? '', remoteNumber: c.p.remoteNumber ?? c.p.doc.number, remoteType: c.p.remoteType ?? 'Journal', isReplay: false });
     await db.updateTable('settlement_documents').set({ status: 'REVERSED', reversed_at: deps.clock(), updated_at: deps.clock() }).where('document_id', '=', c.p.documentId).execute();
   }
-  await updatePostingStatus(db, row.settlement_key, deps.clock());
-  await queueSend(db, deps.jobs, row.settlement_key);
+  await updatePostingStatus(db, row.account_key, row.settlement_key, deps.clock());
+  await queueSend(db, deps.jobs, row);
   return {
     action: 'reprocess',
     settlementKey: row.settlement_key,

@@ -165,7 +165,7 @@ async function queueSends(deps: Deps, caller: Caller, rows: SettlementRow[]): Pr
     else if ((row.send_state === 'QUEUED' || row.send_state === 'SENDING') && !(await isSendOrphaned(deps, row.settlement_key))) {
       skipped.push({ settlementKey: row.settlement_key, reason: `Settlement ${row.settlement_id} is already being sent.` });
     } else {
-      await queueSend(deps.db, deps.jobs, row.settlement_key);
+      await queueSend(deps.db, deps.jobs, row);
       await auditSettlement(deps, caller, row, 'settlement.send-queued', { sendState: 'QUEUED' });
       queued.push(row.settlement_key);
     }

@@ -115,9 +115,9 @@ function detailQuery(userId: string, settlementKey: string) {
   p.version as p_version, p.group_by as p_group_by, p.is_split_by_month as p_is_split_by_month, p.is_tracked_by_marketplace as p_is_tracked_by_marketplace,
   p.tracking_category_name as p_tracking_category_name, p.inconsistent_settlements as p_inconsistent_settlements, p.product_types as p_product_types, p.created_at as p_created_at,
   (select json_agg(json_build_array(t.type_key, t.amount::text, t.line_count)) from (select t.type_key, sum(t.amount) as amount, sum(t.line_count)::int as line_count
-    from settlement_type_totals t where t.settlement_key = coalesce(s.duplicate_of, s.settlement_key) group by t.type_key) t) as type_totals,
+    from settlement_type_totals t where t.account_key = s.account_key and t.settlement_key = coalesce(s.duplicate_of, s.settlement_key) group by t.type_key) t) as type_totals,
   (select json_agg(json_build_array(d.document_id, d.status, d.part_index, d.remote_id, d.remote_number, d.remote_type, d.remote_url, ${epochMs('d.posted_at')}, d.error, d.settings_version, d.document) order by d.part_index, d.created_at)
-    from settlement_documents d where d.settlement_key = s.settlement_key) as documents
+    from settlement_documents d where d.account_key = s.account_key and d.settlement_key = s.settlement_key) as documents
 from settlements s
 join accounts a on a.account_key = s.account_key
 left join lateral (select m.mapping_set, m.system from mapping_sets m where m.account_key = s.account_key order by m.version desc limit 1) m on true

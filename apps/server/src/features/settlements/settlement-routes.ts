@@ -37,7 +37,7 @@ export function registerSettlementRoutes(app: FastifyInstance, deps: Deps): void
 
   addRoute(app, deps, listSettlementLines, async ({ query, caller }) => {
     const row = await getSettlementForCaller(db, caller, query.settlementKey);
-    let q = db.selectFrom('settlement_lines').where('settlement_key', '=', row.duplicate_of ?? row.settlement_key);
+    let q = db.selectFrom('settlement_lines').where('account_key', '=', row.account_key).where('settlement_key', '=', row.duplicate_of ?? row.settlement_key);
     if (query.typeKey !== undefined) q = q.where('type_key', '=', query.typeKey);
     if (query.sku !== undefined) q = q.where('sku', '=', query.sku);
     if (query.marketplace !== undefined) q = q.where('marketplace', '=', query.marketplace);

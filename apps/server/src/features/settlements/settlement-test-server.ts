@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import type { SettlementImport, TokenSet } from '@ledgerport/contract';
 import { buildApp } from '../../app';
 import { startJobs, type Jobs } from '../../jobs/start-jobs';
@@ -34,9 +34,16 @@ export interface SettlementTestServer {
 }
 
 export async function startSettlementTestServer(
-  options: { config?: Partial<Config>; resolveAccountingPort?: AccountingPortResolver; fetchChannelReport?: ChannelReportFetcher } = {},
+  options: {
+    config?: Partial<Config>;
+    resolveAccountingPort?: AccountingPortResolver;
+    fetchChannelReport?: ChannelReportFetcher;
+    /** Kysely plugins on the app's handle (distribution.test.ts records the SQL the app runs). */
+    plugins?: KyselyPlugin[];
+  } = {},
 ): Promise<SettlementTestServer> {
   const testDb = await openTestDb();
+  const appDb = (options.plugins ?? []).reduce((db, plugin) => db.withPlugin(plugin), testDb.db);
   const clock = createTestClock();
   const bossSchema = `boss_${crypto.randomBytes(4).toString('hex')}`;
   const jobs = await startJobs(testDb.opened, {
@@ -47,7 +54,7 @@ export async function startSettlementTestServer(
   });
   const uploadDir = fs.mkdtempSync(path.join(testConfig().uploadDir + '-'));
   const app = await buildApp({
-    db: testDb.db,
+    db: appDb,
     config: testConfig({ uploadDir, ...options.config }),
     clock,
     jobs,
