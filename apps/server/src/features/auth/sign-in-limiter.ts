@@ -16,6 +16,9 @@ import type { Database } from '@ledgerport/db';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 
+/** How an attempt names its email: sha256 of the trimmed, lower-cased address (the backend's sign-in history reads it back). */
+export const signInEmailHash = (email: string) => crypto.createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+
 export type SignInLimits = Pick<Config, 'signInAttemptsMax' | 'signInWindowMs' | 'signInFailuresPerIpMax' | 'signInIpWindowMs'>;
 
 export type SignInAdmission = { allowed: true; attemptId: string } | { allowed: false; retryAfterSeconds: number };
@@ -32,7 +35,7 @@ export function createSignInLimiter(limits: SignInLimits, clock: Clock): SignInL
   return {
     async admit(db, email, ip) {
       const now = clock();
-      const emailHash = crypto.createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+      const emailHash = signInEmailHash(email);
       await db.deleteFrom('sign_in_attempts').where('attempted_at', '<=', new Date(now.getTime() - longestWindowMs)).execute();
       const { attempt_id: attemptId } = await db
         .insertInto('sign_in_attempts')
