@@ -5,16 +5,29 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { accountingSystemSchema, salesChannelSchema } from './enums';
+import { accountingSystemSchema, featureFlagNameSchema, salesChannelSchema } from './enums';
 import { accountKeySchema } from './ids';
 import { safeTextSchema } from './safe-text';
 
-const limit = z.coerce.number().int('limit must be a whole number.').min(1, 'limit must be at least 1.').max(200, 'limit must be at most 200.').default(50);
-const offset = z.coerce.number().int('offset must be a whole number.').min(0, 'offset must be 0 or more.').max(1_000_000, 'offset must be at most 1000000.').default(0);
+const limit = z.coerce
+  .number()
+  .int('limit must be a whole number.')
+  .min(1, 'limit must be at least 1.')
+  .max(200, 'limit must be at most 200.')
+  .default(50);
+const offset = z.coerce
+  .number()
+  .int('offset must be a whole number.')
+  .min(0, 'offset must be 0 or more.')
+  .max(1_000_000, 'offset must be at most 1000000.')
+  .default(0);
 const search = safeTextSchema.trim().max(200, 'The search is too long (200 characters at most).').optional();
 const desc = z.enum(['true', 'false']).optional();
 const userId = safeTextSchema.trim().min(1, 'The userId is missing.').max(100, 'The userId is too long.');
-const organizationId = safeTextSchema.trim().min(1, 'The organizationId is missing.').max(100, 'The organizationId is too long.');
+const organizationId = safeTextSchema
+  .trim()
+  .min(1, 'The organizationId is missing.')
+  .max(100, 'The organizationId is too long.');
 
 export const staffRoleSchema = z.enum(['rootAdmin', 'supportLead', 'supportAdmin', 'developer']);
 export type StaffRole = z.infer<typeof staffRoleSchema>;
@@ -39,7 +52,13 @@ export const listBackendUsers = defineEndpoint({
   tag: 'backend',
   access: 'admin',
   effect: 'read',
-  querystring: z.strictObject({ search, sort: z.enum(['email', 'name', 'createdAt', 'accountCount']).default('email'), desc, limit, offset }),
+  querystring: z.strictObject({
+    search,
+    sort: z.enum(['email', 'name', 'createdAt', 'accountCount']).default('email'),
+    desc,
+    limit,
+    offset,
+  }),
   response: z.object({ users: z.array(backendUserRowSchema), total: z.number().int() }),
 });
 
@@ -56,16 +75,24 @@ export const backendUserAccountSchema = z.object({
 });
 export type BackendUserAccount = z.infer<typeof backendUserAccountSchema>;
 
-export const signInAttemptSchema = z.object({ attemptedAt: z.string(), ip: z.string(), succeeded: z.boolean() });
+export const signInAttemptSchema = z.object({
+  attemptedAt: z.string(),
+  ip: z.string(),
+  succeeded: z.boolean(),
+});
 export type SignInAttempt = z.infer<typeof signInAttemptSchema>;
 
 export const backendUserDetailSchema = z
   .object({
-    user: backendUserRowSchema.extend({ currentAccountKey: z.string().nullable(), isEmailVerified: z.boolean(), timeZone: z.string() }),
+    user: backendUserRowSchema.extend({
+      currentAccountKey: z.string().nullable(),
+      isEmailVerified: z.boolean(),
+      timeZone: z.string(),
+    }),
     accounts: z.array(backendUserAccountSchema),
     organizations: z.array(z.object({ organizationId: z.string(), name: z.string(), role: z.string() })),
     featureFlags: z.array(z.string()),
-    /** The newest sign-in attempts let through to the password check (the limiter keeps a day of them). */
+    /** The newest sign-in attempts let through to the password check (kept 30 days), at most 50. */
     signIns: z.array(signInAttemptSchema),
   })
   .meta({ id: 'BackendUserDetail' });
@@ -74,7 +101,8 @@ export type BackendUserDetail = z.infer<typeof backendUserDetailSchema>;
 export const getBackendUser = defineEndpoint({
   method: 'GET',
   url: '/backend/user/:userId',
-  summary: "One user: staff roles, every account they reach with their roles, organizations, feature flags and sign-in history (admin only).",
+  summary:
+    'One user: staff roles, every account they reach with their roles, organizations, feature flags and sign-in history (admin only).',
   tag: 'backend',
   access: 'admin',
   effect: 'read',
@@ -114,7 +142,13 @@ export const listBackendOrganizations = defineEndpoint({
   tag: 'backend',
   access: 'admin',
   effect: 'read',
-  querystring: z.strictObject({ search, sort: z.enum(['name', 'createdAt', 'accountCount', 'memberCount']).default('name'), desc, limit, offset }),
+  querystring: z.strictObject({
+    search,
+    sort: z.enum(['name', 'createdAt', 'accountCount', 'memberCount']).default('name'),
+    desc,
+    limit,
+    offset,
+  }),
   response: z.object({ organizations: z.array(backendOrganizationRowSchema), total: z.number().int() }),
 });
 
@@ -133,7 +167,15 @@ export const backendOrganizationDetailSchema = z
     ),
     members: z.array(z.object({ userId: z.string(), email: z.string(), name: z.string(), role: z.string() })),
     /** The subscriptions paying for the organization's accounts (one per subscription, newest first). */
-    subscriptions: z.array(z.object({ subscriptionId: z.string(), planCode: z.string(), status: z.string(), period: z.string(), accountCount: z.number().int() })),
+    subscriptions: z.array(
+      z.object({
+        subscriptionId: z.string(),
+        planCode: z.string(),
+        status: z.string(),
+        period: z.string(),
+        accountCount: z.number().int(),
+      }),
+    ),
     features: z.array(z.string()),
   })
   .meta({ id: 'BackendOrganizationDetail' });
@@ -142,10 +184,24 @@ export type BackendOrganizationDetail = z.infer<typeof backendOrganizationDetail
 export const getBackendOrganization = defineEndpoint({
   method: 'GET',
   url: '/backend/organization/:organizationId',
-  summary: 'One organization: its accounts with their plans, members with roles, subscriptions and features (admin only).',
+  summary:
+    'One organization: its accounts with their plans, members with roles, subscriptions and features (admin only).',
   tag: 'backend',
   access: 'admin',
   effect: 'read',
   params: z.strictObject({ organizationId }),
   response: backendOrganizationDetailSchema,
+});
+
+export const setBackendUserFeatureFlag = defineEndpoint({
+  method: 'PUT',
+  url: '/backend/user/:userId/feature-flags',
+  summary:
+    "Switch one of a user's feature flags on or off (admin only); audited with the staff member's name. Answers the user's flags.",
+  tag: 'backend',
+  access: 'admin',
+  effect: 'manage',
+  params: z.strictObject({ userId }),
+  body: z.strictObject({ flag: featureFlagNameSchema, isOn: z.boolean() }),
+  response: z.object({ featureFlags: z.array(z.string()) }),
 });

@@ -30,13 +30,19 @@ export interface SignInLimiter {
   markSucceeded(db: Kysely<Database>, attemptId: string): Promise<void>;
 }
 
+/**
+ * Attempts are kept 30 days, not only as long as the windows need them: they are the sign-in history
+ * support reads on /backend/user/{userId} (decision 0039). Every count above is bounded by its window.
+ */
+export const SIGN_IN_HISTORY_MS = 30 * 24 * 60 * 60 * 1000;
+
 export function createSignInLimiter(limits: SignInLimits, clock: Clock): SignInLimiter {
-  const longestWindowMs = Math.max(limits.signInWindowMs, limits.signInIpWindowMs);
+  const keptMs = Math.max(limits.signInWindowMs, limits.signInIpWindowMs, SIGN_IN_HISTORY_MS);
   return {
     async admit(db, email, ip) {
       const now = clock();
       const emailHash = signInEmailHash(email);
-      await db.deleteFrom('sign_in_attempts').where('attempted_at', '<=', new Date(now.getTime() - longestWindowMs)).execute();
+      await db.deleteFrom('sign_in_attempts').where('attempted_at', '<=', new Date(now.getTime() - keptMs)).execute();
       const { attempt_id: attemptId } = await db
         .insertInto('sign_in_attempts')
         .values({ email_hash: emailHash, ip, attempted_at: now })

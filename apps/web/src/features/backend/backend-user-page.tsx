@@ -4,26 +4,55 @@
  * sign-in history. "Open as this user" writes an audit line naming the staff member in the account's
  * history, then opens the app as the user through the userId/accountKey override (load-session.ts).
  */
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconUserShare } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import type { BackendUserAccount, SignInAttempt } from '@ledgerport/contract';
+import type { BackendUserAccount, BackendUserDetail, SignInAttempt } from '@ledgerport/contract';
 import { ApiError } from '../../lib/api-client';
 import { channelName } from '../../ui/channel-icon';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { DateText, TimestampText } from '../../ui/date-text';
-import { accountAreaPath, backendOrganizationPath, fetchBackendUser, impersonate, STAFF_ROLE_LABELS } from './backend-users-api';
+import { UserFlagSwitches } from './feature-flag-switches';
+import {
+  accountAreaPath,
+  backendOrganizationPath,
+  fetchBackendUser,
+  impersonate,
+  STAFF_ROLE_LABELS,
+} from './backend-users-api';
 
-const errorText = (e: unknown) => (e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.');
+const errorText = (e: unknown) =>
+  e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.';
 
 function howReached(a: BackendUserAccount): string {
-  const ways = [a.accountRole && `${a.accountRole} of the account`, a.organizationRole && `${a.organizationRole} of its organization`, a.isPartnerClient && 'partner client'];
+  const ways = [
+    a.accountRole && `${a.accountRole} of the account`,
+    a.organizationRole && `${a.organizationRole} of its organization`,
+    a.isPartnerClient && 'partner client',
+  ];
   return ways.filter(Boolean).join(', ') || 'no role';
 }
 
 const signInColumns: Array<DataColumn<SignInAttempt>> = [
-  { id: 'attemptedAt', header: 'When', sortValue: (s) => s.attemptedAt, cell: (s) => <TimestampText value={s.attemptedAt} /> },
+  {
+    id: 'attemptedAt',
+    header: 'When',
+    sortValue: (s) => s.attemptedAt,
+    cell: (s) => <TimestampText value={s.attemptedAt} />,
+  },
   { id: 'ip', header: 'IP address', sortValue: (s) => s.ip, cell: (s) => s.ip },
   {
     id: 'succeeded',
@@ -39,7 +68,9 @@ const signInColumns: Array<DataColumn<SignInAttempt>> = [
 
 export function BackendUserPage() {
   const { userId = '' } = useParams();
-  const query = useQuery({ queryKey: ['backend', 'user', userId], queryFn: () => fetchBackendUser(userId), retry: false });
+  const client = useQueryClient();
+  const key = ['backend', 'user', userId];
+  const query = useQuery({ queryKey: key, queryFn: () => fetchBackendUser(userId), retry: false });
   const open = useMutation({
     mutationFn: (accountKey: string) => impersonate(userId, accountKey),
     // A full load: the override is read at start-up, before the session is loaded.
@@ -59,13 +90,22 @@ export function BackendUserPage() {
       header: 'Account',
       sortValue: (a) => a.accountName.toLowerCase(),
       cell: (a) => (
-        <Anchor component={Link} to={accountAreaPath(a.accountKey)} aria-label={`Open account area of ${a.accountName}`}>
+        <Anchor
+          component={Link}
+          to={accountAreaPath(a.accountKey)}
+          aria-label={`Open account area of ${a.accountName}`}
+        >
           {a.accountName}
         </Anchor>
       ),
     },
     { id: 'accountKey', header: 'Key', sortValue: (a) => a.accountKey, cell: (a) => a.accountKey },
-    { id: 'salesChannel', header: 'Channel', sortValue: (a) => a.salesChannel, cell: (a) => channelName(a.salesChannel) },
+    {
+      id: 'salesChannel',
+      header: 'Channel',
+      sortValue: (a) => a.salesChannel,
+      cell: (a) => channelName(a.salesChannel),
+    },
     { id: 'role', header: 'Access', sortValue: howReached, cell: howReached },
     {
       id: 'actions',
@@ -103,14 +143,20 @@ export function BackendUserPage() {
         <Fact label="Partner code" value={user.partnerCode ?? 'None'} />
         <Fact label="Current account" value={user.currentAccountKey ?? 'None'} />
         <Fact label="Time zone" value={user.timeZone} />
-        <Fact label="User feature flags" value={featureFlags.length === 0 ? 'None' : featureFlags.join(', ')} />
+        <Fact label="Accounts" value={String(user.accountCount)} />
         <Fact
           label="Organizations"
           value={
             organizations.length === 0
               ? 'None'
               : organizations.map((o) => (
-                  <Anchor key={o.organizationId} component={Link} to={backendOrganizationPath(o.organizationId)} size="sm" mr="xs">
+                  <Anchor
+                    key={o.organizationId}
+                    component={Link}
+                    to={backendOrganizationPath(o.organizationId)}
+                    size="sm"
+                    mr="xs"
+                  >
                     {o.name} ({o.role})
                   </Anchor>
                 ))
@@ -125,7 +171,24 @@ export function BackendUserPage() {
       <Title order={3} size="h5">
         Accounts and roles
       </Title>
-      <DataTable label="Accounts of this user" columns={accountColumns} rows={accounts} getRowId={(a) => a.accountKey} initialSort={{ id: 'accountName', desc: false }} emptyText="This user reaches no account." />
+      <DataTable
+        label="Accounts of this user"
+        columns={accountColumns}
+        rows={accounts}
+        getRowId={(a) => a.accountKey}
+        initialSort={{ id: 'accountName', desc: false }}
+        emptyText="This user reaches no account."
+      />
+      <Title order={3} size="h5">
+        Feature flags of this user
+      </Title>
+      <UserFlagSwitches
+        userId={user.userId}
+        initial={featureFlags}
+        onChanged={(flags) =>
+          client.setQueryData<BackendUserDetail>(key, (d) => (d ? { ...d, featureFlags: flags } : d))
+        }
+      />
       <Title order={3} size="h5">
         Sign-in history
       </Title>
@@ -136,7 +199,7 @@ export function BackendUserPage() {
         getRowId={(s) => `${s.attemptedAt}-${s.ip}`}
         initialSort={{ id: 'attemptedAt', desc: true }}
         clientPageSize={25}
-        emptyText="No sign-in in the last day (attempts are kept as long as the sign-in limits need them)."
+        emptyText="No sign-in attempt in the last 30 days."
       />
     </Stack>
   );
