@@ -36,7 +36,7 @@ function FlagGrid({
   busy: boolean;
 }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} role="group" aria-label={label}>
+    <SimpleGrid cols={{ base: 1, md: 2 }} role="group" aria-label={label}>
       {featureFlagNames.map((flag) => (
         <Switch
           key={flag}
