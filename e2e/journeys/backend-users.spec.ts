@@ -66,4 +66,27 @@ test("support reads one account's settlements, users and mappings in the interna
   const mappings = page.getByRole('table', { name: 'Mappings of Acme Outdoor US' });
   await expect(mappings.getByRole('row').nth(1)).toBeVisible();
   await saveScreenshot(page, 'account-area-3-mappings');
+
+  await page.getByRole('tab', { name: 'Feature flags' }).click();
+  const flags = page.getByRole('group', { name: 'Feature flags of account acme-amazon-us' });
+  await expect(flags.getByRole('switch', { name: 'AMAZON_SUMMARY_REPORT' })).toBeChecked();
+  await saveScreenshot(page, 'account-area-4-feature-flags');
+});
+
+test('support finds an organization and sees its accounts and members', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'support@ledgerport.local', `${BASE}/app/backend/organizations`);
+  const search = page.getByRole('textbox', { name: 'Search organizations' });
+  await expect(search).toBeVisible();
+  await search.fill('acme');
+  const list = page.getByRole('table', { name: 'Organizations' });
+  await expect(list.getByRole('row')).toHaveCount(2);
+  await list.getByRole('link', { name: 'Open organization Acme Outdoor Co' }).click();
+  const accounts = page.getByRole('table', { name: 'Accounts of this organization' });
+  await expect(accounts.getByRole('row')).toHaveCount(6);
+  await expect(page.getByRole('table', { name: 'Members' })).toContainText('demo@ledgerport.local');
+  await saveScreenshot(page, 'backend-organization');
+  await page.goto(`${BASE}/app/backend/a2x-ai`);
+  await expect(page.getByText("The spec's assistant tools have no meaning in Ledgerport")).toBeVisible();
+  await saveScreenshot(page, 'backend-a2x-ai');
 });
