@@ -14,8 +14,10 @@ const root = join(here, '..');
 // LEDGERPORT_E2E_PORT moves the shared server and its two fakes (to PORT+10 and PORT+11), so two
 // checkouts on one machine can run journeys at once; CI and a plain run use 8171, 8181 and 8182.
 const PORT = Number(process.env.LEDGERPORT_E2E_PORT ?? 8171);
-const FAKE_AMAZON_PORT = PORT === 8171 ? 8181 : PORT + 10;
-const FAKE_SHOPIFY_PORT = PORT === 8171 ? 8182 : PORT + 11;
+// LEDGERPORT_E2E_FAKE_PORT puts the two fakes on it and the next port instead, to keep a run inside a range of ten.
+const FAKE_PORT = process.env.LEDGERPORT_E2E_FAKE_PORT ? Number(process.env.LEDGERPORT_E2E_FAKE_PORT) : undefined;
+const FAKE_AMAZON_PORT = FAKE_PORT ?? (PORT === 8171 ? 8181 : PORT + 10);
+const FAKE_SHOPIFY_PORT = FAKE_PORT !== undefined ? FAKE_PORT + 1 : PORT === 8171 ? 8182 : PORT + 11;
 const baseURL = `http://127.0.0.1:${PORT}`;
 export const FAKE_AMAZON_URL = `http://127.0.0.1:${FAKE_AMAZON_PORT}`;
 export const FAKE_SHOPIFY_URL = `http://127.0.0.1:${FAKE_SHOPIFY_PORT}`;

@@ -29,6 +29,7 @@ import { registerUserRoutes } from './features/users/user-routes';
 import { registerWhatsNewRoutes } from './features/whats-new/whats-new-routes';
 import { registerAutomationRoutes } from './features/automation/automation-routes';
 import { registerBackendRoutes } from './features/backend/backend-routes';
+import { registerBackendUsersRoutes } from './features/backend/backend-users-routes';
 import { registerReportRoutes } from './features/reports/summary-report-routes';
 import { registerShopifyReports } from './features/shopify-reports/register-shopify-reports';
 import { registerB2bInvoiceReportRoutes } from './features/shopify-order-modes/b2b-invoice-report-routes';
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerWhatsNewRoutes(app, deps);
   registerAutomationRoutes(app, deps);
   registerBackendRoutes(app, deps);
+  registerBackendUsersRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerShopifyReports(app, deps);
   registerShopifyOrderSettingsRoutes(app, deps);

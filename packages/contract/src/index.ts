@@ -29,6 +29,7 @@ export * from './reconciliation-reports';
 export * from './onboarding-questionnaire';
 export * from './notifications';
 export * from './backend';
+export * from './backend-users';
 export * from './shopify-reports';
 export * from './billing';
 export * from './cogs';

@@ -57,7 +57,7 @@ export const Pages = {
   shopifyStoreMismatch: lazyPage(() => import('../features/shopify-reports/reconnect-pages').then((m) => m.ShopifyStoreMismatchPage)),
   accountOverview: lazyPage(() => import('../features/reports/account-overview-page').then((m) => m.AccountOverviewPage)),
   exportData: lazyPage(() => import('../features/reports/export-data-page').then((m) => m.ExportDataPage)),
-  questionnaireSupport: lazyPage(() => import('../features/onboarding-questionnaire/questionnaire-support-page').then((m) => m.QuestionnaireSupportPage)),
+  questionnaireSupport: lazyPage(() => import('../features/backend/account-area/account-questionnaire-page').then((m) => m.AccountQuestionnairePage)),
   notifications: lazyPage(() => import('../features/notifications/notifications-page').then((m) => m.NotificationsPage)),
   notificationSettings: lazyPage(() => import('../features/notifications/notification-settings-page').then((m) => m.NotificationSettingsPage)),
   reconciliationReports: lazyPage(() => import('../features/reconciliation/reconciliation-reports-page').then((m) => m.ReconciliationReportsPage)),
@@ -76,6 +76,18 @@ export const Pages = {
   checkoutComplete: lazyPage(() => import('../features/billing/checkout-complete-page').then((m) => m.CheckoutCompletePage)),
   subscriptions: lazyPage(() => import('../features/billing/subscriptions-page').then((m) => m.SubscriptionsPage)),
   backendPlans: lazyPage(() => import('../features/billing/backend-plans-page').then((m) => m.BackendPlansPage)),
+  backendUsers: lazyPage(() => import('../features/backend/backend-users-page').then((m) => m.BackendUsersPage)),
+  backendUser: lazyPage(() => import('../features/backend/backend-user-page').then((m) => m.BackendUserPage)),
+  backendOrganizations: lazyPage(() => import('../features/backend/backend-organizations-page').then((m) => m.BackendOrganizationsPage)),
+  backendOrganization: lazyPage(() => import('../features/backend/backend-organization-page').then((m) => m.BackendOrganizationPage)),
+  backendUtilities: lazyPage(() => import('../features/backend/backend-utilities-page').then((m) => m.BackendUtilitiesPage)),
+  backendOutside: lazyPage(() => import('../features/backend/backend-outside-page').then((m) => m.BackendOutsidePage)),
+  accountAreaSettlements: lazyPage(() => import('../features/backend/account-area/account-settlements-page').then((m) => m.AccountSettlementsPage)),
+  accountAreaConnections: lazyPage(() => import('../features/backend/account-area/account-connections-page').then((m) => m.AccountConnectionsPage)),
+  accountAreaUsers: lazyPage(() => import('../features/backend/account-area/account-users-page').then((m) => m.AccountUsersPage)),
+  accountAreaMappings: lazyPage(() => import('../features/backend/account-area/account-mappings-page').then((m) => m.AccountMappingsPage)),
+  accountAreaBilling: lazyPage(() => import('../features/backend/account-area/account-billing-page').then((m) => m.AccountBillingPage)),
+  accountAreaFeatureFlag: lazyPage(() => import('../features/backend/account-area/account-feature-flag-page').then((m) => m.AccountFeatureFlagPage)),
 };
 
 /** The page each page kind renders, for preloading; kinds without one ('empty') have no code of their own. */
@@ -155,6 +167,18 @@ const PAGE_OF_KIND: Partial<Record<PageKind, { preload: () => Promise<unknown> }
   'partner-subscriptions': Pages.subscriptions,
   'firm-billing': Pages.subscriptions,
   'backend-plans': Pages.backendPlans,
+  'backend-users': Pages.backendUsers,
+  'backend-user': Pages.backendUser,
+  'backend-organizations': Pages.backendOrganizations,
+  'backend-organization': Pages.backendOrganization,
+  'backend-utilities': Pages.backendUtilities,
+  'backend-outside': Pages.backendOutside,
+  'account-area-settlements': Pages.accountAreaSettlements,
+  'account-area-connections': Pages.accountAreaConnections,
+  'account-area-users': Pages.accountAreaUsers,
+  'account-area-mappings': Pages.accountAreaMappings,
+  'account-area-billing': Pages.accountAreaBilling,
+  'account-area-feature-flag': Pages.accountAreaFeatureFlag,
 };
 
 /** Starts downloading the page of `kind` (a no-op for kinds without code of their own). */

@@ -79,7 +79,19 @@ export type PageKind =
   | 'user-subscriptions'
   | 'partner-subscriptions'
   | 'firm-billing'
-  | 'backend-plans';
+  | 'backend-plans'
+  | 'backend-users'
+  | 'backend-user'
+  | 'backend-organizations'
+  | 'backend-organization'
+  | 'backend-utilities'
+  | 'backend-outside'
+  | 'account-area-settlements'
+  | 'account-area-connections'
+  | 'account-area-users'
+  | 'account-area-mappings'
+  | 'account-area-billing'
+  | 'account-area-feature-flag';
 
 export interface EmptyStateText {
   /** What will appear on this page. */

@@ -130,6 +130,30 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.subscriptions.Component variant="firm-billing" />;
     case 'backend-plans':
       return <Pages.backendPlans.Component />;
+    case 'backend-users':
+      return <Pages.backendUsers.Component />;
+    case 'backend-user':
+      return <Pages.backendUser.Component />;
+    case 'backend-organizations':
+      return <Pages.backendOrganizations.Component />;
+    case 'backend-organization':
+      return <Pages.backendOrganization.Component />;
+    case 'backend-utilities':
+      return <Pages.backendUtilities.Component />;
+    case 'backend-outside':
+      return <Pages.backendOutside.Component />;
+    case 'account-area-settlements':
+      return <Pages.accountAreaSettlements.Component />;
+    case 'account-area-connections':
+      return <Pages.accountAreaConnections.Component />;
+    case 'account-area-users':
+      return <Pages.accountAreaUsers.Component />;
+    case 'account-area-mappings':
+      return <Pages.accountAreaMappings.Component />;
+    case 'account-area-billing':
+      return <Pages.accountAreaBilling.Component />;
+    case 'account-area-feature-flag':
+      return <Pages.accountAreaFeatureFlag.Component />;
     case 'cogs-settings':
       return <Pages.cogsSettings.Component />;
     case 'cost-admin':

@@ -16,6 +16,9 @@ import type { Database } from '@ledgerport/db';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 
+/** How an attempt names its email: sha256 of the trimmed, lower-cased address (the backend's sign-in history reads it back). */
+export const signInEmailHash = (email: string) => crypto.createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+
 export type SignInLimits = Pick<Config, 'signInAttemptsMax' | 'signInWindowMs' | 'signInFailuresPerIpMax' | 'signInIpWindowMs'>;
 
 export type SignInAdmission = { allowed: true; attemptId: string } | { allowed: false; retryAfterSeconds: number };
@@ -27,13 +30,19 @@ export interface SignInLimiter {
   markSucceeded(db: Kysely<Database>, attemptId: string): Promise<void>;
 }
 
+/**
+ * Attempts are kept 30 days, not only as long as the windows need them: they are the sign-in history
+ * support reads on /backend/user/{userId} (decision 0039). Every count above is bounded by its window.
+ */
+export const SIGN_IN_HISTORY_MS = 30 * 24 * 60 * 60 * 1000;
+
 export function createSignInLimiter(limits: SignInLimits, clock: Clock): SignInLimiter {
-  const longestWindowMs = Math.max(limits.signInWindowMs, limits.signInIpWindowMs);
+  const keptMs = Math.max(limits.signInWindowMs, limits.signInIpWindowMs, SIGN_IN_HISTORY_MS);
   return {
     async admit(db, email, ip) {
       const now = clock();
-      const emailHash = crypto.createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-      await db.deleteFrom('sign_in_attempts').where('attempted_at', '<=', new Date(now.getTime() - longestWindowMs)).execute();
+      const emailHash = signInEmailHash(email);
+      await db.deleteFrom('sign_in_attempts').where('attempted_at', '<=', new Date(now.getTime() - keptMs)).execute();
       const { attempt_id: attemptId } = await db
         .insertInto('sign_in_attempts')
         .values({ email_hash: emailHash, ip, attempted_at: now })

@@ -6,19 +6,13 @@
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { ConnectionBadge, ConnectionView } from '@ledgerport/contract';
+import type { ConnectionView } from '@ledgerport/contract';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
-import { channelName } from '../../ui/channel-icon';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { showToast } from '../../lib/toast';
+import { BADGE_COLORS, ROLE_LABELS, nameOf, when } from './connection-labels';
 
-const SYSTEM_LABELS: Record<string, string> = { QBO: 'QuickBooks Online', XERO: 'Xero', SAGE: 'Sage', NETSUITE: 'NetSuite', MANUAL: 'Manual (built-in ledger)' };
-const BADGE_COLORS: Record<ConnectionBadge, string> = { Connected: 'green', Disconnected: 'gray', 'Connection Error': 'red', 'Connection Problem': 'orange' };
-const ROLE_LABELS: Record<ConnectionView['role'], string> = { accounting: 'Accounting system', 'sales-channel': 'Sales channel', 'sales-source': 'Payment source' };
-
-const nameOf = (c: ConnectionView) => (c.role === 'accounting' ? (SYSTEM_LABELS[c.system] ?? c.system) : channelName(c.system));
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC' : '--');
 // A Shopify store already connected is reconnected on its own page, which keeps the same store (decision 0027).
 const reconnectPath = (c: ConnectionView) =>
   c.role === 'accounting' ? `/admin/accounting/${c.system.toLowerCase()}` : c.system === 'SHOPIFY' && c.badge !== 'Disconnected' ? '/shopify/reconnect' : `/admin/sales-channel/${c.system.toLowerCase()}`;

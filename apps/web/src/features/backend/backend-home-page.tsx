@@ -3,8 +3,11 @@ import { Anchor, Card, SimpleGrid, Text } from '@mantine/core';
 import { Link } from 'react-router';
 
 const TOOLS: Array<{ to: string; title: string; what: string }> = [
+  { to: '/backend/users', title: 'Users', what: 'Find a user by email or name: their accounts and roles, sign-in history, feature flags; open the app as them.' },
+  { to: '/backend/organizations', title: 'Organizations', what: 'Every organization with its accounts, members and plans.' },
   { to: '/backend/inconsistent-settlements', title: 'Inconsistent settlements', what: "Every settlement, across accounts, whose lines do not add up to its deposit, with the difference." },
   { to: '/backend/accounts', title: 'Accounts', what: 'Every account with its channel, accounting system and plan; request older settlements for one.' },
+  { to: '/backend/utilities', title: 'Utilities', what: "Switch an account's feature flags." },
   { to: '/backend/fetch-history-status', title: 'History fetch status', what: 'Every request for older settlements, across accounts, and how far it got.' },
 ];
 

@@ -1,0 +1,30 @@
+/** How a connection is named and shown (Settings > Connections, and the backend's account area). */
+import type { ConnectionBadge, ConnectionView } from '@ledgerport/contract';
+import { channelName } from '../../ui/channel-icon';
+
+export const SYSTEM_LABELS: Record<string, string> = {
+  QBO: 'QuickBooks Online',
+  XERO: 'Xero',
+  SAGE: 'Sage',
+  NETSUITE: 'NetSuite',
+  MANUAL: 'Manual (built-in ledger)',
+};
+export const BADGE_COLORS: Record<ConnectionBadge, string> = {
+  Connected: 'green',
+  Disconnected: 'gray',
+  'Connection Error': 'red',
+  'Connection Problem': 'orange',
+};
+export const ROLE_LABELS: Record<ConnectionView['role'], string> = {
+  accounting: 'Accounting system',
+  'sales-channel': 'Sales channel',
+  'sales-source': 'Payment source',
+};
+
+export const nameOf = (c: ConnectionView) =>
+  c.role === 'accounting' ? (SYSTEM_LABELS[c.system] ?? c.system) : channelName(c.system);
+export const when = (iso: string | null) =>
+  iso
+    ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) +
+      ' UTC'
+    : '--';
