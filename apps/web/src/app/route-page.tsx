@@ -130,6 +130,10 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.subscriptions.Component variant="firm-billing" />;
     case 'backend-plans':
       return <Pages.backendPlans.Component />;
+    case 'registered-country-settings':
+      return <Pages.registeredCountry.Component />;
+    case 'statement-accounts-and-taxes-settings':
+      return <Pages.statementAccountsAndTaxes.Component />;
     case 'cogs-settings':
       return <Pages.cogsSettings.Component />;
     case 'cost-admin':
