@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { useOwnServer } from './own-server';
 import { saveScreenshot, signIn, switchTo } from './sign-in';
 
-const BASE = useOwnServer(8700, 'tax-registration');
+const BASE = useOwnServer(8705, 'tax-registration');
 
 /** The tax rate cell of the first document line whose description matches. */
 const taxRateOf = (page: Page, description: RegExp) =>
