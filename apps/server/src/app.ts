@@ -50,6 +50,7 @@ import type { ChannelReportFetcher } from './features/imports/channel-report-fet
 import { registerSettlementFeatures } from './features/settlements/register-settlement-features';
 import { registerChannelConnections } from './features/channel-connections/register-channel-connections';
 import { registerPostingSettingsRoutes } from './features/posting-settings/posting-settings-routes';
+import { registerTaxSettingsRoutes } from './features/tax-settings/tax-settings-routes';
 import { registerQuestionnaireRoutes } from './features/onboarding-questionnaire/questionnaire-routes';
 import { createChannelReportFetcher } from './features/channel-connections/fetch-channel-report';
 import { noJobs } from './jobs/job-handler';
@@ -144,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerChannelConnections(app, deps);
   registerAccountingConnections(app, deps);
   registerPostingSettingsRoutes(app, deps);
+  registerTaxSettingsRoutes(app, deps);
   registerQuestionnaireRoutes(app, deps);
   registerBilling(app, deps);
 

@@ -35,3 +35,4 @@ export * from './billing';
 export * from './cogs';
 export * from './partner';
 export * from './inventory';
+export * from './tax-settings';

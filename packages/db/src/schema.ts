@@ -174,6 +174,24 @@ export interface AccountStatusSummaryTable {
   refreshed_at: Timestamp;
 }
 
+/** An account's VAT/GST registration, tax rates and statement account (migration 0036, decision 0036). */
+export interface TaxSettingsTable {
+  account_key: string;
+  country: string | null;
+  is_registered: ColumnType<boolean, boolean | undefined, boolean>;
+  registration_number: string | null;
+  /** The tax rates the account chooses from: { code, name }. */
+  tax_rates: ColumnType<{ code: string; name: string }[], string | undefined, string>;
+  sales_tax_rate_code: string | null;
+  fees_tax_rate_code: string | null;
+  reverse_charge_tax_rate_code: string | null;
+  no_tax_rate_code: string | null;
+  statement_account_code: string | null;
+  statement_account_name: string | null;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
 /** Billing (migration 0028, decision 0031). */
 export interface BillingPlansTable {
   plan_code: string;
@@ -894,6 +912,7 @@ export interface Database {
   account_invites: AccountInvitesTable;
   account_automation: AccountAutomationTable;
   account_status_summary: AccountStatusSummaryTable;
+  tax_settings: TaxSettingsTable;
   shopify_order_settings: ShopifyOrderSettingsTable;
   shopify_orders: ShopifyOrdersTable;
   single_order_invoices: SingleOrderInvoicesTable;

@@ -46,6 +46,8 @@ export type PageKind =
   | 'beta-features-settings'
   | 'automation-settings'
   | 'cogs-settings'
+  | 'registered-country-settings'
+  | 'statement-accounts-and-taxes-settings'
   | 'cost-admin'
   | 'export-cogs'
   | 'amazon-summary-report'

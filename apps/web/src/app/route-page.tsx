@@ -154,6 +154,10 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.accountAreaBilling.Component />;
     case 'account-area-feature-flag':
       return <Pages.accountAreaFeatureFlag.Component />;
+    case 'registered-country-settings':
+      return <Pages.registeredCountry.Component />;
+    case 'statement-accounts-and-taxes-settings':
+      return <Pages.statementAccountsAndTaxes.Component />;
     case 'cogs-settings':
       return <Pages.cogsSettings.Component />;
     case 'cost-admin':

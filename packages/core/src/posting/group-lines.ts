@@ -42,7 +42,7 @@ export class GroupLines implements LineColumn {
     private readonly amounts: readonly bigint[],
   ) {
     this.length = groups.length;
-    this.unmappedTaxRate = c.mappings.chart.taxRates[0]?.code ?? '';
+    this.unmappedTaxRate = c.settings.tax?.rates.noTax ?? c.mappings.chart.taxRates[0]?.code ?? '';
   }
 
   fill(i: number, into: LineFields): void {

@@ -13,3 +13,4 @@ export * from './posting-settings-defaults';
 export * from './document-lines';
 export * from './posted-documents';
 export * from './selector-values';
+export * from './tax-treatment';

@@ -5,6 +5,7 @@
  */
 import type { AccountingSystem, LedgerAccount, TypeDescriber } from '../mapping/model';
 import type { Channel } from '../settlements/model';
+import type { TaxTreatment } from './tax-treatment';
 
 export type GroupBy = 'type' | 'sku' | 'product-type' | 'country' | 'fulfilment';
 
@@ -31,6 +32,8 @@ export interface PostingSettings {
   trackingCategoryName?: string;
   /** What to do with a settlement whose lines do not sum to its deposit. Default 'suspense'. */
   inconsistentSettlements?: 'suspense' | 'hold';
+  /** VAT/GST registration, tax rates and statement account (tax-treatment.ts); absent: every line keeps its mapping's tax rate. */
+  tax?: TaxTreatment;
   /** The channel catalogue (category and label of a type key); without it only explicit rules map. */
   describeType?: TypeDescriber;
 }

@@ -10,6 +10,7 @@ import { findRoleAccount, resolveMapping, type ResolvedMapping } from '../mappin
 import type { SettlementHeader } from '../settlements/model';
 import type { PostingProblem } from './model';
 import type { SettlementAggregator } from './settlement-aggregator';
+import { taxRateCodeFor, type TaxTreatment } from './tax-treatment';
 
 export interface RoleAccounts {
   clearing: LedgerAccount;
@@ -32,6 +33,7 @@ export function resolveGroups(
   agg: SettlementAggregator,
   mappings: MappingSet,
   describe: TypeDescriber | undefined,
+  tax?: TaxTreatment,
 ): ResolvedGroups {
   const id = header.settlementId;
   const problems: PostingProblem[] = [];
@@ -48,7 +50,7 @@ export function resolveGroups(
     });
   }
   const ch = header.channel;
-  const clearing = findRoleAccount(mappings, 'clearing', ch);
+  const clearing = statementAccountOf(findRoleAccount(mappings, 'clearing', ch), tax, mappings.system);
   const rounding = findRoleAccount(mappings, 'rounding', ch);
   const suspense = findRoleAccount(mappings, 'suspense', ch);
   const carriedForward = findRoleAccount(mappings, 'carried-forward', ch);
@@ -66,6 +68,7 @@ export function resolveGroups(
     let target = byCountry.get(country);
     if (target === undefined) {
       target = resolveMapping(mappings, describe, ch, agg.typeKeyAt(type), country) ?? null;
+      if (target && tax) target = { ...target, taxRateCode: taxRateCodeFor(tax, describe?.(ch, agg.typeKeyAt(type))?.category, target) };
       byCountry.set(country, target);
     }
     if (target) targets[g] = target;
@@ -91,4 +94,12 @@ export function resolveGroups(
     });
   }
   return { accounts: { clearing, rounding, suspense, carriedForward }, targets, problems, canPost: unmapped.size === 0 || toSuspense };
+}
+
+/** The chart's clearing account, or the statement account the account chose instead (same kind and role). */
+function statementAccountOf(clearing: LedgerAccount | undefined, tax: TaxTreatment | undefined, system: MappingSet['system']): LedgerAccount | undefined {
+  const chosen = tax?.statementAccount;
+  if (!clearing || !chosen) return clearing;
+  // A manual ledger names accounts by their path; the others keep the chart's path for the text exports.
+  return { ...clearing, code: chosen.code, name: chosen.name, ...(system === 'MANUAL' ? { path: chosen.code } : {}) };
 }

@@ -32,6 +32,7 @@ import * as m0028 from './0028-billing';
 import * as m0033 from './0033-backend-inconsistent-index';
 import * as m0034 from './0034-inventory';
 import * as m0035 from './0035-account-status-summary';
+import * as m0036 from './0036-tax-settings';
 import * as m0042 from './0042-account-key-in-every-key';
 
 export const migrations: Record<string, Migration> = {
@@ -64,5 +65,6 @@ export const migrations: Record<string, Migration> = {
   '0033-backend-inconsistent-index': m0033,
   '0034-inventory': m0034,
   '0035-account-status-summary': m0035,
+  '0036-tax-settings': m0036,
   '0042-account-key-in-every-key': m0042,
 };

@@ -10,6 +10,7 @@ import type { Database, PostingSettingsTable } from '@ledgerport/db';
 import { errorMessages } from '@ledgerport/contract';
 import { DEFAULT_POSTING_SETTINGS, type GroupBy, type PostingSettings } from '@ledgerport/core/posting';
 import { AppError } from '../../http/app-error';
+import { findTaxTreatment } from '../tax-settings/tax-settings-repository';
 
 export interface ProductTypeRuleRow {
   name: string;
@@ -113,10 +114,13 @@ export async function insertPostingSettingsVersion(trx: Kysely<Database>, accoun
 
 /**
  * The settings a settlement posts with, and their version: the account's current ones, except that a
- * settlement released from hold posts with its difference on the suspense line whatever the account chose.
+ * settlement released from hold posts with its difference on the suspense line whatever the account chose,
+ * with the account's tax treatment (Registered Country, Statements Accounts and Taxes) when it has one.
  */
 export async function postingSettingsOf(db: Kysely<Database>, row: { account_key: string; hold_released_at: Date | null }): Promise<{ settings: PostingSettings; version: number }> {
-  return settlementPostingSettings(await getAccountPostingSettings(db, row.account_key), row);
+  const posting = settlementPostingSettings(await getAccountPostingSettings(db, row.account_key), row);
+  const tax = await findTaxTreatment(db, row.account_key);
+  return tax ? { ...posting, settings: { ...posting.settings, tax } } : posting;
 }
 
 /** postingSettingsOf from the account's settings already read. */

@@ -23,6 +23,15 @@ const FIELD_LABELS: Record<string, string> = {
   refundTreatment: 'Refunded units',
   inventoryAccount: 'Inventory account',
   cogsAccount: 'Cost of goods sold account',
+  country: 'Registered country',
+  isRegistered: 'VAT/GST registered',
+  registrationNumber: 'Registration number',
+  taxRates: 'Tax rates',
+  salesTaxRate: 'Sales tax rate',
+  feesTaxRate: 'Fees tax rate',
+  reverseChargeTaxRate: 'Reverse charge tax rate',
+  noTaxRate: 'No-tax rate',
+  statementAccount: 'Statement account',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -31,6 +40,8 @@ const ACTION_LABELS: Record<string, string> = {
   'account.redaction-cancelled': 'Cancelled the deletion of the account data',
   'account.renamed': 'Renamed the account',
   'account.posting-settings-changed': 'Changed the posting settings',
+  'account.registered-country-changed': 'Changed the registered country',
+  'account.statement-accounts-and-taxes-changed': 'Changed the statement accounts and taxes',
   'account.features-changed': 'Changed the account features',
   'account.shopify-b2b-changed': 'Changed the Shopify B2B invoices',
   'account.shopify-deferred-revenue-changed': 'Changed the Shopify deferred revenue',

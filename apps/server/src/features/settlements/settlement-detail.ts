@@ -17,6 +17,7 @@ import { userMayOpen } from '../accounts/account-access';
 import { currentMappingsFrom, type AccountMappingContext } from '../mappings/mapping-repository';
 import { buildStoredDocuments } from '../posting/build-settlement-documents';
 import { accountPostingSettingsFrom, settlementPostingSettings, type PostingSettingsRow } from '../posting-settings/posting-settings-repository';
+import { taxTreatmentFrom } from '../tax-settings/tax-settings-repository';
 import { SETTLEMENT_COLUMNS_OF_S, type SettlementRow } from './load-settlement';
 import { settlementBody } from './settlement-body';
 import { mergeDocuments, type StoredDocumentRow } from './settlement-documents';
@@ -31,7 +32,8 @@ export async function settlementDetail(db: Kysely<Database>, userId: string, set
   const { type_totals: typeTotals, documents: documentTuples, ...withoutRows } = header;
   const stored = (documentTuples ?? []).map(storedDocumentOf);
   const { a_sales_channel, a_accounting_system, a_time_zone_id, a_split_by_country, m_mapping_set, m_system, ...rest } = withoutRows;
-  const { p_version, p_group_by, p_is_split_by_month, p_is_tracked_by_marketplace, p_tracking_category_name, p_inconsistent_settlements, p_product_types, p_created_at, ...row } = rest;
+  const { p_version, p_group_by, p_is_split_by_month, p_is_tracked_by_marketplace, p_tracking_category_name, p_inconsistent_settlements, p_product_types, p_created_at, ...withTax } = rest;
+  const { t_country, t_is_registered, t_sales, t_fees, t_reverse_charge, t_no_tax, t_statement_code, t_statement_name, ...row } = withTax;
   const context: AccountMappingContext = {
     accountKey: row.account_key,
     salesChannel: a_sales_channel as Channel,
@@ -55,7 +57,21 @@ export async function settlementDetail(db: Kysely<Database>, userId: string, set
           email: null,
         };
   const posting = settlementPostingSettings(accountPostingSettingsFrom({ time_zone_id: a_time_zone_id, should_split_by_country: a_split_by_country }, latestSettings), row);
-  const { documents, problems } = mergeDocuments(stored, await buildStoredDocuments(db, row, context, mappings.set, posting.settings), posting.version);
+  const tax =
+    t_is_registered === null
+      ? undefined
+      : taxTreatmentFrom({
+          country: t_country,
+          is_registered: t_is_registered,
+          sales_tax_rate_code: t_sales,
+          fees_tax_rate_code: t_fees,
+          reverse_charge_tax_rate_code: t_reverse_charge,
+          no_tax_rate_code: t_no_tax,
+          statement_account_code: t_statement_code,
+          statement_account_name: t_statement_name,
+        });
+  const settings = tax ? { ...posting.settings, tax } : posting.settings;
+  const { documents, problems } = mergeDocuments(stored, await buildStoredDocuments(db, row, context, mappings.set, settings), posting.version);
   return {
     settlement: settlementBody(row),
     documents,
@@ -95,6 +111,15 @@ type DetailRow = SettlementRow & {
   p_inconsistent_settlements: PostingSettingsRow['inconsistent_settlements'] | null;
   p_product_types: PostingSettingsRow['product_types'] | null;
   p_created_at: Date | null;
+  /** The account's tax settings (all null without a tax_settings row). */
+  t_country: string | null;
+  t_is_registered: boolean | null;
+  t_sales: string | null;
+  t_fees: string | null;
+  t_reverse_charge: string | null;
+  t_no_tax: string | null;
+  t_statement_code: string | null;
+  t_statement_name: string | null;
   /** null when the settlement has no lines. */
   type_totals: TypeTotalTuple[] | null;
   documents: DocumentTuple[] | null;
@@ -105,7 +130,7 @@ const epochMs = (column: string) => sql.raw(`floor(extract(epoch from ${column})
 
 /**
  * One statement, prepared once per connection: the settlement with its account, the account's
- * latest mapping set and posting settings, its totals by type (a duplicate's are the original's) and
+ * latest mapping set, posting settings and tax settings, its totals by type (a duplicate's are the original's) and
  * stored documents aggregated as JSON arrays; no row when it is missing or the user may not open its account
  * (or no longer exists).
  */
@@ -114,12 +139,15 @@ function detailQuery(userId: string, settlementKey: string) {
   m.mapping_set as m_mapping_set, m.system as m_system,
   p.version as p_version, p.group_by as p_group_by, p.is_split_by_month as p_is_split_by_month, p.is_tracked_by_marketplace as p_is_tracked_by_marketplace,
   p.tracking_category_name as p_tracking_category_name, p.inconsistent_settlements as p_inconsistent_settlements, p.product_types as p_product_types, p.created_at as p_created_at,
+  t.country as t_country, t.is_registered as t_is_registered, t.sales_tax_rate_code as t_sales, t.fees_tax_rate_code as t_fees, t.reverse_charge_tax_rate_code as t_reverse_charge,
+  t.no_tax_rate_code as t_no_tax, t.statement_account_code as t_statement_code, t.statement_account_name as t_statement_name,
   (select json_agg(json_build_array(t.type_key, t.amount::text, t.line_count)) from (select t.type_key, sum(t.amount) as amount, sum(t.line_count)::int as line_count
     from settlement_type_totals t where t.account_key = s.account_key and t.settlement_key = coalesce(s.duplicate_of, s.settlement_key) group by t.type_key) t) as type_totals,
   (select json_agg(json_build_array(d.document_id, d.status, d.part_index, d.remote_id, d.remote_number, d.remote_type, d.remote_url, ${epochMs('d.posted_at')}, d.error, d.settings_version, d.document) order by d.part_index, d.created_at)
     from settlement_documents d where d.account_key = s.account_key and d.settlement_key = s.settlement_key) as documents
 from settlements s
 join accounts a on a.account_key = s.account_key
+left join tax_settings t on t.account_key = s.account_key
 left join lateral (select m.mapping_set, m.system from mapping_sets m where m.account_key = s.account_key order by m.version desc limit 1) m on true
 left join lateral (select p.version, p.group_by, p.is_split_by_month, p.is_tracked_by_marketplace, p.tracking_category_name, p.inconsistent_settlements, p.product_types, p.created_at
   from posting_settings p where p.account_key = s.account_key order by p.version desc limit 1) p on true

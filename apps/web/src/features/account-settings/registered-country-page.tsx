@@ -1,0 +1,136 @@
+/**
+ * Settings > Registered Country: the country the business is established in and whether it is
+ * registered for VAT or GST there, with its registration number. Registration decides the tax rate
+ * of every document line (core's tax treatment): shown below the form, and in the settlement preview.
+ */
+import { Alert, Button, Card, Group, Loader, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { saveRegisteredCountryBodySchema, type SaveRegisteredCountry, type TaxSettingsBody } from '@ledgerport/contract';
+import { isReverseChargeCountry, TAX_COUNTRIES } from '@ledgerport/core/posting';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { useCanChangeAccount, useSession, VIEW_ONLY_NOTE } from '../../lib/session-context';
+import { showToast } from '../../lib/toast';
+import { fieldErrorsOf } from './field-errors';
+import { fetchTaxSettings, putRegisteredCountry, taxSettingsKey } from './tax-settings-api';
+import { TaxTreatmentCard } from './tax-treatment-card';
+
+const COUNTRY_OPTIONS = TAX_COUNTRIES.map(([code, name, tax]) => ({ value: code, label: `${name} (${tax})` }));
+const taxWordOf = (country: string | null) => TAX_COUNTRIES.find(([code]) => code === country)?.[2] ?? 'VAT or GST';
+
+type Form = { country: string | null; isRegistered: boolean; registrationNumber: string };
+const formOf = (s: TaxSettingsBody): Form => ({ country: s.country, isRegistered: s.isRegistered, registrationNumber: s.registrationNumber ?? '' });
+const bodyOf = (f: Form): SaveRegisteredCountry => ({
+  country: f.country as SaveRegisteredCountry['country'],
+  isRegistered: f.isRegistered,
+  registrationNumber: f.registrationNumber.trim() === '' ? null : f.registrationNumber,
+});
+
+function RegisteredCountryForm({ settings }: { settings: TaxSettingsBody }) {
+  const { account } = useSession();
+  const canChange = useCanChangeAccount();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<Form>(() => formOf(settings));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [isSaving, setSaving] = useState(false);
+  const isChanged = JSON.stringify(form) !== JSON.stringify(formOf(settings));
+  const taxWord = taxWordOf(form.country);
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = bodyOf(form);
+    const found = fieldErrorsOf(saveRegisteredCountryBodySchema, body);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      const saved = await putRegisteredCountry(account.accountKey, body);
+      queryClient.setQueryData(taxSettingsKey(account.accountKey), saved);
+      // Settlement previews are built with the registration: fetch them again.
+      await queryClient.invalidateQueries({ queryKey: ['settlement-detail'] });
+      showToast('success', saved.isRegistered ? `Registered country saved: ${taxWordOf(saved.country)} registered.` : 'Registered country saved: not registered, lines post with no tax.');
+    } catch (err) {
+      showToast('error', err instanceof ApiError ? err.message : 'Something went wrong. Please try again later.');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack maw={760}>
+      <Text size="sm" c="dimmed">
+        A business registered for VAT or GST posts its sales with the sales tax rate and its marketplace fees with the fees rate, or with the reverse charge when it is registered in
+        the EU or the UK. A business that is not registered posts every line gross, with no tax. Choose the rates under{' '}
+        <Link to="/account-settings/statements-accounts-and-taxes">Statements Accounts and Taxes</Link>.
+      </Text>
+      <Card withBorder component="form" onSubmit={(e: FormEvent) => void save(e)} aria-label="Registered country">
+        <Stack>
+          <Select
+            label="Country"
+            description="The country the business is established in."
+            placeholder="Choose a country"
+            data={COUNTRY_OPTIONS}
+            value={form.country}
+            onChange={(v) => setForm((f) => ({ ...f, country: v }))}
+            searchable
+            clearable
+            error={errors.country}
+            disabled={!canChange}
+          />
+          <Switch
+            label={`Registered for ${taxWord}`}
+            description={`Turn on when the business charges ${taxWord} and reclaims it on its costs.`}
+            checked={form.isRegistered}
+            onChange={(e) => {
+              const isRegistered = e.currentTarget.checked;
+              setForm((f) => ({ ...f, isRegistered }));
+            }}
+            disabled={!canChange}
+          />
+          {form.isRegistered && (
+            <TextInput
+              label={`${taxWord} registration number`}
+              value={form.registrationNumber}
+              onChange={(e) => {
+                const registrationNumber = e.currentTarget.value;
+                setForm((f) => ({ ...f, registrationNumber }));
+              }}
+              error={errors.registrationNumber}
+              maxLength={30}
+              withAsterisk
+              disabled={!canChange}
+            />
+          )}
+          {form.isRegistered && isReverseChargeCountry(form.country) && (
+            <Alert color="blue" title="Reverse charge on marketplace fees">
+              Marketplace fees and advertising will post with the reverse charge rate: you account for the {taxWord} on them yourself.
+            </Alert>
+          )}
+          <Group justify="space-between">
+            <Text size="sm">{canChange ? '' : VIEW_ONLY_NOTE}</Text>
+            <Button type="submit" loading={isSaving} disabled={!canChange || !isChanged}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+      <TaxTreatmentCard settings={settings} />
+    </Stack>
+  );
+}
+
+export function RegisteredCountryPage() {
+  const { account } = useSession();
+  const query = useQuery({ queryKey: taxSettingsKey(account.accountKey), queryFn: () => fetchTaxSettings(account.accountKey) });
+  if (query.isPending) return <Loader aria-label="Loading the registered country" />;
+  if (query.isError) {
+    return (
+      <Alert color="red" role="alert" title="Could not load the registered country">
+        {query.error.message}
+      </Alert>
+    );
+  }
+  // Keyed by the save time: a save (here or in another tab) starts the form from what was saved.
+  return <RegisteredCountryForm key={query.data.updatedAt ?? 'never'} settings={query.data} />;
+}

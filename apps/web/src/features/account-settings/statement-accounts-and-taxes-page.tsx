@@ -1,0 +1,184 @@
+/**
+ * Settings > Statements Accounts and Taxes: the tax rates of the accounting system this account
+ * posts with, which of them sales, fees, the reverse charge and untaxed lines carry, and the
+ * statement account payouts are booked to instead of the chart's clearing account. Saved together,
+ * recorded in History; documents not posted yet follow at once.
+ */
+import { ActionIcon, Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { saveStatementAccountsAndTaxesBodySchema, TAX_RATES_MAX, type SaveStatementAccountsAndTaxes, type TaxSettingsBody } from '@ledgerport/contract';
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { useCanChangeAccount, useSession, VIEW_ONLY_NOTE } from '../../lib/session-context';
+import { showToast } from '../../lib/toast';
+import { fieldErrorsOf } from './field-errors';
+import { fetchTaxSettings, putStatementAccountsAndTaxes, taxSettingsKey } from './tax-settings-api';
+import { TaxTreatmentCard } from './tax-treatment-card';
+
+type Rates = SaveStatementAccountsAndTaxes['rates'];
+type Form = { taxRates: { code: string; name: string }[]; rates: Rates; hasStatementAccount: boolean; statementCode: string; statementName: string };
+
+const RATE_FIELDS: { key: keyof Rates; label: string; description: string }[] = [
+  { key: 'sales', label: 'Sales tax rate', description: 'Sales, shipping and refunds of a registered business.' },
+  { key: 'fees', label: 'Fees tax rate', description: 'Marketplace fees and advertising of a business registered outside the EU and the UK.' },
+  { key: 'reverseCharge', label: 'Reverse charge tax rate', description: 'Marketplace fees and advertising of a business registered in the EU or the UK.' },
+  { key: 'noTax', label: 'No-tax rate', description: 'Every line of a business that is not registered, and lines outside the scope of tax.' },
+];
+
+const formOf = (s: TaxSettingsBody): Form => ({
+  taxRates: s.taxRates.map((t) => ({ ...t })),
+  rates: { ...s.rates },
+  hasStatementAccount: s.statementAccount !== null,
+  statementCode: s.statementAccount?.code ?? '',
+  statementName: s.statementAccount?.name ?? '',
+});
+const bodyOf = (f: Form): SaveStatementAccountsAndTaxes => ({
+  taxRates: f.taxRates,
+  rates: f.rates,
+  statementAccount: f.hasStatementAccount ? { code: f.statementCode, name: f.statementName } : null,
+});
+
+function StatementAccountsAndTaxesForm({ settings }: { settings: TaxSettingsBody }) {
+  const { account } = useSession();
+  const canChange = useCanChangeAccount();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<Form>(() => formOf(settings));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [isSaving, setSaving] = useState(false);
+  const isChanged = JSON.stringify(form) !== JSON.stringify(formOf(settings));
+  const codes = [...new Set(form.taxRates.map((t) => t.code.trim()).filter((c) => c !== ''))];
+  const missingChartRates = settings.chartTaxRates.filter((t) => t.code !== '' && !form.taxRates.some((r) => r.code.trim() === t.code));
+  const setRate = (i: number, field: 'code' | 'name', value: string) => setForm((f) => ({ ...f, taxRates: f.taxRates.map((t, j) => (j === i ? { ...t, [field]: value } : t)) }));
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = bodyOf(form);
+    const found = fieldErrorsOf(saveStatementAccountsAndTaxesBodySchema, body);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      const saved = await putStatementAccountsAndTaxes(account.accountKey, body);
+      queryClient.setQueryData(taxSettingsKey(account.accountKey), saved);
+      await queryClient.invalidateQueries({ queryKey: ['settlement-detail'] });
+      showToast('success', 'Statement accounts and taxes saved.');
+    } catch (err) {
+      showToast('error', err instanceof ApiError ? err.message : 'Something went wrong. Please try again later.');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack component="form" onSubmit={(e: FormEvent) => void save(e)} maw={900}>
+      <Card withBorder aria-label="Tax rates">
+        <Group justify="space-between" mb="xs">
+          <Text fw={600}>Tax rates</Text>
+          <Group gap="xs">
+            {missingChartRates.length > 0 && (
+              <Button variant="light" size="xs" disabled={!canChange} onClick={() => setForm((f) => ({ ...f, taxRates: [...f.taxRates, ...missingChartRates] }))}>
+                Add the accounting system's rates ({missingChartRates.length})
+              </Button>
+            )}
+            <Button variant="light" size="xs" disabled={!canChange || form.taxRates.length >= TAX_RATES_MAX} onClick={() => setForm((f) => ({ ...f, taxRates: [...f.taxRates, { code: '', name: '' }] }))}>
+              Add tax rate
+            </Button>
+          </Group>
+        </Group>
+        <Text size="sm" c="dimmed" mb="xs">
+          The codes your accounting system knows its tax rates by (Xero tax type, QuickBooks tax code, Sage tax rate id).
+        </Text>
+        {errors.taxRates && <Text c="red" size="sm">{errors.taxRates}</Text>}
+        {form.taxRates.length === 0 ? (
+          <Text size="sm">No tax rates yet: every line keeps the tax rate of its mapping.</Text>
+        ) : (
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Code</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {form.taxRates.map((t, i) => (
+                <Table.Tr key={i}>
+                  <Table.Td>
+                    <TextInput aria-label={`Code of tax rate ${i + 1}`} value={t.code} onChange={(e) => setRate(i, 'code', e.currentTarget.value)} error={errors[`taxRates.${i}.code`]} maxLength={50} disabled={!canChange} />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput aria-label={`Name of tax rate ${i + 1}`} value={t.name} onChange={(e) => setRate(i, 'name', e.currentTarget.value)} error={errors[`taxRates.${i}.name`]} maxLength={150} disabled={!canChange} />
+                  </Table.Td>
+                  <Table.Td>
+                    <ActionIcon variant="subtle" color="red" aria-label={`Remove tax rate ${t.code || i + 1}`} disabled={!canChange} onClick={() => setForm((f) => ({ ...f, taxRates: f.taxRates.filter((_, j) => j !== i) }))}>
+                      ×
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Card>
+      <Card withBorder aria-label="Rates used by posting">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {RATE_FIELDS.map(({ key, label, description }) => (
+            <Select
+              key={key}
+              label={label}
+              description={description}
+              placeholder="The mapping's own rate"
+              data={form.rates[key] !== null && !codes.includes(form.rates[key]) ? [...codes, form.rates[key]] : codes}
+              value={form.rates[key]}
+              onChange={(v) => setForm((f) => ({ ...f, rates: { ...f.rates, [key]: v } }))}
+              clearable
+              error={errors[`rates.${key}`]}
+              disabled={!canChange}
+            />
+          ))}
+        </SimpleGrid>
+      </Card>
+      <Card withBorder aria-label="Statement account">
+        <Stack>
+          <Switch
+            label="Book payouts to a statement account"
+            description={`Instead of the chart's clearing account${settings.clearingAccount ? ` (${settings.clearingAccount.code} ${settings.clearingAccount.name})` : ''}, for example the bank account the payouts reach.`}
+            checked={form.hasStatementAccount}
+            onChange={(e) => {
+              const hasStatementAccount = e.currentTarget.checked;
+              setForm((f) => ({ ...f, hasStatementAccount }));
+            }}
+            disabled={!canChange}
+          />
+          {form.hasStatementAccount && (
+            <Group grow>
+              <TextInput label="Statement account code" value={form.statementCode} onChange={(e) => setForm({ ...form, statementCode: e.currentTarget.value })} error={errors['statementAccount.code']} withAsterisk maxLength={150} disabled={!canChange} />
+              <TextInput label="Statement account name" value={form.statementName} onChange={(e) => setForm({ ...form, statementName: e.currentTarget.value })} error={errors['statementAccount.name']} withAsterisk maxLength={150} disabled={!canChange} />
+            </Group>
+          )}
+        </Stack>
+      </Card>
+      <Group justify="space-between">
+        <Text size="sm">{canChange ? '' : VIEW_ONLY_NOTE}</Text>
+        <Button type="submit" loading={isSaving} disabled={!canChange || !isChanged}>
+          Save
+        </Button>
+      </Group>
+      <TaxTreatmentCard settings={settings} />
+    </Stack>
+  );
+}
+
+export function StatementAccountsAndTaxesPage() {
+  const { account } = useSession();
+  const query = useQuery({ queryKey: taxSettingsKey(account.accountKey), queryFn: () => fetchTaxSettings(account.accountKey) });
+  if (query.isPending) return <Loader aria-label="Loading the statement accounts and taxes" />;
+  if (query.isError) {
+    return (
+      <Alert color="red" role="alert" title="Could not load the statement accounts and taxes">
+        {query.error.message}
+      </Alert>
+    );
+  }
+  return <StatementAccountsAndTaxesForm key={query.data.updatedAt ?? 'never'} settings={query.data} />;
+}
