@@ -31,6 +31,7 @@ export * from './notifications';
 export * from './backend';
 export * from './shopify-reports';
 export * from './billing';
+export * from './firm-billing';
 export * from './cogs';
 export * from './partner';
 export * from './inventory';
