@@ -37,7 +37,12 @@ export const listFirmClientAccounts = defineEndpoint({
   tag: 'billing',
   access: 'user',
   effect: 'read',
-  response: z.object({ partnerCode: z.string().nullable(), accounts: z.array(firmClientAccountSchema) }),
+  response: z.object({
+    partnerCode: z.string().nullable(),
+    accounts: z.array(firmClientAccountSchema),
+    /** The plans on offer, each with its price per account in the installation's currency. */
+    plans: z.array(z.object({ code: z.string(), name: z.string(), currency: z.string(), monthly: z.string().nullable(), yearly: z.string().nullable() })),
+  }),
 });
 
 export const firmCheckoutRequestSchema = z.strictObject({

@@ -75,6 +75,7 @@ export const Pages = {
   checkoutSummary: lazyPage(() => import('../features/billing/checkout-summary-card').then((m) => m.CheckoutSummaryCard)),
   checkoutComplete: lazyPage(() => import('../features/billing/checkout-complete-page').then((m) => m.CheckoutCompletePage)),
   subscriptions: lazyPage(() => import('../features/billing/subscriptions-page').then((m) => m.SubscriptionsPage)),
+  firmBilling: lazyPage(() => import('../features/billing/firm-billing-page').then((m) => m.FirmBillingPage)),
   backendPlans: lazyPage(() => import('../features/billing/backend-plans-page').then((m) => m.BackendPlansPage)),
 };
 
@@ -153,7 +154,7 @@ const PAGE_OF_KIND: Partial<Record<PageKind, { preload: () => Promise<unknown> }
   'user-billing': Pages.subscriptions,
   'user-subscriptions': Pages.subscriptions,
   'partner-subscriptions': Pages.subscriptions,
-  'firm-billing': Pages.subscriptions,
+  'firm-billing': Pages.firmBilling,
   'backend-plans': Pages.backendPlans,
 };
 

@@ -12,6 +12,7 @@ import type { Deps } from '../../http/deps';
 import { recordAudit } from '../../audit/record-audit';
 import { ensureCustomer, ensurePrice, findCoupon, getPlanForSale, type CheckoutDeps } from './checkout';
 import { callStripe, stripeOf } from './stripe-of';
+import { loadPlans, minorToAmount } from './billing-repository';
 
 const ENDED: ('canceled' | 'incomplete_expired')[] = ['canceled', 'incomplete_expired'];
 
@@ -20,7 +21,11 @@ export function registerFirmBillingRoutes(app: FastifyInstance, deps: Deps): voi
 
   addRoute(app, deps, listFirmClientAccounts, async ({ caller }) => {
     stripeOf(config.billing);
-    if (!caller.partnerCode) return { partnerCode: null, accounts: [] };
+    if (!caller.partnerCode) return { partnerCode: null, accounts: [], plans: [] };
+    const currency = config.billing!.currency;
+    const plans = (await loadPlans(db))
+      .filter((p) => p.isActive)
+      .map((p) => ({ code: p.code, name: p.name, currency, monthly: p.prices[currency] ? minorToAmount(p.prices[currency].monthlyMinor, currency) : null, yearly: p.prices[currency] ? minorToAmount(p.prices[currency].yearlyMinor, currency) : null }));
     const rows = await db
       .selectFrom('accounts as a')
       .leftJoin('billing_subscription_accounts as sa', 'sa.account_key', 'a.account_key')
@@ -40,7 +45,7 @@ export function registerFirmBillingRoutes(app: FastifyInstance, deps: Deps): voi
       };
     });
     accounts.sort((a, b) => a.accountName.localeCompare(b.accountName, 'en', { sensitivity: 'base' }) || a.accountKey.localeCompare(b.accountKey));
-    return { partnerCode: caller.partnerCode, accounts };
+    return { partnerCode: caller.partnerCode, accounts, plans };
   });
 
   addRoute(app, deps, startFirmCheckout, async ({ body, caller }) => {

@@ -16,7 +16,7 @@ let demo: TokenSet;
 
 const get = (url: string, tokens = partner) => server.app.inject({ method: 'GET', url, headers: bearer(tokens) });
 const post = (url: string, payload: object, tokens = partner) => server.app.inject({ method: 'POST', url, headers: bearer(tokens), payload });
-const accounts = async () => (await get('/billing/firm/accounts')).json<{ partnerCode: string | null; accounts: FirmClientAccount[] }>();
+const accounts = async () => (await get('/billing/firm/accounts')).json<{ partnerCode: string | null; accounts: FirmClientAccount[]; plans: { code: string; monthly: string | null }[] }>();
 
 beforeAll(async () => {
   server = await startBillingTestServer();
@@ -35,7 +35,8 @@ describe('firm billing', () => {
       { accountKey: 'birch-walmart', accountName: 'Birch Home Goods', salesChannel: 'WALMART', planCode: null, coveredBy: 'none', canChoose: true },
       { accountKey: 'birch-bigcommerce', accountName: 'Cedar Crafts', salesChannel: 'BIGCOMMERCE', planCode: null, coveredBy: 'none', canChoose: true },
     ]);
-    expect((await get('/billing/firm/accounts', demo)).json()).toEqual({ partnerCode: null, accounts: [] });
+    expect(list.plans.map((p) => [p.code, p.monthly])).toEqual([['STARTER', '19.00'], ['STANDARD', '49.00'], ['PREMIUM', '149.00']]);
+    expect((await get('/billing/firm/accounts', demo)).json()).toEqual({ partnerCode: null, accounts: [], plans: [] });
   });
 
   it("refuses another firm's account as not found and a user of no firm as forbidden", async () => {
