@@ -62,8 +62,8 @@ export function FirmBillingPage() {
         Client accounts your firm ({data.partnerCode}) can pay for
       </Title>
       <Group>
-        <SegmentedControl aria-label="Show client accounts" value={show} onChange={(v) => setShow(v as typeof show)} data={[{ value: 'all', label: 'All' }, { value: 'open', label: 'Not paid for' }, { value: 'firm', label: 'Paid by your firm' }]} />
-        <SegmentedControl aria-label="Sort client accounts" value={order} onChange={(v) => setOrder(v as typeof order)} data={[{ value: 'name', label: 'By name' }, { value: 'plan', label: 'By plan' }]} />
+        <SegmentedControl aria-label="Show client accounts" value={show} onChange={(v) => setShow(v)} data={[{ value: 'all', label: 'All' }, { value: 'open', label: 'Not paid for' }, { value: 'firm', label: 'Paid by your firm' }]} />
+        <SegmentedControl aria-label="Sort client accounts" value={order} onChange={(v) => setOrder(v)} data={[{ value: 'name', label: 'By name' }, { value: 'plan', label: 'By plan' }]} />
       </Group>
       <Table aria-label="Client accounts">
         <Table.Thead>
@@ -99,7 +99,7 @@ export function FirmBillingPage() {
       <Card withBorder maw={560}>
         <Stack gap="sm">
           <Select label="Plan" placeholder="Choose a plan" value={planCode} onChange={setPlanCode} data={data.plans.map((p) => ({ value: p.code, label: `${p.name}${p.monthly ? ` (${p.monthly} ${p.currency} a month per account)` : ''}` }))} />
-          <SegmentedControl aria-label="Billing period" value={period} onChange={(v) => setPeriod(v as typeof period)} data={[{ value: 'monthly', label: 'Monthly' }, { value: 'yearly', label: 'Yearly' }]} />
+          <SegmentedControl aria-label="Billing period" value={period} onChange={(v) => setPeriod(v)} data={[{ value: 'monthly', label: 'Monthly' }, { value: 'yearly', label: 'Yearly' }]} />
           <TextInput label="Coupon code" value={coupon} onChange={(e) => setCoupon(e.currentTarget.value)} maxLength={64} />
           <Text size="sm" aria-label="Firm checkout summary">
             {chosen.length} {chosen.length === 1 ? 'account' : 'accounts'}
