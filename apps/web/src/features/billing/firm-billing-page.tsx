@@ -23,7 +23,8 @@ const COVERED: Record<FirmClientAccount['coveredBy'], string> = { none: 'Trial o
 
 export function FirmBillingPage() {
   const [params] = useSearchParams();
-  const query = useQuery({ queryKey: ['firm-accounts'], queryFn: () => api.get<FirmAccountsBody>('/billing/firm/accounts'), refetchInterval: params.get('checkout') === 'complete' ? 2000 : false });
+  const query = useQuery({ queryKey: ['firm-accounts'], queryFn: () => api.get<FirmAccountsBody>('/billing/firm/accounts'), // Back from Stripe: look again every 2 s for a minute, until the webhook has given the accounts the plan.
+    refetchInterval: (q) => (params.get('checkout') === 'complete' && q.state.dataUpdateCount < 30 ? 2000 : false) });
   const [chosen, setChosen] = useState<string[]>([]);
   const [planCode, setPlanCode] = useState<string | null>(null);
   const [period, setPeriod] = useState<'monthly' | 'yearly'>('monthly');
