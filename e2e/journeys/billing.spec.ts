@@ -74,7 +74,7 @@ test('a trial hits its limit, upgrades with a coupon on the hosted checkout, sen
   // Billing: the Trial badge, the usage meter and the plans.
   await page.goto(`${BASE}/app/billing`);
   await expect(page.getByLabel('Trial account')).toBeVisible();
-  await expect(page.getByLabel('Plan usage')).toContainText('Settlements sent this month');
+  await expect(page.getByLabel('Plan usage')).toContainText('Trial files loaded');
   await saveScreenshot(page, 'billing-2-plans');
   await page.getByRole('button', { name: 'Choose Starter' }).click();
   await expect(page).toHaveURL(/\/app\/billing\/checkout\?/);

@@ -66,6 +66,7 @@ export const getCogsSettings = defineEndpoint({
   tag: 'cogs',
   access: 'user',
   effect: 'read',
+  planFeature: 'COGS',
   summary:
     "Settings > Cost of Goods Sold: the costing method, what refunds do, the Inventory and COGS accounts, and what the account's plan allows.",
   querystring: z.strictObject({ accountKey }),
@@ -78,6 +79,7 @@ export const saveCogsSettings = defineEndpoint({
   tag: 'cogs',
   access: 'user',
   effect: 'write',
+  planFeature: 'COGS',
   summary: 'Change the COGS settings (the fields sent); audited. FIFO needs premium.',
   querystring: z.strictObject({ accountKey }),
   body: z.strictObject({
@@ -111,6 +113,7 @@ export const listProducts = defineEndpoint({
   tag: 'cogs',
   access: 'user',
   effect: 'read',
+  planFeature: 'COGS',
   summary:
     "The catalog of the account's organization (SKUs seen in settlements appear by themselves), with today's costs, filtered by SKU text or to those with no cost, sorted, a page at a time.",
   querystring: z.strictObject({
@@ -154,6 +157,7 @@ export const listProductCosts = defineEndpoint({
   tag: 'cogs',
   access: 'user',
   effect: 'read',
+  planFeature: 'COGS',
   summary: "One SKU's costs over time (every currency), newest first.",
   querystring: z.strictObject({ accountKey, sku: skuSchema }),
   response: z.object({ costs: z.array(productCostSchema) }).meta({ id: 'ProductCostList' }),
@@ -165,6 +169,7 @@ export const saveProductCost = defineEndpoint({
   tag: 'cogs',
   access: 'user',
   effect: 'write',
+  planFeature: 'COGS',
   summary:
     "Set the cost of a SKU in a currency from a day on (replaces that day's cost); audited. The SKU joins the catalog if new.",
   querystring: z.strictObject({ accountKey }),
@@ -184,6 +189,7 @@ export const deleteProductCost = defineEndpoint({
   tag: 'cogs',
   access: 'user',
   effect: 'write',
+  planFeature: 'COGS',
   summary: 'Delete one cost of a SKU (by currency and effective day); audited.',
   querystring: z.strictObject({
     accountKey,
@@ -200,6 +206,7 @@ export const importProductCosts = defineEndpoint({
   tag: 'cogs',
   access: 'user',
   effect: 'write',
+  planFeature: 'COGS',
   summary:
     'Import costs from a CSV or XLSX sheet (multipart, part named file; columns SKU, Currency, Effective Date, Unit Cost, optional Title). All or nothing: any bad cell is a 400 naming its row and column, and nothing is saved.',
   querystring: z.strictObject({ accountKey }),
@@ -214,6 +221,7 @@ export const exportProductCosts = defineEndpoint({
   tag: 'cogs',
   access: 'user',
   effect: 'read',
+  planFeature: 'COGS',
   summary:
     "Download every cost of the catalog (and each SKU without one, with empty cost cells) as CSV or XLSX, in the import's columns.",
   querystring: z.strictObject({
@@ -228,6 +236,7 @@ export const saveBundle = defineEndpoint({
   tag: 'cogs',
   access: 'user',
   effect: 'write',
+  planFeature: 'COGS',
   summary:
     'Make a SKU a bundle (kit) of component SKUs, or a plain SKU again with no components; audited. A bundle may not contain itself.',
   querystring: z.strictObject({ accountKey }),
@@ -267,6 +276,7 @@ export const listPurchaseLots = defineEndpoint({
   tag: 'cogs',
   access: 'user',
   effect: 'read',
+  planFeature: 'COGS',
   summary:
     'Purchase lots of the catalog (FIFO costing), oldest first, with the units each has left; optionally of one SKU.',
   querystring: z.strictObject({ accountKey, sku: skuSchema.optional() }),
@@ -279,6 +289,7 @@ export const addPurchaseLot = defineEndpoint({
   tag: 'cogs',
   access: 'user',
   effect: 'write',
+  planFeature: 'COGS',
   summary: 'Record a purchase lot (units of a SKU bought on a day at a unit cost); audited.',
   querystring: z.strictObject({ accountKey }),
   body: z.strictObject({
@@ -348,6 +359,7 @@ export const getSettlementCogs = defineEndpoint({
   tag: 'cogs',
   access: 'user',
   effect: 'read',
+  planFeature: 'COGS',
   summary:
     "A settlement's cost of goods sold as last refreshed: cost by month, product type and marketplace, the SKUs with no cost, the lots FIFO took units from (at most 200 rows), and its COGS journals.",
   querystring: z.strictObject({ settlementKey: settlementKeySchema }),
@@ -360,6 +372,7 @@ export const exportCogs = defineEndpoint({
   tag: 'cogs',
   access: 'user',
   effect: 'read',
+  planFeature: 'COGS',
   summary:
     "Download the COGS journals of the account's settlements ending within [start, end] (or of the settlements listed) in one export format: posted journals as posted, the others as refreshcogs last computed them.",
   querystring: z.strictObject({

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { RouteEffect } from '@ledgerport/core/rules';
+import type { PlanFeature } from '@ledgerport/core/billing';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -21,6 +22,13 @@ export interface Endpoint {
    * settings). The server refuses a caller whose level in the account is lower, with 403.
    */
   effect: RouteEffect;
+  /**
+   * The plan feature the call belongs to (issue 16, decision 0040): with billing on, an account whose
+   * plan lacks it is refused (402 billing.limit) with a message naming the plan that has it, before
+   * the handler runs. The account is the request's accountKey (query, body or params) or the account
+   * of its settlementKey.
+   */
+  planFeature?: PlanFeature;
   /** Path parameters (`:name` segments of the url), a strict object of safe texts. */
   params?: z.ZodType;
   querystring?: z.ZodType;

@@ -32,6 +32,7 @@ export * from './backend';
 export * from './backend-users';
 export * from './shopify-reports';
 export * from './billing';
+export * from './firm-billing';
 export * from './cogs';
 export * from './partner';
 export * from './inventory';

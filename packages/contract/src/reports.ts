@@ -50,6 +50,7 @@ export const getAmazonSummaryReport = defineEndpoint({
   tag: 'reports',
   access: 'user',
   effect: 'read',
+  planFeature: 'PREMIUM_REPORTS',
   querystring: z.strictObject({ accountKey: accountKeySchema, start: isoDateSchema, end: isoDateSchema }),
   response: summaryReportSchema,
 });

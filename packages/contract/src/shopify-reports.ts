@@ -50,6 +50,7 @@ export const getShopifyFinanceReport = defineEndpoint({
   tag: 'reports',
   access: 'user',
   effect: 'read',
+  planFeature: 'PREMIUM_REPORTS',
   querystring: z.strictObject(rangeQuery),
   response: financeReportSchema,
 });
@@ -84,6 +85,7 @@ export const getShopifyFigureSources = defineEndpoint({
   tag: 'reports',
   access: 'user',
   effect: 'read',
+  planFeature: 'PREMIUM_REPORTS',
   querystring: z.strictObject({
     ...rangeQuery,
     figure: z.enum(DRILL_FIGURES, { error: `figure must be one of ${DRILL_FIGURES.join(', ')}.` }),
@@ -122,6 +124,7 @@ export const getShopifyGiftCardReport = defineEndpoint({
   tag: 'reports',
   access: 'user',
   effect: 'read',
+  planFeature: 'PREMIUM_REPORTS',
   querystring: z.strictObject(rangeQuery),
   response: giftCardReportSchema,
 });

@@ -12,6 +12,7 @@ import { AppError } from './app-error';
 import { findCaller, type Caller } from './caller';
 import type { Deps } from './deps';
 import { noEndpointMessage } from './error-handler';
+import { assertPlanFeature } from '../features/billing/check-billing';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -78,6 +79,7 @@ function register<E extends Endpoint>(
   handler: (request: FastifyRequest, reply: FastifyReply) => unknown,
 ): void {
   const status = endpoint.status ?? 200;
+  const planFeature = endpoint.planFeature;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.url,
@@ -99,6 +101,8 @@ function register<E extends Endpoint>(
     onRequest: async (request) => {
       request.caller = await authenticate(deps, request, endpoint, loadCaller);
     },
+    // A plan feature (decision 0040) is checked once the request is valid, before the handler runs.
+    preHandler: planFeature ? async (request) => assertPlanFeature(deps, request.caller, request, planFeature) : [],
     handler: async (request, reply) => {
       const result = await handler(request, reply);
       // The zod serializer checks `result` against the response schema; the route's generic reply

@@ -127,7 +127,7 @@ function content(meta: RouteMeta): ReactNode {
     case 'partner-subscriptions':
       return <Pages.subscriptions.Component variant="partner-subscriptions" />;
     case 'firm-billing':
-      return <Pages.subscriptions.Component variant="firm-billing" />;
+      return <Pages.firmBilling.Component />;
     case 'backend-plans':
       return <Pages.backendPlans.Component />;
     case 'backend-users':

@@ -14,12 +14,17 @@ const facts: fc.Arbitrary<BillingFacts> = fc.record({
   pastDueSince: fc.option(fc.integer({ min: 0, max: 30 }).map((d) => new Date(now.getTime() - d * 86_400_000)), { nil: null }),
   now: fc.constant(now),
 });
+/** A day counted from 2020-01-01 (2520 days: 2026-11-24). */
+function dayOf(n: fc.Arbitrary<number>): fc.Arbitrary<string> {
+  return n.map((d) => new Date(Date.UTC(2020, 0, 1) + d * 86_400_000).toISOString().slice(0, 10));
+}
 const action: fc.Arbitrary<BillingAction> = fc.oneof(
   fc.record({ kind: fc.constant('upload' as const), filesUsed: fc.nat(10), filesAdded: fc.integer({ min: 1, max: 5 }) }),
   fc.record({ kind: fc.constant('send' as const), accountingSystem: fc.constantFrom('XERO', 'QBO', 'SAGE', 'NETSUITE', 'MANUAL', 'NONE'), sentThisMonth: fc.nat(500), count: fc.integer({ min: 1, max: 50 }), isAutomatic: fc.boolean() }),
   fc.record({ kind: fc.constant('fetch' as const), isScheduled: fc.boolean() }),
   fc.record({ kind: fc.constant('connect-channel' as const), channelsUsed: fc.nat(6) }),
   fc.record({ kind: fc.constant('feature' as const), feature: fc.constantFrom(...PLAN_FEATURES) }),
+  fc.record({ kind: fc.constant('history' as const), fromDate: dayOf(fc.integer({ min: 0, max: 2500 })), toDate: dayOf(fc.integer({ min: 2500, max: 2520 })), today: fc.constant('2026-11-26') }),
 );
 const trial = (over: Partial<BillingFacts> = {}): BillingFacts => ({ isBillingEnabled: true, plan: null, plans: DEFAULT_PLANS, subscriptionStatus: null, pastDueSince: null, now, ...over });
 
@@ -104,5 +109,33 @@ describe('billing limits', () => {
       expect(earliest <= today).toBe(true);
       expect(Date.parse(today) - Date.parse(earliest)).toBeLessThanOrEqual((months * 31 + 1) * 86_400_000);
     }));
+  });
+
+  it('a history request reaching into the plan\'s window is allowed (capped by the fetch); one wholly before it names a plan that reaches it', () => {
+    const today = '2026-11-26';
+    fc.assert(fc.property(fc.constantFrom(...DEFAULT_PLANS), dayOf(fc.integer({ min: 0, max: 2520 })), fc.nat(200), (plan, fromDate, span) => {
+      const toDate = new Date(Date.parse(fromDate) + span * 86_400_000).toISOString().slice(0, 10);
+      const d = decideBillingLimit(trial({ plan, subscriptionStatus: 'active' }), { kind: 'history', fromDate, toDate, today });
+      const earliest = earliestHistoryDate(today, plan.limits.historyMonths);
+      expect(d.isAllowed).toBe(earliest === null || toDate >= earliest);
+      if (!d.isAllowed) {
+        expect(d.code).toBe('plan-history');
+        const named = DEFAULT_PLANS.find((p) => p.code === d.planCode);
+        if (named) expect(named.rank).toBeGreaterThan(plan.rank);
+      }
+    }));
+    const starter = decideBillingLimit(trial({ plan: DEFAULT_PLANS[0]!, subscriptionStatus: 'active' }), { kind: 'history', fromDate: '2026-01-01', toDate: '2026-01-31', today });
+    expect(starter).toMatchObject({ isAllowed: false, code: 'plan-history', planCode: 'STANDARD' });
+    if (!starter.isAllowed) expect(starter.message).toBe('Your Starter plan fetches history back to 2026-08-26 (3 months), and 2026-01-01 to 2026-01-31 is wholly before it. Upgrade to Standard (12 months) to fetch it.');
+    expect(decideBillingLimit(trial(), { kind: 'history', fromDate: '2026-11-01', toDate: '2026-11-20', today })).toMatchObject({ isAllowed: false, code: 'trial-sync' });
+  });
+
+  it('a plan connects up to its channel count and names the plan that connects more', () => {
+    fc.assert(fc.property(fc.constantFrom(...DEFAULT_PLANS), fc.nat(6), (plan, used) => {
+      const d = decideBillingLimit(trial({ plan, subscriptionStatus: 'active' }), { kind: 'connect-channel', channelsUsed: used });
+      expect(d.isAllowed).toBe(plan.limits.channels === null || used + 1 <= plan.limits.channels);
+    }));
+    const d = decideBillingLimit(trial({ plan: DEFAULT_PLANS[0]!, subscriptionStatus: 'active' }), { kind: 'connect-channel', channelsUsed: 1 });
+    expect(d).toMatchObject({ isAllowed: false, code: 'plan-channels', planCode: 'STANDARD', message: 'Your Starter plan connects up to 1 sales channel. Upgrade to Standard to connect more.' });
   });
 });

@@ -39,10 +39,12 @@ export type BillingAction =
   | { kind: 'upload'; filesUsed: number; filesAdded: number }
   | { kind: 'send'; accountingSystem: string; sentThisMonth: number; count: number; isAutomatic: boolean }
   | { kind: 'fetch'; isScheduled: boolean }
+  /** A history request (backfill) for fromDate..toDate (YYYY-MM-DD), asked on `today` (UTC). */
+  | { kind: 'history'; fromDate: string; toDate: string; today: string }
   | { kind: 'connect-channel'; channelsUsed: number }
   | { kind: 'feature'; feature: PlanFeature };
 
-export type BillingRefusalCode = 'trial-files' | 'trial-send' | 'trial-sync' | 'plan-sends' | 'plan-channels' | 'plan-feature' | 'past-due';
+export type BillingRefusalCode = 'trial-files' | 'trial-send' | 'trial-sync' | 'plan-sends' | 'plan-channels' | 'plan-feature' | 'plan-history' | 'past-due';
 
 export type BillingDecision =
   | { isAllowed: true; /** How many months back a fetch may reach; null: no limit. */ historyMonths: number | null }
@@ -92,6 +94,7 @@ function decideTrial(action: BillingAction, plans: readonly Plan[], entry: Plan 
       if (INTERNAL_SYSTEMS.has(action.accountingSystem)) return ALLOWED_UNLIMITED;
       return refuse('trial-send', `A trial account cannot send settlements to ${systemName(action.accountingSystem)}. ${choose} to send all transactions.`, planCode);
     case 'fetch':
+    case 'history':
       return refuse('trial-sync', `A trial account does not sync settlements from the sales channel. ${choose} to sync all transactions, or upload up to ${TRIAL_FILES_MAX} files.`, planCode);
     case 'connect-channel':
       return ALLOWED_UNLIMITED;
@@ -113,6 +116,14 @@ function decidePlan(plan: Plan, plans: readonly Plan[], action: BillingAction): 
     }
     case 'fetch':
       return allowed;
+    case 'history': {
+      const earliest = earliestHistoryDate(action.today, plan.limits.historyMonths);
+      // A range reaching into the plan's window is fetched from its start (the fetch caps it); one wholly before it is refused.
+      if (earliest === null || action.toDate >= earliest) return allowed;
+      const reaches = (p: Plan) => { const e = earliestHistoryDate(action.today, p.limits.historyMonths); return e === null || action.fromDate >= e; };
+      const bigger = nextPlan(plans, plan, reaches) ?? nextPlan(plans, plan, (p) => p.limits.historyMonths === null || p.limits.historyMonths > (plan.limits.historyMonths ?? 0));
+      return refuse('plan-history', `Your ${plan.name} plan fetches history back to ${earliest} (${plan.limits.historyMonths} months), and ${action.fromDate} to ${action.toDate} is wholly before it.${bigger ? ` Upgrade to ${bigger.name} (${bigger.limits.historyMonths === null ? 'all history' : `${bigger.limits.historyMonths} months`}) to fetch it.` : ' Upload the settlement files of that period instead.'}`, bigger?.code ?? null);
+    }
     case 'connect-channel': {
       const max = plan.limits.channels;
       if (max === null || action.channelsUsed + 1 <= max) return allowed;

@@ -32,6 +32,8 @@ describe('billing off', () => {
       { kind: 'fetch', isScheduled: true },
       { kind: 'upload', filesUsed: 50, filesAdded: 10 },
       { kind: 'feature', feature: 'CLARITY' },
+      { kind: 'connect-channel' },
+      { kind: 'history', fromDate: '2000-01-01', toDate: '2000-01-31', today: '2026-11-22' },
     ] as const) {
       expect(await decideForAccount(deps, 'trial-etsy', ask)).toEqual({ isAllowed: true, historyMonths: null });
     }
@@ -45,5 +47,20 @@ describe('billing off', () => {
     expect(checkout.json<ErrorBody>().message).toBe('Billing is not enabled on this installation: every account is unlimited.');
     const webhook = await server.app.inject({ method: 'POST', url: '/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, payload: '{}' });
     expect(webhook.statusCode).toBe(404);
+  });
+
+  it('the routes with a plan feature or a channel limit answer a trial as usual; the firm calls answer 404', async () => {
+    const { db } = server.testDb;
+    await db.updateTable('accounts').set({ plan_code: null }).where('account_key', 'in', ['acme-amazon-us', 'acme-shopify']).execute();
+    const get = (url: string) => server.app.inject({ method: 'GET', url, headers: bearer(demo) });
+    expect((await get('/account-settings/cogs?accountKey=acme-amazon-us')).statusCode).toBe(200);
+    expect((await get('/amazon/summary-report?accountKey=acme-amazon-us&start=2026-01-01&end=2026-10-31')).statusCode).toBe(200);
+    expect((await get('/shopify/finance-report?accountKey=acme-shopify&start=2026-01-01&end=2026-10-31')).statusCode).toBe(200);
+    const history = await server.app.inject({ method: 'POST', url: '/sales-channel/history', headers: bearer(demo), payload: { accountKey: 'acme-amazon-us', fromDate: '2020-01-01', toDate: '2020-01-31' } });
+    expect(history.statusCode).not.toBe(402);
+    const partner = await server.signIn('partner@ledgerport.local');
+    expect((await server.app.inject({ method: 'GET', url: '/billing/firm/accounts', headers: bearer(partner) })).statusCode).toBe(404);
+    const firm = await server.app.inject({ method: 'POST', url: '/billing/firm/checkout', headers: bearer(partner), payload: { accountKeys: ['birch-walmart'], planCode: 'STANDARD', period: 'monthly' } });
+    expect(firm.statusCode).toBe(404);
   });
 });

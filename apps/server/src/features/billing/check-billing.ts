@@ -6,9 +6,12 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
-import { decideBillingLimit, type BillingAction, type BillingDecision } from '@ledgerport/core/billing';
+import { decideBillingLimit, type BillingAction, type BillingDecision, type PlanFeature } from '@ledgerport/core/billing';
 import type { Config } from '../../config';
 import { AppError } from '../../http/app-error';
+import type { Caller } from '../../http/caller';
+import { canAccessAccount } from '../accounts/account-access';
+import type { ChannelRole } from '../channel-connections/channel-connection-repository';
 import { countChannels, countSentThisMonth, loadBillingFacts } from './billing-repository';
 
 export interface BillingDeps {
@@ -24,7 +27,7 @@ export type BillingAsk =
   | { kind: 'send'; accountingSystem: string; count: number; isAutomatic: boolean }
   | { kind: 'fetch'; isScheduled: boolean }
   | { kind: 'connect-channel' }
-  | Extract<BillingAction, { kind: 'feature' }>;
+  | Extract<BillingAction, { kind: 'feature' | 'history' }>;
 
 export async function decideForAccount(deps: BillingDeps, accountKey: string, ask: BillingAsk): Promise<BillingDecision> {
   // Billing off: no query at all, the self-hosted default costs nothing.
@@ -51,4 +54,43 @@ export async function assertBillingAllows(deps: BillingDeps, accountKey: string,
   const details = { accountKey, refusal: decision.code, planCode: decision.planCode };
   if (decision.code === 'trial-files') throw new AppError('settlement.trial-file-limit', decision.message, details);
   throw new AppError('billing.limit', decision.message, details);
+}
+
+/** The account a request concerns: its accountKey (query, body or params), or the account of its settlementKey. */
+async function accountKeyOfRequest(db: Kysely<Database>, parts: readonly unknown[]): Promise<string | null> {
+  for (const part of parts) {
+    const key = (part as { accountKey?: unknown } | null | undefined)?.accountKey;
+    if (typeof key === 'string' && key) return key;
+  }
+  for (const part of parts) {
+    const settlementKey = (part as { settlementKey?: unknown } | null | undefined)?.settlementKey;
+    if (typeof settlementKey !== 'string' || !settlementKey) continue;
+    const row = await db.selectFrom('settlements').select('account_key').where('settlement_key', '=', settlementKey).executeTakeFirst();
+    return row?.account_key ?? null;
+  }
+  return null;
+}
+
+/**
+ * The gate of a contract entry's `planFeature` (decision 0040), run by addRoute after the request is
+ * validated and before the handler. Billing off: nothing is read. A caller who cannot open the
+ * account is left to the handler, which answers not-found, so the refusal never tells a stranger
+ * what plan an account has.
+ */
+export async function assertPlanFeature(deps: BillingDeps, caller: Caller | null, request: { query?: unknown; body?: unknown; params?: unknown }, feature: PlanFeature): Promise<void> {
+  if (!deps.config?.billing || !caller) return;
+  const accountKey = await accountKeyOfRequest(deps.db, [request.query, request.body, request.params]);
+  if (!accountKey || !(await canAccessAccount(deps.db, caller, accountKey))) return;
+  await assertBillingAllows(deps, accountKey, { kind: 'feature', feature });
+}
+
+/**
+ * A new sales channel connection (decision 0040): reconnecting the role the account already has
+ * connected adds nothing; another one counts against the plan's channel limit.
+ */
+export async function assertChannelConnectAllowed(deps: BillingDeps, accountKey: string, role: ChannelRole): Promise<void> {
+  if (!deps.config?.billing) return;
+  const same = await deps.db.selectFrom('connections').select('status').where('account_key', '=', accountKey).where('role', '=', role).executeTakeFirst();
+  if (same && same.status !== 'DISCONNECTED') return;
+  await assertBillingAllows(deps, accountKey, { kind: 'connect-channel' });
 }

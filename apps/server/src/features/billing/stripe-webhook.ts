@@ -91,7 +91,8 @@ async function applySubscription(trx: Kysely<Database>, event: Stripe.Event, sub
     plan_code: planCode,
     period: period,
     currency,
-    amount: minorToAmount(BigInt(price.unit_amount ?? 0), currency),
+    // A firm's subscription is one price times its accounts (quantity); each account's plan amount is the price.
+    amount: minorToAmount(BigInt(price.unit_amount ?? 0) * BigInt(item?.quantity ?? 1), currency),
     status: sub.status,
     current_period_end: item?.current_period_end ? new Date(item.current_period_end * 1000) : null,
     cancel_at_period_end: sub.cancel_at_period_end,
@@ -114,7 +115,7 @@ async function applySubscription(trx: Kysely<Database>, event: Stripe.Event, sub
   for (const { account_key } of covered) {
     const before = await trx.selectFrom('accounts').select('plan_code').where('account_key', '=', account_key).executeTakeFirstOrThrow();
     if (nextPlan !== undefined && before.plan_code !== nextPlan) {
-      await trx.updateTable('accounts').set({ plan_code: nextPlan, plan_amount: nextPlan ? row.amount : null, subscribed_at: nextPlan ? (before.plan_code ? undefined : at) : null, updated_at: at }).where('account_key', '=', account_key).execute();
+      await trx.updateTable('accounts').set({ plan_code: nextPlan, plan_amount: nextPlan ? minorToAmount(BigInt(price.unit_amount ?? 0), currency) : null, subscribed_at: nextPlan ? (before.plan_code ? undefined : at) : null, updated_at: at }).where('account_key', '=', account_key).execute();
     }
     await recordAudit(trx, {
       actorUserId: null,

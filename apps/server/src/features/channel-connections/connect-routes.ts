@@ -18,6 +18,7 @@ import { connectorEnv, getConnector } from './channel-runtime';
 import { jobsOf } from './channel-jobs';
 import { FETCH_CHANNEL_QUEUE } from './fetch-channel-settlements-job';
 import { recordAudit } from '../../audit/record-audit';
+import { assertChannelConnectAllowed } from '../billing/check-billing';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 export const PAYPAL_NETSUITE_MESSAGE = 'A PayPal source cannot be combined with a NetSuite accounting system.';
@@ -79,6 +80,7 @@ export function registerConnectRoutes(app: FastifyInstance, deps: Deps): void {
   addRoute(app, deps, startChannelConnect, async ({ caller, body, request }) => {
     await assertAccountAccess(db, caller, body.accountKey);
     await assertChannelAllowed(deps, body.accountKey, body.channel);
+    await assertChannelConnectAllowed(deps, body.accountKey, roleOfChannel(body.channel));
     const connector = getConnector(body.channel);
     if (body.channel === 'SHOPIFY' && !body.shop) throw new AppError('request.invalid', 'Enter your Shopify store address, like your-store.myshopify.com.', [{ path: 'shop', message: 'missing' }]);
     const state = randomBytes(24).toString('base64url');
@@ -127,6 +129,8 @@ export function registerConnectRoutes(app: FastifyInstance, deps: Deps): void {
       throw error;
     }
     await assertSameStore(deps, stored.account_key, body.channel, connected);
+    // Asked again: another channel may have been connected since the connect started.
+    await assertChannelConnectAllowed(deps, stored.account_key, roleOfChannel(body.channel));
     await saveAndStartFetching(deps, caller.userId, stored.account_key, body.channel, connected, now);
     return { accountKey: stored.account_key, storeName: connected.storeName, redirectAfter: stored.redirect_after };
   });
@@ -134,6 +138,7 @@ export function registerConnectRoutes(app: FastifyInstance, deps: Deps): void {
   addRoute(app, deps, connectChannelWithKeys, async ({ caller, body }) => {
     await assertAccountAccess(db, caller, body.accountKey);
     await assertChannelAllowed(deps, body.accountKey, body.channel);
+    await assertChannelConnectAllowed(deps, body.accountKey, roleOfChannel(body.channel));
     const connector = getConnector(body.channel);
     if (connector.connectKind !== 'keys') throw new AppError('request.invalid', `${body.channel} connects by signing in at the channel, not with typed keys.`, [{ path: 'channel', message: 'not a key-based channel' }]);
     const missing = connector.keyFields.filter((f) => !body.fields[f.name]?.trim());

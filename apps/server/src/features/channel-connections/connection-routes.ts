@@ -14,6 +14,7 @@ import { assertAccountAccess } from '../accounts/account-access';
 import { findAccountChannelConnection, settingsOf, updateConnection, type ChannelRole, type ConnectionRow } from './channel-connection-repository';
 import { jobsOf } from './channel-jobs';
 import { FETCH_CHANNEL_QUEUE } from './fetch-channel-settlements-job';
+import { assertBillingAllows } from '../billing/check-billing';
 
 const HISTORY_KEPT_MAX = 20;
 const HISTORY_SPAN_DAYS_MAX = 366;
@@ -50,6 +51,7 @@ export function registerConnectionRoutes(app: FastifyInstance, deps: Deps): void
     await assertAccountAccess(db, caller, body.accountKey);
     const row = await findAccountChannelConnection(db, body.accountKey);
     if (!row?.credentials_sealed || row.status === 'DISCONNECTED') throw new AppError('channel.not-connected', 'Connect your sales channel first (Settings > Connections).');
+    await assertBillingAllows(deps, body.accountKey, { kind: 'fetch', isScheduled: false });
     await jobsOf(deps).send(FETCH_CHANNEL_QUEUE, { accountKey: body.accountKey, role: row.role, kind: 'scheduled' }, { singletonKey: `${body.accountKey}:${row.role}:scheduled` });
   });
 
@@ -73,6 +75,8 @@ export function registerConnectionRoutes(app: FastifyInstance, deps: Deps): void
     if ((to - from) / 86_400_000 > HISTORY_SPAN_DAYS_MAX) throw new AppError('request.invalid', `Ask for at most ${HISTORY_SPAN_DAYS_MAX} days at a time.`, [{ path: 'toDate', message: 'range too long' }]);
     const row = await findAccountChannelConnection(db, body.accountKey);
     if (!row || row.status === 'DISCONNECTED' || !row.credentials_sealed) throw new AppError('channel.not-connected', 'Connect your sales channel first (Settings > Connections), then request history.');
+    // The plan's history months (decision 0040): a range wholly before them is refused here; one reaching into them is fetched from their start.
+    await assertBillingAllows(deps, body.accountKey, { kind: 'history', fromDate: body.fromDate, toDate: body.toDate, today: now.toISOString().slice(0, 10) });
     const request = { requestId: randomUUID(), fromDate: body.fromDate, toDate: body.toDate, status: 'QUEUED' as const, requestedAt: now.toISOString(), finishedAt: null, settlementCount: null, message: null };
     const settings = settingsOf(row);
     await updateConnection(db, body.accountKey, row.role as ChannelRole, { settings: JSON.stringify({ ...settings, historyRequests: [...(settings.historyRequests ?? []), request].slice(-HISTORY_KEPT_MAX) }) }, now);

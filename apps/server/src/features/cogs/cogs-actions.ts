@@ -16,6 +16,7 @@ import { assertCogsEnabled, getCogsAccount, type CogsAccount } from './cogs-acco
 import { getSendableCogsDocuments, findStoredCogs } from './cogs-documents';
 import { refreshSettlementCogs } from './refresh-cogs';
 import { queueCogsSend } from './send-cogs';
+import { assertBillingAllows } from '../billing/check-billing';
 
 type Skipped = { settlementKey: string; reason: string };
 
@@ -46,6 +47,7 @@ async function audit(
 
 /** refreshcogs of one settlement: computes, stores, audits; the message says the cost and what is missing. */
 export async function refreshCogsAction(deps: Deps, caller: Caller, row: SettlementRow): Promise<string> {
+  await assertBillingAllows(deps, row.account_key, { kind: 'feature', feature: 'COGS' });
   const account = await getCogsAccount(deps.db, row.account_key);
   const at = deps.clock();
   const result = await refreshSettlementCogs(deps.db, row, account, at);
@@ -84,6 +86,7 @@ export async function queueCogsSends(
 ): Promise<{ queued: string[]; skipped: Skipped[] }> {
   const queued: string[] = [];
   const skipped: Skipped[] = [];
+  await assertBillingAllows(deps, rows[0]!.account_key, { kind: 'feature', feature: 'COGS' });
   const account = await getCogsAccount(deps.db, rows[0]!.account_key);
   assertCogsEnabled(account);
   if (account.accountingSystem === 'XERO' || account.accountingSystem === 'SAGE') {
@@ -130,6 +133,7 @@ export async function refreshCogsInBulk(
   caller: Caller,
   rows: SettlementRow[],
 ): Promise<{ done: string[]; skipped: Skipped[] }> {
+  await assertBillingAllows(deps, rows[0]!.account_key, { kind: 'feature', feature: 'COGS' });
   const account: CogsAccount = await getCogsAccount(deps.db, rows[0]!.account_key);
   if (!canRefreshCogsOnlyInBulk(account.features, account.flags)) {
     throw new AppError(

@@ -84,6 +84,7 @@ const ACTION_LABELS: Record<string, string> = {
   'onboarding.questionnaire-deleted': 'Deleted the assisted setup questionnaire',
   'onboarding.questionnaire-finalized': 'Finished the assisted setup questionnaire',
   'billing.checkout-started': 'Opened a checkout',
+  'billing.firm-checkout-started': 'Opened a firm checkout for several client accounts',
   'billing.subscription-changed': 'Subscription changed by Stripe',
   'billing.plan-change-asked': 'Asked to change the plan',
   'billing.cancel-asked': 'Cancelled the subscription at the end of the period',

@@ -37,6 +37,11 @@ export function SubscriptionsPage({ variant }: { variant: Variant }) {
   return (
     <Stack>
       <Text>{INTRO[variant]}</Text>
+      {variant === 'partner-subscriptions' && (
+        <Anchor component={Link} to="/user/settings/firm-billing">
+          Choose the client accounts your firm pays for
+        </Anchor>
+      )}
       <Group>
         <SegmentedControl aria-label="Subscription status" value={status} onChange={(v) => setStatus(v)} data={[{ value: 'all', label: 'All' }, { value: 'live', label: 'Active' }, { value: 'canceled', label: 'Cancelled' }]} />
         <SegmentedControl aria-label="Sort subscriptions" value={order} onChange={(v) => setOrder(v)} data={[{ value: 'renewal', label: 'By renewal date' }, { value: 'plan', label: 'By plan' }]} />
@@ -81,7 +86,7 @@ export function SubscriptionsPage({ variant }: { variant: Variant }) {
             <Table.Tr>
               <Table.Td colSpan={6}>
                 <Text size="sm" c="dimmed">
-                  No subscription here yet. Open an account’s Billing page to choose a plan.
+                  {variant === 'firm-billing' || variant === 'partner-subscriptions' ? 'No firm subscription yet. Choose client accounts under Firm Billing and check out.' : 'No subscription here yet. Open an account’s Billing page to choose a plan.'}
                 </Text>
               </Table.Td>
             </Table.Tr>

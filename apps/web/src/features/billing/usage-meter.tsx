@@ -1,4 +1,8 @@
-/** The plan-usage meter: settlements sent this month against the plan's limit, files (a trial's three) and channels. */
+/**
+ * The plan-usage meter: settlements sent this month against the plan's limit, files (a trial's three)
+ * and channels. A trial sends nothing to an external system (its limit is 0), so it shows its three
+ * files first and says what it may send, instead of a red "0 / 0" bar.
+ */
 import { Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import type { BillingOverview } from '@ledgerport/contract';
 
@@ -26,8 +30,14 @@ export function UsageMeter({ overview }: { overview: BillingOverview }) {
         Used this month
       </Title>
       <Stack gap="sm">
-        <Meter label="Settlements sent this month" used={u.sentThisMonth} max={u.settlementsPerMonth} />
         {u.filesMax !== null && <Meter label="Trial files loaded" used={u.filesUsed} max={u.filesMax} />}
+        {overview.isTrial ? (
+          <Text size="sm" c="dimmed">
+            A trial posts to the built-in ledger and exports files; choose a plan to send settlements to your accounting system.
+          </Text>
+        ) : (
+          <Meter label="Settlements sent this month" used={u.sentThisMonth} max={u.settlementsPerMonth} />
+        )}
         <Meter label="Sales channels connected" used={u.channels} max={u.channelsMax} />
       </Stack>
     </Card>

@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api-client';
 import { useSession, VIEW_ONLY_NOTE } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
 import { fetchCogsSettings, saveSettings } from './cogs-api';
+import { BillingRefusalAlert } from '../billing/billing-refusal-alert';
 
 type Draft = Pick<CogsSettingsBody, 'costingMethod' | 'refundTreatment' | 'inventoryAccount' | 'cogsAccount'>;
 const draftOf = (s: CogsSettingsBody): Draft => ({
@@ -168,14 +169,7 @@ export function CogsSettingsPage() {
     queryKey: ['cogs-settings', account.accountKey],
     queryFn: () => fetchCogsSettings(account.accountKey),
   });
-  if (query.error)
-    return (
-      <Alert color="red" role="alert">
-        {query.error instanceof ApiError
-          ? query.error.message
-          : 'Something went wrong. Please try again later.'}
-      </Alert>
-    );
+  if (query.error) return <BillingRefusalAlert error={query.error} accountKey={account.accountKey} />;
   if (!query.data) return <Text c="dimmed">Loading the settings…</Text>;
   return <CogsForm settings={query.data} />;
 }

@@ -17,6 +17,7 @@ import { SummaryCharts } from './summary-charts';
 import { SourcesDrawer } from '../shopify-reports/figure-sources-drawer';
 import type { FigureSourcesBody } from '@ledgerport/contract';
 import { DEFAULT_LIST_STATE, writeSavedListState } from '../settlements/settlement-filters';
+import { BillingRefusalAlert, isBillingRefusal } from '../billing/billing-refusal-alert';
 
 const CATEGORY_LABELS: Record<string, string> = {
   sales: 'Sales', shipping: 'Shipping', tax: 'Tax', fees: 'Fees', refunds: 'Refunds', reserves: 'Reserves',
@@ -249,6 +250,8 @@ export function SummaryReportPage() {
       </Card>
       {query.isPending ? (
         <Loader aria-label="Loading the summary report" />
+      ) : query.isError && isBillingRefusal(query.error) ? (
+        <BillingRefusalAlert error={query.error} accountKey={account.accountKey} />
       ) : query.isError ? (
         <Alert color="red" role="alert" title="Could not show the summary report">
           {query.error.message}

@@ -16,6 +16,7 @@ import { FinanceCharts } from './finance-charts';
 import { FigureSourcesDrawer, type FigureChoice } from './figure-sources-drawer';
 import { presetRange, ReportRangeForm, type ReportRange } from './report-range-form';
 import { amountCell, saveCsv } from './save-csv';
+import { BillingRefusalAlert, isBillingRefusal } from '../billing/billing-refusal-alert';
 
 type CurrencyFinance = FinanceReportBody['currencies'][number];
 
@@ -156,6 +157,8 @@ export function FinanceReportPage() {
       </ReportRangeForm>
       {query.isPending ? (
         <Loader aria-label="Loading the finance report" />
+      ) : query.isError && isBillingRefusal(query.error) ? (
+        <BillingRefusalAlert error={query.error} accountKey={account.accountKey} />
       ) : query.isError ? (
         <Alert color="red" role="alert" title="Could not show the finance report">
           {query.error.message}

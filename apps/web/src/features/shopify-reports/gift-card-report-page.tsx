@@ -18,6 +18,7 @@ import { useSession } from '../../lib/session-context';
 import { FigureSourcesDrawer, type FigureChoice } from './figure-sources-drawer';
 import { presetRange, ReportRangeForm, type ReportRange } from './report-range-form';
 import { amountCell, saveCsv } from './save-csv';
+import { BillingRefusalAlert, isBillingRefusal } from '../billing/billing-refusal-alert';
 
 type CurrencyGiftCards = GiftCardReportBody['currencies'][number];
 const coordinate = (amount: string): number => Number(parseDecimalUnits(amount, '.') ?? 0n) / 10_000;
@@ -115,6 +116,8 @@ export function GiftCardReportPage() {
       </Text>
       {query.isPending ? (
         <Loader aria-label="Loading the gift card report" />
+      ) : query.isError && isBillingRefusal(query.error) ? (
+        <BillingRefusalAlert error={query.error} accountKey={account.accountKey} />
       ) : query.isError ? (
         <Alert color="red" role="alert" title="Could not show the gift card report">
           {query.error.message}

@@ -29,7 +29,7 @@ export async function renderCheckoutPage(
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fake Stripe Checkout</title>
 <style>body{font-family:sans-serif;max-width:480px;margin:40px auto}label{display:block;margin:12px 0}input{display:block;width:100%;padding:8px}button{margin-top:16px;padding:10px 24px;background:#635bff;color:#fff;border:0;border-radius:4px}.err{color:#b00}</style></head>
 <body><h1>Fake Stripe Checkout</h1>
-<p>Subscribe: ${escape(price.recurring.interval === 'year' ? 'yearly' : 'monthly')} plan, ${escape(money(session.amount_subtotal ?? 0, price.currency))}</p>
+<p>Subscribe: ${escape(price.recurring.interval === 'year' ? 'yearly' : 'monthly')} plan${session.fake.quantity > 1 ? ` × ${session.fake.quantity} accounts` : ''}, ${escape(money(session.amount_subtotal ?? 0, price.currency))}</p>
 <p>Discount: ${escape(money(t.amount_discount, price.currency))} · Tax: ${escape(money(t.amount_tax, price.currency))}</p>
 <p><strong>Total due today: ${escape(money(session.amount_total ?? 0, price.currency))}</strong></p>
 ${session.status === 'complete' ? '<p>This session is paid.</p>' : ''}

@@ -30,7 +30,7 @@ export type FakeCheckoutSession = Pick<
   subscription: string | null;
   total_details: Pick<Stripe.Checkout.Session.TotalDetails, 'amount_discount' | 'amount_tax' | 'amount_shipping'>;
   /** Not Stripe's: what the session sells, kept to make the subscription when it is paid. */
-  fake: { priceId: string; promotionCodeId: string | null; subscriptionMetadata: Record<string, string> };
+  fake: { priceId: string; quantity: number; promotionCodeId: string | null; subscriptionMetadata: Record<string, string> };
 };
 export type FakeInvoice = Pick<
   Stripe.Invoice,

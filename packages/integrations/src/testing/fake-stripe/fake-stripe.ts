@@ -74,9 +74,9 @@ export function createFakeStripe(o: FakeStripeOptions) {
     return Math.min(amount, coupon.amount_off ?? 0);
   }
 
-  function totals(priceId: string, promotionCodeId: string | null) {
+  function totals(priceId: string, promotionCodeId: string | null, quantity = 1) {
     const price = state.prices.get(priceId)!;
-    const subtotal = price.unit_amount ?? 0;
+    const subtotal = (price.unit_amount ?? 0) * quantity;
     const discount = discountOf(subtotal, promotionCodeId);
     const tax = Math.floor(((subtotal - discount) * (o.taxRateHundredths ?? 0) + 5000) / 10000);
     return { subtotal, discount, tax, total: subtotal - discount + tax, currency: price.currency };
@@ -113,10 +113,10 @@ export function createFakeStripe(o: FakeStripeOptions) {
     const sub: FakeSubscription = {
       id: id('sub'), object: 'subscription', status: 'active', cancel_at_period_end: false, canceled_at: null, created: start, metadata: session.fake.subscriptionMetadata, livemode: false,
       currency: price.currency, customer: session.customer!, default_payment_method: pm.id,
-      items: list([{ id: id('si'), object: 'subscription_item', current_period_start: start, current_period_end: end, quantity: 1, created: start, price }], '/v1/subscription_items'),
+      items: list([{ id: id('si'), object: 'subscription_item', current_period_start: start, current_period_end: end, quantity: session.fake.quantity, created: start, price }], '/v1/subscription_items'),
     };
     state.subscriptions.set(sub.id, sub);
-    const invoice = makeInvoice(sub.customer, sub.id, sub.metadata, totals(price.id, session.fake.promotionCodeId), 'paid', start, end);
+    const invoice = makeInvoice(sub.customer, sub.id, sub.metadata, totals(price.id, session.fake.promotionCodeId, session.fake.quantity), 'paid', start, end);
     Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id, amount_total: invoice.total });
     await emit('customer.subscription.created', sub);
     await emit('invoice.paid', invoice);
@@ -195,14 +195,17 @@ export function createFakeStripe(o: FakeStripeOptions) {
     if (p.mode !== 'subscription' || !priceId || !state.prices.has(priceId)) return stripeError(400, 'A subscription checkout needs line_items[0][price] of a known price.', 'line_items');
     if (!p.customer || !state.customers.has(p.customer)) return stripeError(400, 'No such customer.', 'customer');
     const promotionCodeId = p.discounts?.[0]?.promotion_code ?? null;
-    const t = totals(priceId, promotionCodeId);
+    // Form-encoded: the quantity arrives as text.
+    const quantity = Number(p.line_items?.[0]?.quantity ?? 1);
+    if (!Number.isInteger(quantity) || quantity < 1) return stripeError(400, 'Invalid integer: line_items[0][quantity].', 'line_items');
+    const t = totals(priceId, promotionCodeId, quantity);
     const sessionId = id('cs_test');
     const session: FakeCheckoutSession = {
       id: sessionId, object: 'checkout.session', mode: 'subscription', status: 'open', payment_status: 'unpaid', client_reference_id: p.client_reference_id ?? null,
       success_url: p.success_url ?? null, cancel_url: p.cancel_url ?? null, url: `${baseUrl}/pay/${sessionId}`, metadata: (p.metadata ?? {}) as Record<string, string>, created: now(), livemode: false,
       amount_subtotal: t.subtotal, amount_total: t.total, currency: t.currency, expires_at: now() + 24 * 3600, customer: p.customer, subscription: null,
       total_details: { amount_discount: t.discount, amount_tax: t.tax, amount_shipping: 0 },
-      fake: { priceId, promotionCodeId, subscriptionMetadata: (p.subscription_data?.metadata ?? {}) as Record<string, string> },
+      fake: { priceId, quantity, promotionCodeId, subscriptionMetadata: (p.subscription_data?.metadata ?? {}) as Record<string, string> },
     };
     state.sessions.set(session.id, session);
     const { fake: _fake, ...visible } = session;
