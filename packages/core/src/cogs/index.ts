@@ -7,3 +7,4 @@ export * from './build-cogs-journals';
 export * from './read-cost-table';
 export * from './cogs-settings';
 export * from './resolve-cogs-accounts';
+export * from './fifo-lock';
