@@ -158,15 +158,15 @@ export function LotsCard({ accountKey, onChanged }: { accountKey: string; onChan
           <Table.Tr>
             <Table.Th>Lot</Table.Th>
             <Table.Th>
-              <UnstyledButton onClick={() => toggle('sku')}>SKU{arrow('sku')}</UnstyledButton>
+              <UnstyledButton fz="sm" fw={700} onClick={() => toggle('sku')}>SKU{arrow('sku')}</UnstyledButton>
             </Table.Th>
             <Table.Th>
-              <UnstyledButton onClick={() => toggle('purchasedOn')}>Purchased on{arrow('purchasedOn')}</UnstyledButton>
+              <UnstyledButton fz="sm" fw={700} onClick={() => toggle('purchasedOn')}>Purchased on{arrow('purchasedOn')}</UnstyledButton>
             </Table.Th>
             <Table.Th ta="right">Units bought</Table.Th>
             <Table.Th ta="right">Unit cost</Table.Th>
             <Table.Th ta="right">
-              <UnstyledButton onClick={() => toggle('unitsLeft')}>Units left{arrow('unitsLeft')}</UnstyledButton>
+              <UnstyledButton fz="sm" fw={700} onClick={() => toggle('unitsLeft')}>Units left{arrow('unitsLeft')}</UnstyledButton>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
