@@ -26,10 +26,14 @@ import { generateAmazonV2, generatedSkus } from './generate-amazon-v2';
 import { numberFlag } from './number-flag';
 
 const CHUNK = 1024 * 1024;
+/** FIFO COGS before the one-lookup-per-SKU calculator (decision 0041), for comparison. */
+const BASELINE = '7.6 s wall, peak RSS about 512 MB (issue 17); 2026-11-26 at load 13: 3.41 s wall, 528 MB';
 const SEED = 20261122;
 
 interface Figures {
   seconds: number;
+  /** CPU seconds of the process (all threads): on a shared, loaded machine wall time overstates the work. */
+  cpuSeconds: number;
   peakRssMb: number;
 }
 
@@ -37,10 +41,12 @@ async function measure(task: () => Promise<void>): Promise<Figures> {
   let peak = process.memoryUsage().rss;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const started = process.hrtime.bigint();
+  const cpu = process.cpuUsage();
   await task();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const used = process.cpuUsage(cpu);
   clearInterval(timer);
-  return { seconds, peakRssMb: Math.max(peak, process.memoryUsage().rss) / 1024 / 1024 };
+  return { seconds, cpuSeconds: (used.user + used.system) / 1e6, peakRssMb: Math.max(peak, process.memoryUsage().rss) / 1024 / 1024 };
 }
 
 /** `count` lots spread evenly over the SKUs, bought over the 90 days before the settlement, 40 units each. */
@@ -147,16 +153,15 @@ export async function run(args: string[]): Promise<void> {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  console.log(`${'measure'.padEnd(40)}${'seconds'.padEnd(10)}peak RSS MB`);
-  console.log(
-    `${'parse alone'.padEnd(40)}${parseOnly.seconds.toFixed(2).padEnd(10)}${parseOnly.peakRssMb.toFixed(0)}`,
-  );
-  console.log(
-    `${'parse + FIFO COGS, one stream'.padEnd(40)}${withCogs.seconds.toFixed(2).padEnd(10)}${withCogs.peakRssMb.toFixed(0)}`,
-  );
-  console.log(`${'FIFO COGS (difference)'.padEnd(40)}${cogsSeconds.toFixed(2)}`);
+  const row = (name: string, f: { seconds: number; cpuSeconds: number }, rss = '') =>
+    console.log(`${name.padEnd(40)}${f.seconds.toFixed(2).padEnd(10)}${f.cpuSeconds.toFixed(2).padEnd(10)}${rss}`);
+  console.log(`${'measure'.padEnd(40)}${'seconds'.padEnd(10)}${'cpu s'.padEnd(10)}peak RSS MB`);
+  row('parse alone', parseOnly, parseOnly.peakRssMb.toFixed(0));
+  row('parse + FIFO COGS, one stream', withCogs, withCogs.peakRssMb.toFixed(0));
+  row('FIFO COGS (difference)', { seconds: cogsSeconds, cpuSeconds: withCogs.cpuSeconds - parseOnly.cpuSeconds });
   console.log(`${'  of which lots set-up (500,000 lots)'.padEnd(40)}${setupSeconds.toFixed(2)}`);
   console.log(`${'  of which result (finish)'.padEnd(40)}${finishSeconds.toFixed(2)}`);
+  console.log(`${'baseline (before decision 0041)'.padEnd(40)}${BASELINE}`);
   console.log(`COGS result: ${resultText}`);
   console.log(
     'targets: FIFO COGS under 2 s and under 512 MB (peak RSS of the COGS pass, lots and parse included)',

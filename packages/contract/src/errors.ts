@@ -96,6 +96,7 @@ export const errorStatusByCode = {
   'cogs.not-enabled': 409,
   'cogs.missing-costs': 409,
   'cogs.not-computed': 409,
+  'cogs.accounts-not-found': 409,
   'not-found': 404,
   internal: 500,
 } as const;

@@ -53,6 +53,13 @@ export interface CogsLine {
 
 const SEP = '\u0000';
 
+/** What the calculator knows of a SKU, looked up once per SKU (one map lookup per line, not five). */
+interface SkuSlot {
+  productType: string;
+  /** Per unit sold: its components (itself when not a bundle), each with its FIFO slot. */
+  parts: readonly { sku: string; units: number; fifo: number }[];
+}
+
 export class CogsCalculator {
   private readonly costOf;
   private readonly expand;
@@ -61,12 +68,18 @@ export class CogsCalculator {
   private readonly cellIndex = new Map<string, number>();
   private readonly cells: CogsCell[] = [];
   private readonly missing = new Map<string, MissingCost>();
-  private readonly productTypes = new Map<string, string>();
+  private readonly skus = new Map<string, SkuSlot>();
   private readonly categories = new Map<string, Category | undefined>();
   private readonly consumptions: LotConsumption[] = [];
-  /** order + SKU -> indexes into `consumptions` (this settlement's and earlier ones'). */
-  private readonly lotsOfOrder = new Map<string, number[]>();
+  /** order + SKU -> indexes into `consumptions`; built on the first restocked refund (most settlements have none). */
+  private lotsOfOrder: Map<string, number[]> | null = null;
   private priorCount = 0;
+  /** The previous line's order, SKU, kind and counted units: an order's lines come together. */
+  private lastKey = '';
+  private lastOrderId = '';
+  private lastSku = '';
+  private lastUnits = 0;
+  private lastCell: CogsCell | null = null;
 
   constructor(private readonly setup: CogsSetup) {
     this.costOf = createStandardCostLookup(setup.costs, setup.currency);
@@ -87,17 +100,24 @@ export class CogsCalculator {
     if (stated === 0) return;
     let units = stated;
     if (line.orderId !== null) {
-      const key = (kind === 'sale' ? 'S' : 'R') + line.orderId + SEP + line.sku;
-      const before = this.counted.get(key) ?? 0;
+      const tag = kind === 'sale' ? 'S' : 'R';
+      const isSame = this.lastOrderId === line.orderId && this.lastSku === line.sku && this.lastKey[0] === tag;
+      const key = isSame ? this.lastKey : tag + line.orderId + SEP + line.sku;
+      const before = isSame ? this.lastUnits : (this.counted.get(key) ?? 0);
       if (stated <= before) return;
       this.counted.set(key, stated);
+      this.lastKey = key;
+      this.lastOrderId = line.orderId;
+      this.lastSku = line.sku;
+      this.lastUnits = stated;
       units = stated - before;
     }
     const date = line.postedAt === null ? this.setup.fallbackDate : this.setup.calendar.dateOf(line.postedAt);
-    const cell = this.cellOf(date.slice(0, 7), this.productTypeOfSku(line.sku), line.marketplace ?? '');
-    for (const part of this.expand(line.sku, units)) {
-      if (kind === 'sale') this.sell(cell, part.sku, part.units, date, line.orderId);
-      else this.refund(cell, part.sku, part.units, date, line.orderId);
+    const slot = this.slotOf(line.sku);
+    const cell = this.cellOf(date.slice(0, 7), slot.productType, line.marketplace ?? '');
+    for (const part of slot.parts) {
+      if (kind === 'sale') this.sell(cell, part.sku, part.units * units, date, line.orderId, part.fifo);
+      else this.refund(cell, part.sku, part.units * units, date, line.orderId);
     }
   }
 
@@ -118,10 +138,10 @@ export class CogsCalculator {
     };
   }
 
-  private sell(cell: CogsCell, sku: string, units: number, date: string, orderId: string | null): void {
+  private sell(cell: CogsCell, sku: string, units: number, date: string, orderId: string | null, fifoSlot: number): void {
     if (this.fifo) {
       let cost = 0n;
-      const short = this.fifo.take(sku, units, (lot, took, c) => {
+      const short = this.fifo.takeAt(fifoSlot, units, (lot, took, c) => {
         cost += c;
         this.recordConsumption({ lotId: this.fifo!.lots[lot]!.lotId, orderId, sku, units: took });
       });
@@ -150,7 +170,7 @@ export class CogsCalculator {
     }
     let left = units;
     // Back to the lots the order's sale took them from, newest take first.
-    for (const i of [...(this.lotsOfOrder.get(orderKey(orderId, sku)) ?? [])].reverse()) {
+    for (const i of [...(this.indexOfTakes().get(orderKey(orderId, sku)) ?? [])].reverse()) {
       if (left === 0) break;
       const c = this.consumptions[i]!;
       const lot = this.fifo.indexOfLot(c.lotId);
@@ -168,18 +188,31 @@ export class CogsCalculator {
   /** Units an order's sales took from a lot, less what its refunds already returned there. */
   private netTakenFrom(orderId: string | null, sku: string, lotId: string): number {
     let net = 0;
-    for (const i of this.lotsOfOrder.get(orderKey(orderId, sku)) ?? [])
+    for (const i of this.indexOfTakes().get(orderKey(orderId, sku)) ?? [])
       if (this.consumptions[i]!.lotId === lotId) net += this.consumptions[i]!.units;
     return net;
   }
 
   private recordConsumption(c: LotConsumption): void {
     this.consumptions.push(c);
+    if (this.lotsOfOrder) this.indexTake(this.lotsOfOrder, this.consumptions.length - 1);
+  }
+
+  private indexOfTakes(): Map<string, number[]> {
+    if (!this.lotsOfOrder) {
+      this.lotsOfOrder = new Map();
+      for (let i = 0; i < this.consumptions.length; i++) this.indexTake(this.lotsOfOrder, i);
+    }
+    return this.lotsOfOrder;
+  }
+
+  private indexTake(index: Map<string, number[]>, i: number): void {
+    const c = this.consumptions[i]!;
     if (c.orderId === null) return;
     const key = orderKey(c.orderId, c.sku);
-    const list = this.lotsOfOrder.get(key);
-    if (list) list.push(this.consumptions.length - 1);
-    else this.lotsOfOrder.set(key, [this.consumptions.length - 1]);
+    const list = index.get(key);
+    if (list) list.push(i);
+    else index.set(key, [i]);
   }
 
   private addMissing(sku: string, units: number, date: string): void {
@@ -190,13 +223,27 @@ export class CogsCalculator {
     } else this.missing.set(sku, { sku, currency: this.setup.currency, units, firstDate: date });
   }
 
-  private productTypeOfSku(sku: string): string {
-    let type = this.productTypes.get(sku);
-    if (type === undefined) this.productTypes.set(sku, (type = this.setup.productTypeOf(sku)));
-    return type;
+  private slotOf(sku: string): SkuSlot {
+    let slot = this.skus.get(sku);
+    if (slot === undefined) {
+      const fifo = this.fifo;
+      slot = {
+        productType: this.setup.productTypeOf(sku),
+        parts: this.expand(sku, 1).map((p) => ({ sku: p.sku, units: p.units, fifo: fifo ? fifo.slotOf(p.sku) : -1 })),
+      };
+      this.skus.set(sku, slot);
+    }
+    return slot;
   }
 
   private cellOf(month: string, productType: string, marketplace: string): CogsCell {
+    const last = this.lastCell;
+    if (last && last.month === month && last.productType === productType && last.marketplace === marketplace) return last;
+    this.lastCell = this.cellAt(month, productType, marketplace);
+    return this.lastCell;
+  }
+
+  private cellAt(month: string, productType: string, marketplace: string): CogsCell {
     const key = month + SEP + productType + SEP + marketplace;
     let i = this.cellIndex.get(key);
     if (i === undefined) {

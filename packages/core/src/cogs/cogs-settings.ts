@@ -26,13 +26,18 @@ export const COGS_ONLY_REFRESH_FLAG = 'SHOW_COGS_ONLY_REFRESH_BULK_ACTION';
 /** The accounts a new account's COGS journal uses: MANUAL codes are ledger paths, as in the default chart. */
 export function defaultCogsSettings(system: AccountingSystem | 'NONE'): CogsSettings {
   const manual = system === 'MANUAL';
-  const xero = system === 'XERO';
+  const base = { costingMethod: 'standard', refundTreatment: 'restock' } as const;
+  // Xero's and Sage's own standard charts (Xero: 630 Inventory, 310 Cost of Goods Sold; Sage UK:
+  // 1001 Stock, 5000 Cost of sales - goods); a send finds them in the connected chart (resolveCogsAccounts).
+  if (system === 'XERO')
+    return { ...base, inventoryAccount: { code: '630', name: 'Inventory' }, cogsAccount: { code: '310', name: 'Cost of Goods Sold' } };
+  if (system === 'SAGE')
+    return { ...base, inventoryAccount: { code: '1001', name: 'Stock' }, cogsAccount: { code: '5000', name: 'Cost of sales - goods' } };
   return {
-    costingMethod: 'standard',
-    refundTreatment: 'restock',
-    inventoryAccount: { code: manual ? 'Assets:Inventory' : xero ? 'INVENTORY' : '1450', name: 'Inventory' },
+    ...base,
+    inventoryAccount: { code: manual ? 'Assets:Inventory' : '1450', name: 'Inventory' },
     cogsAccount: {
-      code: manual ? 'Expenses:CostOfGoodsSold' : xero ? 'COGS' : '5000',
+      code: manual ? 'Expenses:CostOfGoodsSold' : '5000',
       name: 'Cost of Goods Sold',
     },
   };

@@ -75,8 +75,17 @@ export class FifoLots {
    * (they have no cost: the caller lists them as missing).
    */
   take(sku: string, units: number, onTake: (lot: number, units: number, cost: bigint) => void): number {
-    const s = this.skuIndex.get(sku);
-    if (s === undefined) return units;
+    return this.takeAt(this.slotOf(sku), units, onTake);
+  }
+
+  /** The SKU's slot for takeAt (-1: no lots in this currency); a caller keeps it per SKU to look a SKU up once. */
+  slotOf(sku: string): number {
+    return this.skuIndex.get(sku) ?? -1;
+  }
+
+  /** take() by slot. */
+  takeAt(s: number, units: number, onTake: (lot: number, units: number, cost: bigint) => void): number {
+    if (s < 0) return units;
     let left = units;
     let p = this.cursor[s]!;
     const end = this.start[s + 1]!;

@@ -6,3 +6,5 @@ export * from './cogs-calculator';
 export * from './build-cogs-journals';
 export * from './read-cost-table';
 export * from './cogs-settings';
+export * from './resolve-cogs-accounts';
+export * from './fifo-lock';

@@ -89,13 +89,6 @@ export async function queueCogsSends(
   await assertBillingAllows(deps, rows[0]!.account_key, { kind: 'feature', feature: 'COGS' });
   const account = await getCogsAccount(deps.db, rows[0]!.account_key);
   assertCogsEnabled(account);
-  if (account.accountingSystem === 'XERO' || account.accountingSystem === 'SAGE') {
-    // Their adapters post invoices and bills; a manual journal call is not built (decision 0030).
-    throw new AppError(
-      'cogs.not-enabled',
-      `Sending the cost of goods sold journal to ${account.accountingSystem === 'XERO' ? 'Xero' : 'Sage'} is not available yet; download it from Export COGS and import it there.`,
-    );
-  }
   for (const row of rows) {
     if (row.cogs_posting_status === 'POSTED') {
       skipped.push({

@@ -5,10 +5,11 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
-import { buildCogsJournals, cogsLedgerAccounts, type CogsResult } from '@ledgerport/core/cogs';
+import { buildCogsJournals, cogsLedgerAccounts, resolveCogsAccounts, type CogsResult } from '@ledgerport/core/cogs';
 import type { PostingDocument } from '@ledgerport/core/posting';
 import type { Channel } from '@ledgerport/core/settlements';
 import { AppError } from '../../http/app-error';
+import { findConnectedReferenceData } from '../mappings/connected-chart';
 import { mappingSystemOf } from '../mappings/mapping-repository';
 import { localDate } from '../posting/send-settlement';
 import type { SettlementRow } from '../settlements/load-settlement';
@@ -72,7 +73,7 @@ export async function getSendableCogsDocuments(
       { settlementKey: row.settlement_key, skus: result.missing.map((m) => m.sku) },
     );
   }
-  const docs = cogsDocumentsOf(row, account, result, now);
+  const docs = cogsDocumentsOf(row, await withChartAccounts(db, account), result, now);
   if (docs.length === 0)
     throw new AppError(
       'cogs.not-computed',
@@ -80,4 +81,25 @@ export async function getSendableCogsDocuments(
       { settlementKey: row.settlement_key },
     );
   return docs;
+}
+
+const MANUAL_JOURNAL_SYSTEMS: Record<string, string> = { XERO: 'Xero', SAGE: 'Sage' };
+
+/**
+ * Xero and Sage take the COGS journal as a manual journal on accounts of their own chart: the
+ * settings' accounts are looked up in the connected chart (cached reference data) and a send is
+ * refused, naming them, when the chart has no such account. Without a cached chart the codes go as
+ * typed (the system answers).
+ */
+export async function withChartAccounts(db: Kysely<Database>, account: CogsAccount): Promise<CogsAccount> {
+  const systemName = MANUAL_JOURNAL_SYSTEMS[account.accountingSystem];
+  if (!systemName) return account;
+  const reference = await findConnectedReferenceData(db, account.accountKey, account.accountingSystem as 'XERO' | 'SAGE');
+  if (!reference) return account;
+  const resolved = resolveCogsAccounts(account.settings, [...reference.accounts, ...reference.bankAccounts], systemName);
+  if (!resolved.isResolved) throw new AppError('cogs.accounts-not-found', resolved.message, { accountKey: account.accountKey });
+  return {
+    ...account,
+    settings: { ...account.settings, inventoryAccount: resolved.inventoryAccount, cogsAccount: resolved.cogsAccount },
+  };
 }

@@ -7,7 +7,11 @@ import type {
   SendResult,
   SettlementActionResult,
   SettlementCogsBody,
+  ResponseOf,
+  addPurchaseLot,
   listProducts,
+  listPurchaseLots,
+  saveBundle as saveBundleEndpoint,
   saveCogsSettings,
   saveProductCost,
 } from '@ledgerport/contract';
@@ -44,3 +48,11 @@ export function importCosts(accountKey: string, file: File) {
     { accountKey },
   );
 }
+
+export type PurchaseLotBody = ResponseOf<typeof listPurchaseLots>['lots'][number];
+export const fetchLots = (accountKey: string) =>
+  api.get<ResponseOf<typeof listPurchaseLots>>('/cost-admin/lots', { accountKey });
+export const addLot = (accountKey: string, body: BodyOf<typeof addPurchaseLot>) =>
+  api.post<PurchaseLotBody>('/cost-admin/lots', body, { accountKey });
+export const saveBundle = (accountKey: string, body: BodyOf<typeof saveBundleEndpoint>) =>
+  api.put<ResponseOf<typeof saveBundleEndpoint>>('/cost-admin/bundles', body, { accountKey });

@@ -2,7 +2,8 @@
  * Cost Admin (/cost-admin): the product catalog of the account's organization (SKUs seen in
  * settlements appear by themselves) with today's costs, filtered by SKU and to those without a cost,
  * sorted by SKU or first seen, a page at a time; a cost set from a day on; costs imported from and
- * exported to CSV or XLSX (an import with any bad cell names its row and column and saves nothing).
+ * exported to CSV or XLSX (an import with any bad cell names its row and column and saves nothing);
+ * bundles and purchase lots (bundle-lot-cards.tsx).
  */
 import {
   Alert,
@@ -28,6 +29,7 @@ import { showToast } from '../../lib/toast';
 import { downloadFile } from '../../ui/download-file';
 import { MoneyText } from '../../ui/money-text';
 import { DEFAULT_PAGE_SIZE, TablePager } from '../../ui/table-pager';
+import { BundleCard, LotsCard } from './bundle-lot-cards';
 import { fetchProducts, importCosts, saveCost } from './cogs-api';
 
 const messageOf = (e: unknown) =>
@@ -178,6 +180,7 @@ export function CostAdminPage() {
     <Stack>
       <ImportCard accountKey={account.accountKey} onImported={reload} />
       <SetCostCard accountKey={account.accountKey} onSaved={reload} />
+      <BundleCard accountKey={account.accountKey} onSaved={reload} />
       <Card withBorder aria-label="Product catalog">
         <Group justify="space-between" mb="xs">
           <Title order={2} size="h5">
@@ -282,6 +285,7 @@ export function CostAdminPage() {
           onChange={setPaging}
         />
       </Card>
+      <LotsCard accountKey={account.accountKey} onChanged={reload} />
     </Stack>
   );
 }

@@ -15,6 +15,8 @@ const LEDGERS = [
   { id: 'la-4000', displayed_as: 'Sales - Amazon (4000)', nominal_code: 4000, name: 'Sales - Amazon', ledger_account_type: { id: 'SALES' } },
   { id: 'la-7500', displayed_as: 'Amazon Seller Fees (7500)', nominal_code: 7500, name: 'Amazon Seller Fees', ledger_account_type: { id: 'OVERHEADS' } },
   { id: 'la-1210', displayed_as: 'Amazon Clearing (1210)', nominal_code: 1210, name: 'Amazon Clearing', ledger_account_type: { id: 'CURRENT_ASSETS' } },
+  { id: 'la-1001', displayed_as: 'Stock (1001)', nominal_code: 1001, name: 'Stock', ledger_account_type: { id: 'CURRENT_ASSETS' } },
+  { id: 'la-5000', displayed_as: 'Cost of sales - goods (5000)', nominal_code: 5000, name: 'Cost of sales - goods', ledger_account_type: { id: 'DIRECT_EXPENSES' } },
 ];
 const TAX_RATES = [
   { id: 'GB_STANDARD', displayed_as: 'Standard 20.00%', name: 'Standard' },

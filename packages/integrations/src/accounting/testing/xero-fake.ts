@@ -20,6 +20,9 @@ const EXTRA_ACCOUNTS = [
   { AccountID: '3a1f0e52-7c59-4d0f-9e59-000000000405', Code: '405', Name: 'Amazon FBA Fees', Type: 'EXPENSE', TaxType: 'NONE', Status: 'ACTIVE', Class: 'EXPENSE' },
   { AccountID: '3a1f0e52-7c59-4d0f-9e59-000000000610', Code: '610', Name: 'Amazon Clearing', Type: 'CURRENT', TaxType: 'NONE', Status: 'ACTIVE', Class: 'ASSET' },
   { AccountID: '3a1f0e52-7c59-4d0f-9e59-000000000820', Code: '820', Name: 'Sales Tax Payable', Type: 'CURRLIAB', TaxType: 'NONE', Status: 'ACTIVE', Class: 'LIABILITY' },
+  // Xero's standard chart: where the cost of goods sold journal goes.
+  { AccountID: '3a1f0e52-7c59-4d0f-9e59-000000000630', Code: '630', Name: 'Inventory', Type: 'INVENTORY', TaxType: 'NONE', Status: 'ACTIVE', Class: 'ASSET' },
+  { AccountID: '3a1f0e52-7c59-4d0f-9e59-000000000310', Code: '310', Name: 'Cost of Goods Sold', Type: 'DIRECTCOSTS', TaxType: 'NONE', Status: 'ACTIVE', Class: 'EXPENSE' },
 ];
 
 export interface XeroFake {
