@@ -33,4 +33,5 @@ export * from './shopify-reports';
 export * from './billing';
 export * from './cogs';
 export * from './partner';
+export * from './teams';
 export * from './inventory';
