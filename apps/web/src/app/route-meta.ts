@@ -65,6 +65,8 @@ export type PageKind =
   | 'backend-inconsistent-settlements'
   | 'partner-dashboard'
   | 'partner'
+  | 'teams'
+  | 'team-settings'
   | 'backend-accounts'
   | 'backend-fetch-history'
   | 'backend-fetch-history-status'

@@ -27,6 +27,10 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.partnerDashboard.Component />;
     case 'partner':
       return <Pages.partner.Component />;
+    case 'teams':
+      return <Pages.teams.Component />;
+    case 'team-settings':
+      return <Pages.teamSettings.Component />;
     case 'whats-new':
       return <Pages.whatsNew.Component />;
     case 'user-profile':

@@ -3,7 +3,7 @@
  * team rows are found by id AND partner code, so another firm's team is simply not found.
  */
 import { sql, type Kysely } from 'kysely';
-import type { FirmUser, SalesChannel, Team, TeamClient, TeamMember } from '@ledgerport/contract';
+import type { FirmUser, SalesChannel, Team, TeamClient } from '@ledgerport/contract';
 import { teamActionAllowed } from '@ledgerport/core/rules';
 import type { Database } from '@ledgerport/db';
 import { firmReachBy } from '../accounts/account-access';
@@ -64,7 +64,7 @@ export async function listTeams(db: Kysely<Database>, actor: FirmActor, onlyTeam
     return {
       teamId: String(t.team_id),
       name: t.name,
-      members: own.map((m) => ({ userId: m.user_id, name: m.name, email: m.email, role: m.role as TeamMember['role'] })),
+      members: own.map((m) => ({ userId: m.user_id, name: m.name, email: m.email, role: m.role })),
       accounts: accounts.filter((a) => a.team_id === t.team_id).map(toClient),
       canManageMembers: teamActionAllowed({ partnerRole: actor.partnerRole, teamRole: myRole }, 'members'),
     };
