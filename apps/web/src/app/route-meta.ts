@@ -66,6 +66,7 @@ export type PageKind =
   | 'partner-dashboard'
   | 'partner'
   | 'teams'
+  | 'product-catalog'
   | 'team-settings'
   | 'backend-accounts'
   | 'backend-fetch-history'

@@ -27,6 +27,8 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.partnerDashboard.Component />;
     case 'partner':
       return <Pages.partner.Component />;
+    case 'product-catalog':
+      return <Pages.productCatalog.Component />;
     case 'teams':
       return <Pages.teams.Component />;
     case 'team-settings':

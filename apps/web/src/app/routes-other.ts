@@ -42,7 +42,7 @@ export const otherRoutes: RouteMeta[] = [
   special('teams', 'Teams', 'teams'),
   special('team-settings', 'Team Settings', 'team-settings'),
   special('organization/:organizationId/dashboard', 'Overview', 'organization-dashboard'),
-  page('organization/:organizationId/product-catalog', 'Product Catalog', { what: "The organization's shared product catalog will be listed here.", now: 'The product catalog is a premium feature of organizations.' }),
+  special('organization/:organizationId/product-catalog', 'Product Catalog', 'product-catalog'),
   page('clarity/dashboard', 'Clarity Home', { what: "Clarity's read-only analysis of your organization's accounts will appear here.", now: 'Open the organization overview to see its accounts.' }, { hideSidebar: true }),
   page('clarity/custom', 'New Analysis', { what: 'Custom analyses you build from your organization data will appear here.', now: 'Open the organization overview to see its accounts.' }, { hideSidebar: true }),
   page('clarity/directory', 'Organization Documents', { what: 'Documents shared with your organization will be listed here.', now: 'No document has been shared yet.' }, { hideSidebar: true }),
