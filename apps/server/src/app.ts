@@ -25,6 +25,7 @@ import { registerAccountRoutes } from './features/accounts/account-routes';
 import { registerFeatureFlagRoutes } from './features/feature-flags/feature-flag-routes';
 import { registerOrganizationRoutes } from './features/organizations/organization-routes';
 import { registerPartnerRoutes } from './features/partner/partner-routes';
+import { registerTeamRoutes } from './features/teams/team-routes';
 import { registerUserRoutes } from './features/users/user-routes';
 import { registerWhatsNewRoutes } from './features/whats-new/whats-new-routes';
 import { registerAutomationRoutes } from './features/automation/automation-routes';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerFeatureFlagRoutes(app, deps);
   registerOrganizationRoutes(app, deps);
   registerPartnerRoutes(app, deps);
+  registerTeamRoutes(app, deps);
   registerWhatsNewRoutes(app, deps);
   registerAutomationRoutes(app, deps);
   registerBackendRoutes(app, deps);

@@ -35,5 +35,6 @@ export * from './billing';
 export * from './firm-billing';
 export * from './cogs';
 export * from './partner';
+export * from './teams';
 export * from './inventory';
 export * from './tax-settings';

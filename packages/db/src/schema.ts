@@ -32,6 +32,8 @@ export interface UsersTable {
   email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** IANA time zone of the person (UTC by default). */
   time_zone: Generated<string>;
+  /** The partner firm role (migration 0038): 'admin' sees every client of the firm; 'member' (or null) only its teams' clients. */
+  partner_role: ColumnType<'admin' | 'member' | null, 'admin' | 'member' | null | undefined, 'admin' | 'member' | null>;
 }
 
 export interface UserPermissionsTable {
@@ -160,6 +162,29 @@ export interface AccountAutomationTable {
 }
 
 /** One account's status counts for cross-account pages (migration 0035, decision 0035); refreshed by refreshAccountStatus. */
+/** A team of a partner firm (migration 0038, decision 0038). */
+export interface TeamsTable {
+  team_id: Generated<string>;
+  partner_code: string;
+  name: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface TeamMembersTable {
+  team_id: string;
+  user_id: string;
+  role: 'lead' | 'member';
+  created_at: CreatedAt;
+}
+
+/** The client accounts a team sees; account_key first (a Citus distribution column). */
+export interface TeamAccountsTable {
+  account_key: string;
+  team_id: string;
+  created_at: CreatedAt;
+}
+
 export interface AccountStatusSummaryTable {
   account_key: string;
   waiting_count: number;
@@ -913,6 +938,9 @@ export interface Database {
   account_automation: AccountAutomationTable;
   account_status_summary: AccountStatusSummaryTable;
   tax_settings: TaxSettingsTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  team_accounts: TeamAccountsTable;
   shopify_order_settings: ShopifyOrderSettingsTable;
   shopify_orders: ShopifyOrdersTable;
   single_order_invoices: SingleOrderInvoicesTable;

@@ -162,6 +162,8 @@ export interface DemoUser {
   name: string;
   description: string;
   partnerCode?: string;
+  /** Firm role for a partner user (decision 0038); a partner user without one is a firm admin. */
+  partnerRole?: 'admin' | 'member';
   rootAdmin?: boolean;
   supportAdmin?: boolean;
   permissions?: string[];
@@ -188,6 +190,17 @@ export const demoUsers: DemoUser[] = [
     partnerCode: 'PARTNER1',
     currentAccountKey: 'birch-walmart',
     organizations: [{ id: 'org-birch', role: 'admin' }],
+    accounts: [],
+  },
+  {
+    userId: 'user-teammate',
+    email: 'teammate@ledgerport.local',
+    name: 'Tia Teammate',
+    description: 'member of the partner firm PARTNER1, not a firm admin: sees only the clients of her teams (none until a team has her)',
+    partnerCode: 'PARTNER1',
+    partnerRole: 'member',
+    currentAccountKey: 'birch-walmart',
+    organizations: [],
     accounts: [],
   },
   {

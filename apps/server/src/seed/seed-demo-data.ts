@@ -70,6 +70,7 @@ export async function seedDemoData(db: Kysely<Database>, now: Date): Promise<voi
           name: u.name,
           password_hash: passwordHashes[i] ?? '',
           partner_code: u.partnerCode ?? null,
+          partner_role: u.partnerCode ? (u.partnerRole ?? 'admin') : null,
           root_admin: u.rootAdmin ?? false,
           support_admin: u.supportAdmin ?? false,
           current_account_key: u.currentAccountKey,

@@ -27,6 +27,12 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.partnerDashboard.Component />;
     case 'partner':
       return <Pages.partner.Component />;
+    case 'product-catalog':
+      return <Pages.productCatalog.Component />;
+    case 'teams':
+      return <Pages.teams.Component />;
+    case 'team-settings':
+      return <Pages.teamSettings.Component />;
     case 'whats-new':
       return <Pages.whatsNew.Component />;
     case 'user-profile':

@@ -21,3 +21,4 @@ export * from './auto-send';
 export * from './assisted-setup';
 export * from './notifications';
 export * from './account-status';
+export * from './teams';

@@ -334,7 +334,20 @@ async function listUsersOf(db: Kysely<Database>, accountKey: string): Promise<Ac
     }
   }
   if (account.partner_code) {
-    const team = await db.selectFrom('users').select(['user_id', 'name', 'email']).where('partner_code', '=', account.partner_code).execute();
+    // The firm's admins and the members of the firm's teams that include this client (decision 0038).
+    const team = await db
+      .selectFrom('users')
+      .select(['user_id', 'name', 'email'])
+      .where('partner_code', '=', account.partner_code)
+      .where((eb) =>
+        eb.or([
+          eb('partner_role', '=', 'admin'),
+          eb.exists(
+            eb.selectFrom('team_members as tm').innerJoin('team_accounts as ta', 'ta.team_id', 'tm.team_id').select('tm.user_id').whereRef('tm.user_id', '=', 'users.user_id').where('ta.account_key', '=', accountKey),
+          ),
+        ]),
+      )
+      .execute();
     for (const u of team) entry(u).access.push('partner');
   }
   return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name) || a.email.localeCompare(b.email));

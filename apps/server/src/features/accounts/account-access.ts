@@ -1,13 +1,14 @@
 /**
  * Tenancy: which accounts a user may open. A user reaches an account as a member of it, as a member
- * of its organization, or as the partner whose partnerCode it carries. Admins (rootAdmin,
+ * of its organization, or as the partner whose partnerCode it carries (a firm admin: every client; any
+ * other firm member: the clients of their teams, decision 0038). Admins (rootAdmin,
  * supportLead, supportAdmin) may open any account, but their own lists show only what they reach
  * like everyone else (the backend list pages through all accounts).
  * A refused account answers 404 account.not-found, the same as a missing one: no existence leak.
  */
 import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import { errorMessages } from '@ledgerport/contract';
-import { accountAccessLevel, allows, refusalMessage, type AccessLevel } from '@ledgerport/core/rules';
+import { accountAccessLevel, allows, firmReachesAccount, refusalMessage, type AccessLevel } from '@ledgerport/core/rules';
 import { prepared, type Database } from '@ledgerport/db';
 import { AppError } from '../../http/app-error';
 import type { Caller } from '../../http/caller';
@@ -21,7 +22,26 @@ import type { Caller } from '../../http/caller';
 function reachableFrom(accounts: string, userId: Expression<string>, partnerCode: Expression<string | null> | null): RawBuilder<boolean> {
   const member = sql`exists (select 1 from account_memberships am where am.account_key = ${sql.ref(`${accounts}.account_key`)} and am.user_id = ${userId}
     union all select 1 from organization_memberships om where om.organization_id = ${sql.ref(`${accounts}.organization_id`)} and om.user_id = ${userId})`;
-  return partnerCode ? sql<boolean>`(${member} or ${sql.ref(`${accounts}.partner_code`)} = ${partnerCode})` : sql<boolean>`${member}`;
+  return partnerCode
+    ? sql<boolean>`(${member} or (${sql.ref(`${accounts}.partner_code`)} = ${partnerCode} and ${firmAdminOrTeam(accounts, userId)}))`
+    : sql<boolean>`${member}`;
+}
+
+/**
+ * SQL condition, for an account already known to carry the user's partner code: the firm reaches it
+ * for this user (core's firmReachesAccount): the user is a firm admin, or one of the user's teams
+ * includes the account (decision 0038). The one place the partner path of tenancy is decided in SQL:
+ * the account lists, the account check and the Partner Dashboard all use it.
+ */
+function firmAdminOrTeam(accounts: string, userId: Expression<string>): RawBuilder<boolean> {
+  return sql<boolean>`(exists (select 1 from users fu where fu.user_id = ${userId} and fu.partner_role = 'admin')
+    or exists (select 1 from team_accounts ta join team_members tm on tm.team_id = ta.team_id
+      where ta.account_key = ${sql.ref(`${accounts}.account_key`)} and tm.user_id = ${userId}))`;
+}
+
+/** SQL condition on an accounts row carrying the user's partner code: the firm path reaches it for this user (firm admin, or a team of theirs). */
+export function firmReachBy(userId: string, accounts = 'accounts'): RawBuilder<boolean> {
+  return firmAdminOrTeam(accounts, sql.val(userId));
 }
 
 /** SQL condition: the accounts row (table `accounts`, or the alias given) is reachable by the user through membership, organization or partner code. */
@@ -54,7 +74,9 @@ export async function canAccessAccount(db: Kysely<Database>, caller: Caller, acc
 interface ReachRow {
   account_roles: string[];
   organization_roles: string[];
-  partner: boolean;
+  same_firm: boolean;
+  partner_role: string | null;
+  teams_with_account: number;
 }
 
 /** The user's level in the account by core's role rule (null: it cannot open it, or there is no such account). One statement. */
@@ -66,11 +88,15 @@ export async function accountLevelOf(
   const { rows } = await sql<ReachRow>`${prepared()}select
       array(select am.role from account_memberships am where am.account_key = a.account_key and am.user_id = ${caller.userId}) as account_roles,
       array(select om.role from organization_memberships om where om.organization_id = a.organization_id and om.user_id = ${caller.userId}) as organization_roles,
-      coalesce(a.partner_code = ${caller.partnerCode}, false) as partner
+      coalesce(a.partner_code = ${caller.partnerCode}, false) as same_firm,
+      (select u.partner_role from users u where u.user_id = ${caller.userId}) as partner_role,
+      (select count(*)::int from team_accounts ta join team_members tm on tm.team_id = ta.team_id
+        where ta.account_key = a.account_key and tm.user_id = ${caller.userId}) as teams_with_account
     from accounts a where a.account_key = ${accountKey}`.execute(db);
   const row = rows[0];
   if (!row) return null;
-  return accountAccessLevel(caller, { accountRoles: row.account_roles, organizationRoles: row.organization_roles, partner: row.partner });
+  const partner = firmReachesAccount({ sameFirm: row.same_firm, partnerRole: row.partner_role, teamsWithAccount: row.teams_with_account });
+  return accountAccessLevel(caller, { accountRoles: row.account_roles, organizationRoles: row.organization_roles, partner });
 }
 
 /**

@@ -21,6 +21,6 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: Deps): void {
       .execute();
     for (const m of missing) await refreshAccountStatus(db, m.account_key, deps.clock());
     const user = await db.selectFrom('users').select('current_account_key').where('user_id', '=', caller.userId).executeTakeFirst();
-    return { partnerCode: caller.partnerCode, accounts: await listPartnerAccountsStatus(db, caller.partnerCode, user?.current_account_key ?? null) };
+    return { partnerCode: caller.partnerCode, accounts: await listPartnerAccountsStatus(db, caller.userId, caller.partnerCode, user?.current_account_key ?? null) };
   });
 }

@@ -2,15 +2,26 @@
  * /organization/{organizationId}/dashboard ('Overview'): the organization and the accounts of it the
  * user can see. Clarity's analyses arrive with a later issue; the accounts listed here are real.
  */
-import { Alert, Badge, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useParams } from 'react-router';
+import { Alert, Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Link, useLocation, useParams } from 'react-router';
 import { useOrganizations } from '../../app/nav-bar';
 import { ChannelIcon, channelName } from '../../ui/channel-icon';
 import { PageEmptyState } from '../../ui/page-empty-state';
+import { OrganizationSettingsCard } from './organization-settings-card';
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <Card withBorder padding="sm" role="group" aria-label={label}>
+      <Text size="xs" c="dimmed">{label}</Text>
+      <Text size="xl" fw={700}>{value}</Text>
+    </Card>
+  );
+}
 
 export function OrganizationDashboardPage() {
   const { organizationId = 'unassigned' } = useParams();
   const organizations = useOrganizations();
+  const { search } = useLocation();
   if (organizations.isPending) return <Loader aria-label="Loading organization" />;
   if (organizations.isError) {
     return (
@@ -40,6 +51,18 @@ export function OrganizationDashboardPage() {
           </Badge>
         ))}
       </Group>
+      <SimpleGrid cols={{ base: 2, sm: 3 }}>
+        <Figure label="Accounts" value={org.accountsThatCanBeAccessedByTheUser.length} />
+        <Figure label="Sales channels" value={new Set(org.accountsThatCanBeAccessedByTheUser.map((a) => a.salesChannel)).size} />
+        <Figure label="Premium features" value={org.featureFlags.length} />
+      </SimpleGrid>
+      {org.featureFlags.includes('PRODUCT_CATALOG') && (
+        // Query parameters travel between organization and Clarity pages (pre-navigation rule 4).
+        <Anchor component={Link} to={`/organization/${encodeURIComponent(org.id)}/product-catalog${search}`} size="sm">
+          Open the product catalog
+        </Anchor>
+      )}
+      {org.adminPermissions && <OrganizationSettingsCard key={org.name} organization={org} />}
       <Text size="sm" c="dimmed">
         Accounts of this organization you can see:
       </Text>
