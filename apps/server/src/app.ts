@@ -25,6 +25,8 @@ import { registerAccountRoutes } from './features/accounts/account-routes';
 import { registerFeatureFlagRoutes } from './features/feature-flags/feature-flag-routes';
 import { registerOrganizationRoutes } from './features/organizations/organization-routes';
 import { registerPartnerRoutes } from './features/partner/partner-routes';
+import { registerClarityRoutes } from './features/clarity/clarity-routes';
+import { registerClarityDocumentRoutes } from './features/clarity/clarity-document-routes';
 import { registerUserRoutes } from './features/users/user-routes';
 import { registerWhatsNewRoutes } from './features/whats-new/whats-new-routes';
 import { registerAutomationRoutes } from './features/automation/automation-routes';
@@ -128,6 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerFeatureFlagRoutes(app, deps);
   registerOrganizationRoutes(app, deps);
   registerPartnerRoutes(app, deps);
+  registerClarityRoutes(app, deps);
+  registerClarityDocumentRoutes(app, deps);
   registerWhatsNewRoutes(app, deps);
   registerAutomationRoutes(app, deps);
   registerBackendRoutes(app, deps);

@@ -34,3 +34,4 @@ export * from './billing';
 export * from './cogs';
 export * from './partner';
 export * from './inventory';
+export * from './clarity';

@@ -160,6 +160,30 @@ export interface AccountAutomationTable {
 }
 
 /** One account's status counts for cross-account pages (migration 0035, decision 0035); refreshed by refreshAccountStatus. */
+/** Saved Clarity analyses of an organization (migration 0037). */
+export interface ClarityAnalysesTable {
+  organization_id: string;
+  analysis_id: string;
+  name: string;
+  definition: ColumnType<Record<string, unknown>, string, string>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Documents of an organization or of its firm, bytes in the row (migration 0037, decision 0037). */
+export interface ClarityDocumentsTable {
+  owner_kind: 'organization' | 'firm';
+  owner_id: string;
+  document_id: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  content: Uint8Array;
+  uploaded_by: string | null;
+  uploaded_at: Timestamp;
+}
+
 export interface AccountStatusSummaryTable {
   account_key: string;
   waiting_count: number;
@@ -889,6 +913,8 @@ export interface Database {
   account_invites: AccountInvitesTable;
   account_automation: AccountAutomationTable;
   account_status_summary: AccountStatusSummaryTable;
+  clarity_analyses: ClarityAnalysesTable;
+  clarity_documents: ClarityDocumentsTable;
   shopify_order_settings: ShopifyOrderSettingsTable;
   shopify_orders: ShopifyOrdersTable;
   single_order_invoices: SingleOrderInvoicesTable;

@@ -32,6 +32,7 @@ import * as m0028 from './0028-billing';
 import * as m0033 from './0033-backend-inconsistent-index';
 import * as m0034 from './0034-inventory';
 import * as m0035 from './0035-account-status-summary';
+import * as m0037 from './0037-clarity';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0033-backend-inconsistent-index': m0033,
   '0034-inventory': m0034,
   '0035-account-status-summary': m0035,
+  '0037-clarity': m0037,
 };
