@@ -113,7 +113,7 @@ function Analysis({ context }: { context: ClarityContext }) {
               set({
                 dimensions: [
                   ...definition.dimensions.filter((d) => v.includes(d)),
-                  ...(v).filter((d) => !definition.dimensions.includes(d)),
+                  ...v.filter((d) => !definition.dimensions.includes(d)),
                 ],
               })
             }
@@ -137,11 +137,7 @@ function Analysis({ context }: { context: ClarityContext }) {
               value={definition.end}
               onChange={(e) => set({ end: e.currentTarget.value })}
             />
-            <Radio.Group
-              label="Show as"
-              value={definition.display}
-              onChange={(v) => set({ display: v })}
-            >
+            <Radio.Group label="Show as" value={definition.display} onChange={(v) => set({ display: v })}>
               <Group mt="xs">
                 <Radio value="table" label="Table" />
                 <Radio value="chart" label="Chart" />

@@ -64,7 +64,7 @@ export function ClarityFrame({
     <Stack>
       <Group justify="space-between">
         <div>
-          <Title order={1} size="h3">
+          <Title order={2} size="h3">
             Clarity · {c.name}
           </Title>
           <Text size="sm" c="dimmed">
