@@ -76,3 +76,22 @@ test('a Clarity view-only user sees Clarity Home but no New Analysis', async ({ 
   await expect(page.getByRole('tab', { name: 'New Analysis' })).toHaveCount(0);
   await saveScreenshot(page, '64-clarity-view-only-home');
 });
+
+test('an organization admin uploads a document, sees it listed and deletes it', async ({ page }) => {
+  await signIn(page, 'demo@ledgerport.local', '/app/clarity/directory?organizationId=org-acme');
+  const form = page.getByRole('form', { name: 'Upload a document' });
+  await expect(form).toBeVisible();
+  await form.locator('input[type="file"]').setInputFiles({
+    name: 'Board pack.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('month,sales\n2026-10,44.99\n'),
+  });
+  await form.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByRole('status')).toHaveText('Uploaded Board pack.csv.');
+  const table = page.getByRole('table', { name: 'Documents' });
+  await expect(table.getByRole('row', { name: /Board pack\.csv/ })).toContainText('Dana Demo');
+  await saveScreenshot(page, '65-clarity-documents');
+  await table.getByRole('button', { name: 'Delete Board pack.csv' }).click();
+  await expect(page.getByRole('status')).toHaveText('Deleted Board pack.csv.');
+  await expect(table).toContainText('No document has been shared yet.');
+});

@@ -4,9 +4,21 @@
  * Offered only where core's canUseNewAnalysis allows (the menu hides it elsewhere; a direct visit
  * says why). The server refuses the same callers.
  */
-import { Alert, Button, Card, Checkbox, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Loader,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { ClarityContext, ClarityDefinition, ClarityResult, SavedAnalysis } from '@ledgerport/contract';
 import {
   CLARITY_DIMENSION_LABELS,
@@ -22,6 +34,8 @@ import { ClarityResultTable } from './clarity-result-table';
 import { SavedAnalysesTable } from './saved-analyses-table';
 
 const Chart = lazyComponent(() => import('./clarity-chart').then((m) => m.ClarityChart));
+// The chart's code (recharts) loads beside the page's data, not after it.
+void Chart.preload().catch(() => undefined);
 
 function initialDefinition(): ClarityDefinition {
   return { measures: ['sales', 'fees', 'net'], dimensions: ['month'], ...lastMonths(12), display: 'table' };
@@ -169,14 +183,16 @@ function Analysis({ context }: { context: ClarityContext }) {
               {ran.result.accountCount === 1 ? '' : 's'} · closed settlements
             </Text>
             {ran.definition.display === 'chart' && ran.result.rows.length > 0 ? (
-              <Chart.Component
-                title={ran.definition.measures
-                  .map((m: ClarityMeasure) => CLARITY_MEASURE_LABELS[m])
-                  .join(', ')}
-                result={ran.result}
-                dimensions={ran.definition.dimensions}
-                measures={ran.definition.measures}
-              />
+              <Suspense fallback={<Loader size="sm" aria-label="Loading the chart" />}>
+                <Chart.Component
+                  title={ran.definition.measures
+                    .map((m: ClarityMeasure) => CLARITY_MEASURE_LABELS[m])
+                    .join(', ')}
+                  result={ran.result}
+                  dimensions={ran.definition.dimensions}
+                  measures={ran.definition.measures}
+                />
+              </Suspense>
             ) : (
               <ClarityResultTable
                 label="Analysis rows"

@@ -5,7 +5,7 @@
  */
 import { Alert, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { ClarityContext, ClarityResult } from '@ledgerport/contract';
 import { CLARITY_MEASURE_LABELS, marginBasisPoints, type ClarityMeasure } from '@ledgerport/core/clarity';
 import { formatUnits, parseDecimalUnits } from '@ledgerport/core/money';
@@ -15,6 +15,8 @@ import { ClarityFrame } from './clarity-frame';
 import { ClarityResultTable, measureText } from './clarity-result-table';
 
 const Chart = lazyComponent(() => import('./clarity-chart').then((m) => m.ClarityChart));
+// The chart's code (recharts) loads beside the page's data, not after it.
+void Chart.preload().catch(() => undefined);
 
 const MEASURES: ClarityMeasure[] = ['sales', 'fees', 'refunds', 'net', 'margin'];
 const PERIODS = [
@@ -100,12 +102,14 @@ function Dashboard({ context }: { context: ClarityContext }) {
       ) : (
         <>
           <Totals byChannel={query.data.byChannel} />
-          <Chart.Component
-            title="Sales, fees, refunds and net by month"
-            result={query.data.byMonth}
-            dimensions={['month']}
-            measures={MEASURES}
-          />
+          <Suspense fallback={<Loader size="sm" aria-label="Loading the chart" />}>
+            <Chart.Component
+              title="Sales, fees, refunds and net by month"
+              result={query.data.byMonth}
+              dimensions={['month']}
+              measures={MEASURES}
+            />
+          </Suspense>
           <Title order={2} size="h4">
             By month
           </Title>
