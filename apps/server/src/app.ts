@@ -26,6 +26,8 @@ import { registerFeatureFlagRoutes } from './features/feature-flags/feature-flag
 import { registerOrganizationRoutes } from './features/organizations/organization-routes';
 import { registerPartnerRoutes } from './features/partner/partner-routes';
 import { registerTeamRoutes } from './features/teams/team-routes';
+import { registerClarityRoutes } from './features/clarity/clarity-routes';
+import { registerClarityDocumentRoutes } from './features/clarity/clarity-document-routes';
 import { registerUserRoutes } from './features/users/user-routes';
 import { registerWhatsNewRoutes } from './features/whats-new/whats-new-routes';
 import { registerAutomationRoutes } from './features/automation/automation-routes';
@@ -132,6 +134,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOrganizationRoutes(app, deps);
   registerPartnerRoutes(app, deps);
   registerTeamRoutes(app, deps);
+  registerClarityRoutes(app, deps);
+  registerClarityDocumentRoutes(app, deps);
   registerWhatsNewRoutes(app, deps);
   registerAutomationRoutes(app, deps);
   registerBackendRoutes(app, deps);

@@ -38,3 +38,4 @@ export * from './partner';
 export * from './teams';
 export * from './inventory';
 export * from './tax-settings';
+export * from './clarity';

@@ -185,6 +185,30 @@ export interface TeamAccountsTable {
   created_at: CreatedAt;
 }
 
+/** Saved Clarity analyses of an organization (migration 0037). */
+export interface ClarityAnalysesTable {
+  organization_id: string;
+  analysis_id: string;
+  name: string;
+  definition: ColumnType<Record<string, unknown>, string, string>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Documents of an organization or of its firm, bytes in the row (migration 0037, decision 0037). */
+export interface ClarityDocumentsTable {
+  owner_kind: 'organization' | 'firm';
+  owner_id: string;
+  document_id: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  content: Uint8Array;
+  uploaded_by: string | null;
+  uploaded_at: Timestamp;
+}
+
 export interface AccountStatusSummaryTable {
   account_key: string;
   waiting_count: number;
@@ -941,6 +965,8 @@ export interface Database {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_accounts: TeamAccountsTable;
+  clarity_analyses: ClarityAnalysesTable;
+  clarity_documents: ClarityDocumentsTable;
   shopify_order_settings: ShopifyOrderSettingsTable;
   shopify_orders: ShopifyOrdersTable;
   single_order_invoices: SingleOrderInvoicesTable;

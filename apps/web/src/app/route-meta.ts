@@ -66,6 +66,10 @@ export type PageKind =
   | 'backend-home'
   | 'backend-inconsistent-settlements'
   | 'partner-dashboard'
+  | 'clarity-home'
+  | 'clarity-custom'
+  | 'clarity-directory'
+  | 'clarity-firm'
   | 'partner'
   | 'teams'
   | 'product-catalog'
@@ -129,12 +133,28 @@ export interface RedirectMeta {
   redirectTo: string;
 }
 
-const bodyClassOf = (path: string) => `page-${path.replace(/[/:?]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'root'}`;
+const bodyClassOf = (path: string) =>
+  `page-${
+    path
+      .replace(/[/:?]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'root'
+  }`;
 
-export function page(path: string, title: string, empty: EmptyStateText, extra: Partial<RouteMeta> = {}): RouteMeta {
+export function page(
+  path: string,
+  title: string,
+  empty: EmptyStateText,
+  extra: Partial<RouteMeta> = {},
+): RouteMeta {
   return { path, title, page: 'empty', bodyClass: bodyClassOf(path), empty, ...extra };
 }
 
-export function special(path: string, title: string, kind: PageKind, extra: Partial<RouteMeta> = {}): RouteMeta {
+export function special(
+  path: string,
+  title: string,
+  kind: PageKind,
+  extra: Partial<RouteMeta> = {},
+): RouteMeta {
   return { path, title, page: kind, bodyClass: bodyClassOf(path), ...extra };
 }

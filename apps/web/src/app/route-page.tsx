@@ -33,6 +33,14 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.teams.Component />;
     case 'team-settings':
       return <Pages.teamSettings.Component />;
+    case 'clarity-home':
+      return <Pages.clarityHome.Component />;
+    case 'clarity-custom':
+      return <Pages.clarityCustom.Component />;
+    case 'clarity-directory':
+      return <Pages.clarityDirectory.Component />;
+    case 'clarity-firm':
+      return <Pages.clarityFirm.Component />;
     case 'whats-new':
       return <Pages.whatsNew.Component />;
     case 'user-profile':
@@ -195,7 +203,9 @@ function content(meta: RouteMeta): ReactNode {
     case 'account-questionnaire':
       return <Pages.questionnaireSupport.Component />;
     default:
-      return meta.empty ? <PageEmptyState what={meta.empty.what} now={meta.empty.now} action={meta.empty.action} /> : null;
+      return meta.empty ? (
+        <PageEmptyState what={meta.empty.what} now={meta.empty.now} action={meta.empty.action} />
+      ) : null;
   }
 }
 

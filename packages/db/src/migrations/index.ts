@@ -33,6 +33,7 @@ import * as m0033 from './0033-backend-inconsistent-index';
 import * as m0034 from './0034-inventory';
 import * as m0035 from './0035-account-status-summary';
 import * as m0036 from './0036-tax-settings';
+import * as m0037 from './0037-clarity';
 import * as m0038 from './0038-teams';
 import * as m0042 from './0042-account-key-in-every-key';
 
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '0034-inventory': m0034,
   '0035-account-status-summary': m0035,
   '0036-tax-settings': m0036,
+  '0037-clarity': m0037,
   '0038-teams': m0038,
   '0042-account-key-in-every-key': m0042,
 };

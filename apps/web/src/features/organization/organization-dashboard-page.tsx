@@ -1,6 +1,6 @@
 /**
  * /organization/{organizationId}/dashboard ('Overview'): the organization and the accounts of it the
- * user can see. Clarity's analyses arrive with a later issue; the accounts listed here are real.
+ * user can see, with a link to the organization's Clarity Home.
  */
 import { Alert, Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link, useLocation, useParams } from 'react-router';
@@ -34,7 +34,11 @@ export function OrganizationDashboardPage() {
   if (!org) {
     return (
       <PageEmptyState
-        what={organizationId === 'unassigned' ? 'Your user is not part of an organization yet.' : 'This organization was not found among the organizations your user belongs to.'}
+        what={
+          organizationId === 'unassigned'
+            ? 'Your user is not part of an organization yet.'
+            : 'This organization was not found among the organizations your user belongs to.'
+        }
         now="Ask the owner of your organization to add you; its accounts will then appear here."
       />
     );
@@ -66,7 +70,12 @@ export function OrganizationDashboardPage() {
       <Text size="sm" c="dimmed">
         Accounts of this organization you can see:
       </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="ul" aria-label="Organization accounts" style={{ listStyle: 'none', padding: 0 }}>
+      <SimpleGrid
+        cols={{ base: 1, sm: 2, lg: 3 }}
+        component="ul"
+        aria-label="Organization accounts"
+        style={{ listStyle: 'none', padding: 0 }}
+      >
         {org.accountsThatCanBeAccessedByTheUser.map((a) => (
           <Card key={a.accountKey} withBorder component="li">
             <Group gap="xs" wrap="nowrap">
@@ -80,10 +89,11 @@ export function OrganizationDashboardPage() {
           </Card>
         ))}
       </SimpleGrid>
-      <PageEmptyState
-        what="Clarity's read-only analysis of these accounts (sales, fees and margins across channels) will appear here."
-        now="The accounts above are the ones this analysis will cover."
-      />
+      {org.id !== 'unassigned' && (
+        <Anchor component={Link} to={`/clarity/dashboard?organizationId=${encodeURIComponent(org.id)}`}>
+          Open Clarity: sales, fees and margins of these accounts
+        </Anchor>
+      )}
     </Stack>
   );
 }
