@@ -85,8 +85,16 @@ function distributedReferences(statement: string): Array<{ table: string; alias:
     .filter((r) => distributed.has(r.table));
 }
 
-/** Rows found by their own id because the request names nothing else (settlementKey, importId). */
-const ENTRY_LOOKUPS = [/^select (\*|"account_key") from "(settlements|settlement_imports)" where "(settlement_key|import_id)" = \$1$/];
+/**
+ * What may go without the account: rows found by their own id because the request names nothing else
+ * (settlementKey, importId), and the start-up recovery of interrupted uploads, which looks across
+ * accounts by design (recover-settlement-imports-job.ts: unfinished files, and upload folders on disk).
+ */
+const ENTRY_LOOKUPS = [
+  /^select (\*|"account_key"|"import_id") from "(settlements|settlement_imports)" where "(settlement_key|import_id)" = \$1$/,
+  /^select "account_key", "import_id"(, "file_index")? from "settlement_import(s|_files)" where "status" (in \(\$1, \$2, \$3\)|!= \$1)$/,
+  /^select "stored_path" from "settlement_import_files" where "import_id" = \$1 and "status" in \(\$2, \$3, \$4\) and "stored_path" is not null$/,
+];
 
 /**
  * A statement is routed by account when each distributed table it names has its account_key compared
@@ -102,7 +110,7 @@ function isRoutedByAccount(statement: string): boolean {
     new RegExp(`"?${alias}"?\\."?account_key"?\\s*(=|in\\s*\\(|= any)|=\\s*"?${alias}"?\\."?account_key\\b`, 'i').test(statement);
   const bareCompare = /(^|[^."\w])"?account_key"?\s*(=|in\s*\()/i.test(statement);
   const isRouted = refs.every((r, i) => (i === 0 && r.table === insertTarget) || qualifiedCompare(r.alias) || ((refs.length === 1 || r.alias === r.table) && bareCompare));
-  return isRouted || ENTRY_LOOKUPS.some((lookup) => lookup.test(statement));
+  return isRouted || ENTRY_LOOKUPS.some((lookup) => lookup.test(statement.trim()));
 }
 
 describe('the hot paths', () => {

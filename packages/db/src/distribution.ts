@@ -40,6 +40,7 @@ export const DISTRIBUTED_TABLES = [
   'shopify_order_settings',
   'shopify_orders',
   'single_order_invoices',
+  'tax_settings',
 ] as const;
 
 /**
@@ -47,6 +48,7 @@ export const DISTRIBUTED_TABLES = [
  * what (users, memberships, accounts themselves), sign-in and OAuth callbacks that arrive before an
  * account is known, billing driven by Stripe's webhooks, and organizations' shared catalogs. (The
  * per-account summary rows the partner dashboard reads are distributed: one small row per shard asked.)
+ * Teams and the clients each team sees are here too: they decide which accounts a firm member reaches.
  */
 export const REFERENCE_TABLES = [
   'account_invites',
@@ -59,6 +61,7 @@ export const REFERENCE_TABLES = [
   'billing_subscription_accounts',
   'billing_subscriptions',
   'billing_webhook_events',
+  'clarity_analyses',
   'connections',
   'notification_settings',
   'notifications',
@@ -72,6 +75,9 @@ export const REFERENCE_TABLES = [
   'products',
   'purchase_lots',
   'refresh_tokens',
+  'team_accounts',
+  'team_members',
+  'teams',
   'user_application_preferences',
   'user_feature_flags',
   'user_permissions',
@@ -81,8 +87,19 @@ export const REFERENCE_TABLES = [
 /**
  * Local tables (on the coordinator only): written on every request of one kind and never joined with
  * account data: rate-limit counters, the channel call budget, the audit log (its account_key may be
- * null: a sign-in, a staff action) and the migration bookkeeping. pg-boss keeps its own schema there too.
+ * null: a sign-in, a staff action), Clarity's organization documents (files of up to 5 MB, read one at
+ * a time: not worth a copy on every node) and the migration bookkeeping. pg-boss keeps its own schema
+ * there too.
  */
-export const LOCAL_TABLES = ['audit_log', 'connection_call_pauses', 'connection_calls', 'kysely_migration', 'kysely_migration_lock', 'mail_request_attempts', 'sign_in_attempts'] as const;
+export const LOCAL_TABLES = [
+  'audit_log',
+  'clarity_documents',
+  'connection_call_pauses',
+  'connection_calls',
+  'kysely_migration',
+  'kysely_migration_lock',
+  'mail_request_attempts',
+  'sign_in_attempts',
+] as const;
 
 export type DistributedTable = (typeof DISTRIBUTED_TABLES)[number];
