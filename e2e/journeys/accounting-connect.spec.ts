@@ -61,6 +61,8 @@ test.afterAll(() => {
 });
 
 test('connect Xero through its OAuth redirect round trip', async ({ page }) => {
+  // Connect, map and send in one go: about 20 s alone, and more than a minute on a loaded 2-core machine.
+  test.setTimeout(150_000);
   await signIn(page, 'demo@ledgerport.local', `${BASE}/app/admin`);
   await page.goto(`${BASE}/app/admin/accounting/xero`);
   await expect(page.getByRole('heading', { name: 'Connect Xero' })).toBeVisible();
