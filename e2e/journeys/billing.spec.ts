@@ -4,59 +4,18 @@
  * sends the settlement it could not send before, then cancels and sees the day the plan ends.
  * The server runs with Stripe keys pointing at the fake (packages/integrations/src/testing/fake-stripe).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { REPO_ROOT, useOwnServer } from './own-server';
 import { saveScreenshot, signIn } from './sign-in';
+import { useBillingServer } from './billing-server';
 
-const PORT = 8562;
-const STRIPE_PORT = 8563;
-const STRIPE_URL = `http://127.0.0.1:${STRIPE_PORT}`;
-const KEYS = { FAKE_STRIPE_SECRET_KEY: 'sk_test_e2e', FAKE_STRIPE_WEBHOOK_SECRET: 'whsec_e2e' };
-let fakeStripe: ChildProcess | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  fakeStripe = spawn(process.execPath, ['--import', 'tsx', 'packages/integrations/src/testing/fake-stripe/serve-fake-stripe.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...KEYS, FAKE_STRIPE_PORT: String(STRIPE_PORT), FAKE_STRIPE_WEBHOOK_URL: `http://127.0.0.1:${PORT}/webhooks/stripe` },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 120; i++) {
-    if (await fetch(`${STRIPE_URL}/__control/health`).then((r) => r.ok).catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('The fake Stripe did not start.');
-});
-test.afterAll(() => {
-  if (fakeStripe?.pid) process.kill(fakeStripe.pid, 'SIGTERM');
-});
-
-/** The demo data, with Acme Outdoor US turned into a trial (no plan code). */
-function prepareScript(): string {
-  const src = (p: string) => JSON.stringify(join(REPO_ROOT, p));
-  return `
-import { openDb } from ${src('packages/db/src/index.ts')};
-import { loadConfig } from ${src('apps/server/src/config.ts')};
-import { seedDemoData } from ${src('apps/server/src/seed/seed-demo-data.ts')};
-const config = loadConfig();
-const opened = await openDb({ dataDir: config.dbDir });
-await seedDemoData(opened.db, new Date());
-await opened.db.updateTable('accounts').set({ plan_code: null, plan_amount: null, subscribed_at: null }).where('account_key', '=', 'acme-amazon-us').execute();
-await opened.close();
-`;
-}
-
-const BASE = useOwnServer(PORT, 'billing', (env, dataDir) => {
-  env.LEDGERPORT_STRIPE_SECRET_KEY = KEYS.FAKE_STRIPE_SECRET_KEY;
-  env.LEDGERPORT_STRIPE_WEBHOOK_SECRET = KEYS.FAKE_STRIPE_WEBHOOK_SECRET;
-  env.LEDGERPORT_STRIPE_API_URL = STRIPE_URL;
-  const script = join(dataDir, 'prepare.mts');
-  writeFileSync(script, prepareScript());
-  execFileSync(process.execPath, ['--import', 'tsx', script], { cwd: REPO_ROOT, env, stdio: 'pipe' });
+const { base: BASE, stripeUrl: STRIPE_URL } = useBillingServer({
+  port: 8562,
+  stripePort: 8563,
+  name: 'billing',
+  keySuffix: 'e2e',
+  seedChanges: `
+    await opened.db.updateTable('accounts').set({ plan_code: null, plan_amount: null, subscribed_at: null }).where('account_key', '=', 'acme-amazon-us').execute();
+  `,
 });
 
 test('a trial hits its limit, upgrades with a coupon on the hosted checkout, sends, then cancels and sees the end date', async ({ page }) => {
