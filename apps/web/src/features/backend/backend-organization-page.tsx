@@ -5,37 +5,17 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { BackendOrganizationDetail } from '@ledgerport/contract';
 import { ApiError } from '../../lib/api-client';
-import { channelName } from '../../ui/channel-icon';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { DateText } from '../../ui/date-text';
-import { accountAreaPath, backendUserPath, fetchBackendOrganization } from './backend-users-api';
+import { accountIdentityColumns } from './account-identity-columns';
+import { backendUserPath, fetchBackendOrganization } from './backend-users-api';
 
 type Account = BackendOrganizationDetail['accounts'][number];
 type Member = BackendOrganizationDetail['members'][number];
 type Subscription = BackendOrganizationDetail['subscriptions'][number];
 
 const accountColumns: Array<DataColumn<Account>> = [
-  {
-    id: 'accountName',
-    header: 'Account',
-    sortValue: (a) => a.accountName.toLowerCase(),
-    cell: (a) => (
-      <Anchor
-        component={Link}
-        to={accountAreaPath(a.accountKey)}
-        aria-label={`Open account area of ${a.accountName}`}
-      >
-        {a.accountName}
-      </Anchor>
-    ),
-  },
-  { id: 'accountKey', header: 'Key', sortValue: (a) => a.accountKey, cell: (a) => a.accountKey },
-  {
-    id: 'salesChannel',
-    header: 'Channel',
-    sortValue: (a) => a.salesChannel,
-    cell: (a) => channelName(a.salesChannel),
-  },
+  ...accountIdentityColumns<Account>(),
   {
     id: 'accountingSystem',
     header: 'Accounting system',

@@ -22,12 +22,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { BackendUserAccount, BackendUserDetail, SignInAttempt } from '@ledgerport/contract';
 import { ApiError } from '../../lib/api-client';
-import { channelName } from '../../ui/channel-icon';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { DateText, TimestampText } from '../../ui/date-text';
 import { UserFlagSwitches } from './feature-flag-switches';
+import { accountIdentityColumns } from './account-identity-columns';
 import {
-  accountAreaPath,
   backendOrganizationPath,
   fetchBackendUser,
   impersonate,
@@ -85,27 +84,7 @@ export function BackendUserPage() {
     );
   const { user, accounts, organizations, featureFlags, signIns } = query.data;
   const accountColumns: Array<DataColumn<BackendUserAccount>> = [
-    {
-      id: 'accountName',
-      header: 'Account',
-      sortValue: (a) => a.accountName.toLowerCase(),
-      cell: (a) => (
-        <Anchor
-          component={Link}
-          to={accountAreaPath(a.accountKey)}
-          aria-label={`Open account area of ${a.accountName}`}
-        >
-          {a.accountName}
-        </Anchor>
-      ),
-    },
-    { id: 'accountKey', header: 'Key', sortValue: (a) => a.accountKey, cell: (a) => a.accountKey },
-    {
-      id: 'salesChannel',
-      header: 'Channel',
-      sortValue: (a) => a.salesChannel,
-      cell: (a) => channelName(a.salesChannel),
-    },
+    ...accountIdentityColumns<BackendUserAccount>(),
     { id: 'role', header: 'Access', sortValue: howReached, cell: howReached },
     {
       id: 'actions',
