@@ -3,17 +3,18 @@
  * registered for VAT or GST there, with its registration number. Registration decides the tax rate
  * of every document line (core's tax treatment): shown below the form, and in the settlement preview.
  */
-import { Alert, Button, Card, Group, Loader, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Card, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { saveRegisteredCountryBodySchema, type SaveRegisteredCountry, type TaxSettingsBody } from '@ledgerport/contract';
 import { isReverseChargeCountry, TAX_COUNTRIES } from '@ledgerport/core/posting';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import { useCanChangeAccount, useSession, VIEW_ONLY_NOTE } from '../../lib/session-context';
+import { useCanChangeAccount, useSession } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
 import { fieldErrorsOf } from './field-errors';
-import { fetchTaxSettings, putRegisteredCountry, taxSettingsKey } from './tax-settings-api';
+import { putRegisteredCountry, taxSettingsKey } from './tax-settings-api';
+import { TaxSaveRow, TaxSettingsLoader } from './tax-settings-frame';
 import { TaxTreatmentCard } from './tax-treatment-card';
 
 const COUNTRY_OPTIONS = TAX_COUNTRIES.map(([code, name, tax]) => ({ value: code, label: `${name} (${tax})` }));
@@ -107,12 +108,7 @@ function RegisteredCountryForm({ settings }: { settings: TaxSettingsBody }) {
               Marketplace fees and advertising will post with the reverse charge rate: you account for the {taxWord} on them yourself.
             </Alert>
           )}
-          <Group justify="space-between">
-            <Text size="sm">{canChange ? '' : VIEW_ONLY_NOTE}</Text>
-            <Button type="submit" loading={isSaving} disabled={!canChange || !isChanged}>
-              Save
-            </Button>
-          </Group>
+          <TaxSaveRow canChange={canChange} isSaving={isSaving} isChanged={isChanged} />
         </Stack>
       </Card>
       <TaxTreatmentCard settings={settings} />
@@ -121,16 +117,5 @@ function RegisteredCountryForm({ settings }: { settings: TaxSettingsBody }) {
 }
 
 export function RegisteredCountryPage() {
-  const { account } = useSession();
-  const query = useQuery({ queryKey: taxSettingsKey(account.accountKey), queryFn: () => fetchTaxSettings(account.accountKey) });
-  if (query.isPending) return <Loader aria-label="Loading the registered country" />;
-  if (query.isError) {
-    return (
-      <Alert color="red" role="alert" title="Could not load the registered country">
-        {query.error.message}
-      </Alert>
-    );
-  }
-  // Keyed by the save time: a save (here or in another tab) starts the form from what was saved.
-  return <RegisteredCountryForm key={query.data.updatedAt ?? 'never'} settings={query.data} />;
+  return <TaxSettingsLoader what="registered country" form={(settings) => <RegisteredCountryForm settings={settings} />} />;
 }

@@ -4,15 +4,16 @@
  * statement account payouts are booked to instead of the chart's clearing account. Saved together,
  * recorded in History; documents not posted yet follow at once.
  */
-import { ActionIcon, Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ActionIcon, Button, Card, Group, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { saveStatementAccountsAndTaxesBodySchema, TAX_RATES_MAX, type SaveStatementAccountsAndTaxes, type TaxSettingsBody } from '@ledgerport/contract';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api-client';
-import { useCanChangeAccount, useSession, VIEW_ONLY_NOTE } from '../../lib/session-context';
+import { useCanChangeAccount, useSession } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
 import { fieldErrorsOf } from './field-errors';
-import { fetchTaxSettings, putStatementAccountsAndTaxes, taxSettingsKey } from './tax-settings-api';
+import { putStatementAccountsAndTaxes, taxSettingsKey } from './tax-settings-api';
+import { TaxSaveRow, TaxSettingsLoader } from './tax-settings-frame';
 import { TaxTreatmentCard } from './tax-treatment-card';
 
 type Rates = SaveStatementAccountsAndTaxes['rates'];
@@ -158,27 +159,12 @@ function StatementAccountsAndTaxesForm({ settings }: { settings: TaxSettingsBody
           )}
         </Stack>
       </Card>
-      <Group justify="space-between">
-        <Text size="sm">{canChange ? '' : VIEW_ONLY_NOTE}</Text>
-        <Button type="submit" loading={isSaving} disabled={!canChange || !isChanged}>
-          Save
-        </Button>
-      </Group>
+      <TaxSaveRow canChange={canChange} isSaving={isSaving} isChanged={isChanged} />
       <TaxTreatmentCard settings={settings} />
     </Stack>
   );
 }
 
 export function StatementAccountsAndTaxesPage() {
-  const { account } = useSession();
-  const query = useQuery({ queryKey: taxSettingsKey(account.accountKey), queryFn: () => fetchTaxSettings(account.accountKey) });
-  if (query.isPending) return <Loader aria-label="Loading the statement accounts and taxes" />;
-  if (query.isError) {
-    return (
-      <Alert color="red" role="alert" title="Could not load the statement accounts and taxes">
-        {query.error.message}
-      </Alert>
-    );
-  }
-  return <StatementAccountsAndTaxesForm key={query.data.updatedAt ?? 'never'} settings={query.data} />;
+  return <TaxSettingsLoader what="statement accounts and taxes" form={(settings) => <StatementAccountsAndTaxesForm settings={settings} />} />;
 }
