@@ -17,6 +17,8 @@ export const QBO_FAKE_ACCOUNTS = [
   { Id: '81', Name: 'Amazon FBA Fees', AcctNum: '6020', AccountType: 'Expense', Classification: 'Expense', Active: true, CurrencyRef: { value: 'USD' } },
   { Id: '90', Name: 'Amazon Clearing', AcctNum: '1210', AccountType: 'Other Current Asset', Classification: 'Asset', Active: true, CurrencyRef: { value: 'USD' } },
   { Id: '91', Name: 'Sales Tax Payable', AcctNum: '2200', AccountType: 'Other Current Liability', Classification: 'Liability', Active: true, CurrencyRef: { value: 'USD' } },
+  // What Amazon holds back from a payout: a seller's chart keeps it apart from the clearing account.
+  { Id: '92', Name: 'Amazon Reserved Balances', AcctNum: '1300', AccountType: 'Other Current Asset', Classification: 'Asset', Active: true, CurrencyRef: { value: 'USD' } },
 ];
 const TAX_CODES = [
   { Id: 'TAX', Name: 'TAX', Active: true },
