@@ -1,8 +1,8 @@
 /**
- * Issue 16, billing on Stripe: a trial Amazon account (QuickBooks Online) cannot send its settlement,
- * upgrades to Starter through checkout with the coupon WELCOME25 on the fake Stripe's hosted page,
- * connects its (local) QuickBooks Online and maps from its lists, sends the settlement it could not send
- * before and sees it posted there, then cancels and sees the day the plan ends.
+ * Issue 16, billing on Stripe: a trial Amazon account connects its (local) QuickBooks Online and maps
+ * from its lists, cannot send its settlement there, upgrades to Starter through checkout with the
+ * coupon WELCOME25 on the fake Stripe's hosted page, sends the settlement it could not send before and
+ * sees it posted at QuickBooks, then cancels and sees the day the plan ends.
  * The server runs with Stripe keys pointing at the fake (packages/integrations/src/testing/fake-stripe).
  */
 import { expect, test, type Page } from '@playwright/test';
