@@ -5,13 +5,17 @@
  * New Analysis.
  */
 import { expect, test } from '@playwright/test';
+import { useOwnServer } from './own-server';
 import { saveScreenshot, signIn } from './sign-in';
+
+// Its own server: the shared one counts every sign-in of demo@ against its per-email limit (10 in 10 minutes).
+const BASE = useOwnServer(8711, 'clarity');
 
 const NAME = 'Margin by account and month';
 
 test('a Clarity user builds, saves and reopens a custom analysis', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'demo@ledgerport.local', '/app/clarity/dashboard?organizationId=org-acme');
+  await signIn(page, 'demo@ledgerport.local', `${BASE}/app/clarity/dashboard?organizationId=org-acme`);
   await expect(page.getByRole('heading', { name: 'Clarity · Acme Outdoor Co' })).toBeVisible();
   const menu = page.getByRole('tablist', { name: 'Clarity menu' });
   await expect(menu.getByRole('tab')).toHaveText(['Home', 'New Analysis', 'Organization Documents']);
@@ -69,7 +73,7 @@ test('a Clarity user builds, saves and reopens a custom analysis', async ({ page
 });
 
 test('a Clarity view-only user sees Clarity Home but no New Analysis', async ({ page }) => {
-  await signIn(page, 'clarity@ledgerport.local', '/app/clarity/dashboard?organizationId=org-acme');
+  await signIn(page, 'clarity@ledgerport.local', `${BASE}/app/clarity/dashboard?organizationId=org-acme`);
   await expect(page.getByRole('heading', { name: 'Clarity · Acme Outdoor Co' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Months' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Organization Documents' })).toBeVisible();
@@ -78,7 +82,7 @@ test('a Clarity view-only user sees Clarity Home but no New Analysis', async ({ 
 });
 
 test('an organization admin uploads a document, sees it listed and deletes it', async ({ page }) => {
-  await signIn(page, 'demo@ledgerport.local', '/app/clarity/directory?organizationId=org-acme');
+  await signIn(page, 'demo@ledgerport.local', `${BASE}/app/clarity/directory?organizationId=org-acme`);
   const form = page.getByRole('form', { name: 'Upload a document' });
   await expect(form).toBeVisible();
   await form.locator('input[type="file"]').setInputFiles({

@@ -18,7 +18,7 @@ test('the continue parameter returns the user to the page they asked for', async
   await expect(page.getByRole('heading', { name: 'Account and Tax Rate Mappings' })).toBeVisible();
 });
 
-test('the settings menu opens a tabbed settings page; a tab not built yet says what will appear there', async ({ page }) => {
+test('the settings menu opens a tabbed settings page, and its tabs move between settings pages', async ({ page }) => {
   await signIn(page, 'other@ledgerport.local');
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('menuitem', { name: 'Automation' }).click();
@@ -29,5 +29,6 @@ test('the settings menu opens a tabbed settings page; a tab not built yet says w
   await saveScreenshot(page, '07-settings-tabbed');
   await page.getByRole('tab', { name: 'Registered Country' }).click();
   await expect(page).toHaveURL(/\/app\/account-settings\/registered-country$/);
-  await expect(page.getByRole('status', { name: 'Page status' })).toContainText('the country this business is registered in');
+  await expect(page.getByRole('tab', { name: 'Registered Country' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('form', { name: 'Registered country' })).toBeVisible();
 });
