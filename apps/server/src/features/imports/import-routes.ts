@@ -28,7 +28,7 @@ import type { Deps } from '../../http/deps';
 import { assertAccountAccess, canAccessAccount } from '../accounts/account-access';
 import { recordAudit } from '../../audit/record-audit';
 import { assertBillingAllows } from '../billing/check-billing';
-import { IMPORT_SETTLEMENT_FILE_QUEUE, importFileJobKey, UNFINISHED_IMPORT_STATUSES } from './import-settlement-file-job';
+import { findImportAccount, IMPORT_SETTLEMENT_FILE_QUEUE, importFileJobKey, UNFINISHED_IMPORT_STATUSES } from './import-settlement-file-job';
 
 const FILES_PER_UPLOAD_MAX = 20;
 const HEAD_BYTES = 64 * 1024;
@@ -91,8 +91,8 @@ export function registerImportRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   addRoute(app, deps, getSettlementImport, async ({ query, caller }) => {
-    const row = await db.selectFrom('settlement_imports').select('account_key').where('import_id', '=', query.importId).executeTakeFirst();
-    if (!row || !(await canAccessAccount(db, caller, row.account_key))) throw new AppError('import.not-found', 'This upload does not exist or you do not have access to it.', { importId: query.importId });
+    const accountKey = await findImportAccount(db, query.importId);
+    if (!accountKey || !(await canAccessAccount(db, caller, accountKey))) throw new AppError('import.not-found', 'This upload does not exist or you do not have access to it.', { importId: query.importId });
     return getImport(db, query.importId);
   });
 

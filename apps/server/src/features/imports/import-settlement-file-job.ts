@@ -56,7 +56,7 @@ export const importSettlementFileJob: JobHandler<ImportFileJobData> = {
   heartbeatSeconds: 10,
   async handle(data, deps, log) {
     // Jobs queued before the account was part of their data look it up (a lookup on every shard on Citus).
-    const accountKey = data.accountKey ?? (await deps.db.selectFrom('settlement_imports').select('account_key').where('import_id', '=', data.importId).executeTakeFirst())?.account_key;
+    const accountKey = data.accountKey ?? (await findImportAccount(deps.db, data.importId));
     if (accountKey === undefined) return;
     await importSettlementFile(deps.db, data.importId, data.fileIndex, deps.clock, deps.config.databaseUrl ? POSTGRES_BATCH_LINES : PGLITE_BATCH_LINES, accountKey);
     await requestAutoSend(deps, accountKey, log);
@@ -68,8 +68,13 @@ const NO_KEYS = sql<string[]>`'{}'::text[]`;
 /** Raised when another attempt claimed the file since this one did: this one stores nothing. */
 class ClaimLostError extends Error {}
 
+/** The account of an upload found by its id alone (on Citus: every shard asked once). */
+export async function findImportAccount(db: Kysely<Database>, importId: string): Promise<string | undefined> {
+  return (await db.selectFrom('settlement_imports').select('account_key').where('import_id', '=', importId).executeTakeFirst())?.account_key;
+}
+
 export async function importSettlementFile(db: Kysely<Database>, importId: string, fileIndex: number, clock: () => Date, batchLines = PGLITE_BATCH_LINES, knownAccountKey?: string): Promise<void> {
-  const accountKey = knownAccountKey ?? (await db.selectFrom('settlement_imports').select('account_key').where('import_id', '=', importId).executeTakeFirst())?.account_key;
+  const accountKey = knownAccountKey ?? (await findImportAccount(db, importId));
   if (accountKey === undefined) return;
   const file = await db
     .selectFrom('settlement_import_files as f')
