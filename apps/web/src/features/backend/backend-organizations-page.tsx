@@ -1,15 +1,14 @@
 /** /backend/organizations: every organization, found by name or id, sorted and paged by the server (issue 19). */
 import { Alert, Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { BackendOrganizationRow } from '@ledgerport/contract';
 import { ApiError } from '../../lib/api-client';
-import { DataTable, type ColumnSortState, type DataColumn } from '../../ui/data-table';
+import { DataTable, type DataColumn } from '../../ui/data-table';
 import { DateText } from '../../ui/date-text';
 import { backendOrganizationPath, fetchBackendOrganizations } from './backend-users-api';
+import { useBackendSearch } from './use-backend-search';
 
 const columns: Array<DataColumn<BackendOrganizationRow>> = [
   {
@@ -34,22 +33,9 @@ const columns: Array<DataColumn<BackendOrganizationRow>> = [
 ];
 
 export function BackendOrganizationsPage() {
-  const [text, setText] = useState('');
-  const [search] = useDebouncedValue(text, 250);
-  const [sort, setSort] = useState<ColumnSortState | null>({ id: 'name', desc: false });
-  const [page, setPage] = useState({ pageIndex: 0, pageSize: 25 });
-  const q = {
-    search,
-    sort: sort?.id ?? 'name',
-    desc: sort?.desc ?? false,
-    limit: page.pageSize,
-    offset: page.pageIndex * page.pageSize,
-  };
-  const query = useQuery({
-    queryKey: ['backend', 'organizations', q],
-    queryFn: () => fetchBackendOrganizations(q),
-    placeholderData: keepPreviousData,
-  });
+  const list = useBackendSearch('name');
+  const { search } = list;
+  const query = useQuery({ queryKey: ['backend', 'organizations', list.query], queryFn: () => fetchBackendOrganizations(list.query), placeholderData: keepPreviousData });
   const total = query.data?.total ?? null;
   return (
     <Stack>
@@ -58,11 +44,8 @@ export function BackendOrganizationsPage() {
           label="Search organizations"
           placeholder="Part of a name or id"
           leftSection={<IconSearch size={14} />}
-          value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            setPage((p) => ({ ...p, pageIndex: 0 }));
-          }}
+          value={list.text}
+          onChange={(e) => list.onTextChange(e.currentTarget.value)}
           w={320}
         />
         <Text size="sm" c="dimmed">
@@ -85,17 +68,9 @@ export function BackendOrganizationsPage() {
         columns={columns}
         rows={query.data?.organizations ?? []}
         getRowId={(o) => o.organizationId}
-        sorting={sort}
-        onSortingChange={(s) => {
-          setSort(s);
-          setPage((p) => ({ ...p, pageIndex: 0 }));
-        }}
-        paging={{
-          ...page,
-          totalRows: total,
-          hasMore: total !== null && (page.pageIndex + 1) * page.pageSize < total,
-          onChange: setPage,
-        }}
+        sorting={list.sort}
+        onSortingChange={list.onSortingChange}
+        paging={list.pagingOf(total)}
         isLoading={query.isPending}
         emptyText={
           search.trim()

@@ -3,16 +3,15 @@
  * (issue 19). A row opens the user's page, where support sees their accounts and can open the app as them.
  */
 import { Alert, Anchor, Badge, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { BackendUserRow } from '@ledgerport/contract';
 import { ApiError } from '../../lib/api-client';
-import { DataTable, type ColumnSortState, type DataColumn } from '../../ui/data-table';
+import { DataTable, type DataColumn } from '../../ui/data-table';
 import { DateText } from '../../ui/date-text';
 import { backendUserPath, fetchBackendUsers, STAFF_ROLE_LABELS } from './backend-users-api';
+import { useBackendSearch } from './use-backend-search';
 
 const columns: Array<DataColumn<BackendUserRow>> = [
   {
@@ -50,12 +49,9 @@ const columns: Array<DataColumn<BackendUserRow>> = [
 ];
 
 export function BackendUsersPage() {
-  const [text, setText] = useState('');
-  const [search] = useDebouncedValue(text, 250);
-  const [sort, setSort] = useState<ColumnSortState | null>({ id: 'email', desc: false });
-  const [page, setPage] = useState({ pageIndex: 0, pageSize: 25 });
-  const q = { search, sort: sort?.id ?? 'email', desc: sort?.desc ?? false, limit: page.pageSize, offset: page.pageIndex * page.pageSize };
-  const query = useQuery({ queryKey: ['backend', 'users', q], queryFn: () => fetchBackendUsers(q), placeholderData: keepPreviousData });
+  const list = useBackendSearch('email');
+  const { search } = list;
+  const query = useQuery({ queryKey: ['backend', 'users', list.query], queryFn: () => fetchBackendUsers(list.query), placeholderData: keepPreviousData });
   const total = query.data?.total ?? null;
   return (
     <Stack>
@@ -64,11 +60,8 @@ export function BackendUsersPage() {
           label="Search users"
           placeholder="Part of an email or name"
           leftSection={<IconSearch size={14} />}
-          value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            setPage((p) => ({ ...p, pageIndex: 0 }));
-          }}
+          value={list.text}
+          onChange={(e) => list.onTextChange(e.currentTarget.value)}
           w={320}
         />
         <Text size="sm" c="dimmed">
@@ -85,12 +78,9 @@ export function BackendUsersPage() {
         columns={columns}
         rows={query.data?.users ?? []}
         getRowId={(u) => u.userId}
-        sorting={sort}
-        onSortingChange={(s) => {
-          setSort(s);
-          setPage((p) => ({ ...p, pageIndex: 0 }));
-        }}
-        paging={{ ...page, totalRows: total, hasMore: total !== null && (page.pageIndex + 1) * page.pageSize < total, onChange: setPage }}
+        sorting={list.sort}
+        onSortingChange={list.onSortingChange}
+        paging={list.pagingOf(total)}
         isLoading={query.isPending}
         emptyText={search.trim() ? `No user's email or name contains "${search.trim()}".` : 'No users yet.'}
       />
