@@ -34,6 +34,13 @@ const FAKE_CHANNEL_ENV = {
   LEDGERPORT_CHANNEL_FETCH_INTERVAL_MINUTES: '1',
 };
 
+/**
+ * Every journey on the shared server signs the demo users in again, from one IP: the real limit of 10
+ * sign-ins per email and IP in ten minutes would refuse the later journeys of a run. The limit itself is
+ * tested by the server's sign-in tests.
+ */
+const SHARED_SERVER_ENV = { LEDGERPORT_SIGN_IN_ATTEMPTS_MAX: '200' };
+
 export default defineConfig({
   testDir: './journeys',
   outputDir: join(root, 'test-results'),
@@ -60,7 +67,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
       // DATABASE_URL is emptied so the journeys always run on the embedded database, even in CI.
-      env: { DATABASE_URL: '', PORT: String(PORT), LEDGERPORT_DATA_DIR: mkdtempSync(join(tmpdir(), 'ledgerport-e2e-')), ...FAKE_CHANNEL_ENV },
+      env: { DATABASE_URL: '', PORT: String(PORT), LEDGERPORT_DATA_DIR: mkdtempSync(join(tmpdir(), 'ledgerport-e2e-')), ...FAKE_CHANNEL_ENV, ...SHARED_SERVER_ENV },
       stdout: 'ignore',
       stderr: 'pipe',
     },

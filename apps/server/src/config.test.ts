@@ -36,6 +36,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LEDGERPORT_SECRET: 's', LEDGERPORT_PREPARED_STATEMENTS: 'no' })).toThrow('LEDGERPORT_PREPARED_STATEMENTS must be on or off, got "no".');
   });
 
+  it('allows 10 sign-ins per email and IP unless LEDGERPORT_SIGN_IN_ATTEMPTS_MAX says otherwise, and refuses a bad number', () => {
+    expect(loadConfig({ LEDGERPORT_SECRET: 's' }).signInAttemptsMax).toBe(10);
+    expect(loadConfig({ LEDGERPORT_SECRET: 's', LEDGERPORT_SIGN_IN_ATTEMPTS_MAX: '200' }).signInAttemptsMax).toBe(200);
+    expect(() => loadConfig({ LEDGERPORT_SECRET: 's', LEDGERPORT_SIGN_IN_ATTEMPTS_MAX: '0' })).toThrow('LEDGERPORT_SIGN_IN_ATTEMPTS_MAX must be a whole number from 1 to 1000, got "0".');
+    expect(() => loadConfig({ LEDGERPORT_SECRET: 's', LEDGERPORT_SIGN_IN_ATTEMPTS_MAX: 'many' })).toThrow('got "many"');
+  });
+
   it('refuses a port that is not a number', () => {
     expect(() => loadConfig({ PORT: 'eighty', LEDGERPORT_SECRET: 's' })).toThrow('PORT must be a number from 0 to 65535, got "eighty".');
   });

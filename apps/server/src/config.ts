@@ -87,7 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     preparedStatements: readOnOff('LEDGERPORT_PREPARED_STATEMENTS', env.LEDGERPORT_PREPARED_STATEMENTS, true),
     secret: env.LEDGERPORT_SECRET || readOrCreateSecret(dataDir),
     webDistDir: env.LEDGERPORT_WEB_DIST ? path.resolve(env.LEDGERPORT_WEB_DIST) : DEFAULT_WEB_DIST,
-    signInAttemptsMax: 10,
+    signInAttemptsMax: readSignInAttemptsMax(env.LEDGERPORT_SIGN_IN_ATTEMPTS_MAX),
     signInWindowMs: 10 * 60 * 1000,
     signInFailuresPerIpMax: 30,
     signInIpWindowMs: 15 * 60 * 1000,
@@ -141,6 +141,14 @@ function readOnOff(name: string, text: string | undefined, fallback: boolean): b
   if (text === 'on') return true;
   if (text === 'off') return false;
   throw new Error(`${name} must be on or off, got "${text}".`);
+}
+
+/** Sign-ins allowed per email and IP in ten minutes, right or wrong (10 unless a test server raises it). */
+function readSignInAttemptsMax(text: string | undefined): number {
+  if (!text) return 10;
+  const max = Number.parseInt(text, 10);
+  if (!Number.isInteger(max) || max < 1 || max > 1000 || String(max) !== text.trim()) throw new Error(`LEDGERPORT_SIGN_IN_ATTEMPTS_MAX must be a whole number from 1 to 1000, got "${text}".`);
+  return max;
 }
 
 function readUploadMaxMb(text: string | undefined): number {
