@@ -4,11 +4,13 @@
  * settlement in the same run. Two passes over the file: parse + FIFO COGS in one stream (the parser's
  * lines go straight into core's CogsCalculator, as the server streams stored lines into it), then
  * parse alone; COGS is the difference, with the lots' set-up and the result timed on their own.
- * The COGS pass runs first so its peak RSS is not the parse pass's leftovers. The generated refunds
+ * Each pass runs in its own child process (`--pass=cogs`, `--pass=parse`), so neither peak RSS is the
+ * other's leftovers (a heap V8 has grown is not given back). The generated refunds
  * refer to orders outside the settlement, so they are written off (restocking them would list them as
  * missing: their sale was never costed). Never fails on time.
  * Options: --lines=N (1,000,000), --skus=N (50,000), --lots=N (500,000).
  */
+import { spawnSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +29,7 @@ import { numberFlag } from './number-flag';
 
 const CHUNK = 1024 * 1024;
 /** FIFO COGS before the one-lookup-per-SKU calculator (decision 0041), for comparison. */
-const BASELINE = '7.6 s wall, peak RSS about 512 MB (issue 17); 2026-11-26 at load 13: 3.41 s wall, 528 MB';
+const BASELINE = '7.6 s wall, peak RSS about 512 MB (issue 17); 2026-11-26 at load 13: 3.41 s wall, 528 MB; before detached strings (stop 25): 505 MB';
 const SEED = 20261122;
 
 interface Figures {
@@ -67,11 +69,31 @@ function lotsFor(skus: string[], count: number): PurchaseLot[] {
   return lots;
 }
 
+interface PassFigures extends Figures {
+  setupSeconds?: number;
+  finishSeconds?: number;
+  resultText?: string;
+}
+
+/** Runs one pass in a child process (the same bench with --pass=NAME) and reads its figures. */
+function runPass(pass: 'cogs' | 'parse', args: string[]): PassFigures {
+  const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+  const child = spawnSync(process.execPath, [...process.execArgv, main, 'cogs', `--pass=${pass}`, ...args], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const line = child.stdout.split('\n').find((l) => l.startsWith(FIGURES));
+  if (child.status !== 0 || line === undefined) throw new Error(`the ${pass} pass failed (exit ${child.status}): ${child.stderr}`);
+  return JSON.parse(line.slice(FIGURES.length)) as PassFigures;
+}
+
+const FIGURES = 'FIGURES ';
+
 export async function run(args: string[]): Promise<void> {
   const lineCount = numberFlag(args, 'lines', 1_000_000);
   const skuCount = numberFlag(args, 'skus', 50_000);
   const lotCount = numberFlag(args, 'lots', 500_000);
   const path = fileURLToPath(new URL(`../.data/amazon-v2-${lineCount}-${skuCount}skus.txt`, import.meta.url));
+  const pass = args.find((a) => a.startsWith('--pass='))?.slice('--pass='.length);
+  if (pass === 'cogs') return console.log(FIGURES + JSON.stringify(await cogsPass(path, skuCount, lotCount)));
+  if (pass === 'parse') return console.log(FIGURES + JSON.stringify(await parsePass(path)));
   const generated = await generateAmazonV2(path, lineCount, SEED, skuCount);
   console.log(
     `input: ${path} (${(generated.byteCount / 1e6).toFixed(1)} MB, ${lineCount} lines, ${skuCount} SKUs in the catalogue, ${generated.isReused ? 'reused' : 'generated now'})`,
@@ -81,16 +103,38 @@ export async function run(args: string[]): Promise<void> {
       .map((l) => l.toFixed(2))
       .join(' ')} (node ${process.versions.node})`,
   );
+  console.log(`${lotCount} purchase lots over ${skuCount} SKUs (${Math.round(lotCount / skuCount)} per SKU, 40 units each)`);
+  const withCogs = runPass('cogs', args);
+  const parseOnly = runPass('parse', args);
 
+  const cogsSeconds = withCogs.seconds - parseOnly.seconds;
+  console.log(
+    `load average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const row = (name: string, f: { seconds: number; cpuSeconds: number }, rss = '') =>
+    console.log(`${name.padEnd(40)}${f.seconds.toFixed(2).padEnd(10)}${f.cpuSeconds.toFixed(2).padEnd(10)}${rss}`);
+  console.log(`${'measure'.padEnd(40)}${'seconds'.padEnd(10)}${'cpu s'.padEnd(10)}peak RSS MB (own process)`);
+  row('parse alone', parseOnly, parseOnly.peakRssMb.toFixed(0));
+  row('parse + FIFO COGS, one stream', withCogs, withCogs.peakRssMb.toFixed(0));
+  row('FIFO COGS (difference)', { seconds: cogsSeconds, cpuSeconds: withCogs.cpuSeconds - parseOnly.cpuSeconds });
+  console.log(`${`  of which lots set-up (${lotCount} lots)`.padEnd(40)}${withCogs.setupSeconds!.toFixed(2)}`);
+  console.log(`${'  of which result (finish)'.padEnd(40)}${withCogs.finishSeconds!.toFixed(2)}`);
+  console.log(`${'baseline (before decision 0041)'.padEnd(40)}${BASELINE}`);
+  console.log(`COGS result: ${withCogs.resultText}`);
+  console.log(
+    'targets: FIFO COGS under 2 s and under 512 MB (peak RSS of the COGS pass, lots and parse included)',
+  );
+}
+
+async function cogsPass(path: string, skuCount: number, lotCount: number): Promise<PassFigures> {
   // Every SKU of the catalogue gets its lots (the generator's list: no pass over the file is needed).
-  const skus = generatedSkus(SEED, skuCount);
-  let lots: PurchaseLot[] | null = lotsFor(skus, lotCount);
-  console.log(`${lotCount} purchase lots over ${skus.length} SKUs (${Math.round(lotCount / skus.length)} per SKU, 40 units each)`);
-
+  const lots = lotsFor(generatedSkus(SEED, skuCount), lotCount);
   let setupSeconds = 0;
   let finishSeconds = 0;
   let resultText = '';
-  const withCogs = await measure(async () => {
+  const figures = await measure(async () => {
     const summary = summarizeSettlements();
     let calculator: CogsCalculator | null = null;
     const calendar = createLocalCalendar('UTC');
@@ -107,7 +151,7 @@ export async function run(args: string[]): Promise<void> {
           refunds: 'write-off',
           costs: [],
           bundles: [],
-          lots: lots!,
+          lots,
           calendar,
           fallbackDate: '2026-10-15',
           productTypeOf: () => 'Unassigned',
@@ -134,8 +178,11 @@ export async function run(args: string[]): Promise<void> {
     const restocked = result.cells.reduce((s, c) => s + c.restockedUnits, 0);
     resultText = `${sold} units sold and ${restocked} restocked, from ${new Set(result.consumptions.map((c) => c.lotId)).size} lots in ${result.consumptions.length} takes; net COGS ${formatMoney({ units: cogsNetTotal(result), currency: result.currency })} ${result.currency}; ${result.missing.length} SKUs missing a cost`;
   });
-  lots = null;
-  const parseOnly = await measure(async () => {
+  return { ...figures, setupSeconds, finishSeconds, resultText };
+}
+
+function parsePass(path: string): Promise<Figures> {
+  return measure(async () => {
     const summary = summarizeSettlements();
     await parseReportInto(
       {
@@ -146,24 +193,4 @@ export async function run(args: string[]): Promise<void> {
     );
     if (summary.result().settlements.length !== 1) throw new Error('the benchmark file did not parse');
   });
-
-  const cogsSeconds = withCogs.seconds - parseOnly.seconds;
-  console.log(
-    `load average after: ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
-  const row = (name: string, f: { seconds: number; cpuSeconds: number }, rss = '') =>
-    console.log(`${name.padEnd(40)}${f.seconds.toFixed(2).padEnd(10)}${f.cpuSeconds.toFixed(2).padEnd(10)}${rss}`);
-  console.log(`${'measure'.padEnd(40)}${'seconds'.padEnd(10)}${'cpu s'.padEnd(10)}peak RSS MB`);
-  row('parse alone', parseOnly, parseOnly.peakRssMb.toFixed(0));
-  row('parse + FIFO COGS, one stream', withCogs, withCogs.peakRssMb.toFixed(0));
-  row('FIFO COGS (difference)', { seconds: cogsSeconds, cpuSeconds: withCogs.cpuSeconds - parseOnly.cpuSeconds });
-  console.log(`${'  of which lots set-up (500,000 lots)'.padEnd(40)}${setupSeconds.toFixed(2)}`);
-  console.log(`${'  of which result (finish)'.padEnd(40)}${finishSeconds.toFixed(2)}`);
-  console.log(`${'baseline (before decision 0041)'.padEnd(40)}${BASELINE}`);
-  console.log(`COGS result: ${resultText}`);
-  console.log(
-    'targets: FIFO COGS under 2 s and under 512 MB (peak RSS of the COGS pass, lots and parse included)',
-  );
 }

@@ -10,6 +10,7 @@
  */
 import type { Category } from '../settlements/model';
 import type { LocalCalendar } from '../posting/local-calendar';
+import { detach } from '../posting/group-records';
 import { createBundleExpander } from './expand-bundles';
 import { FifoLots } from './fifo-lots';
 import type {
@@ -102,7 +103,8 @@ export class CogsCalculator {
     if (line.orderId !== null) {
       const tag = kind === 'sale' ? 'S' : 'R';
       const isSame = this.lastOrderId === line.orderId && this.lastSku === line.sku && this.lastKey[0] === tag;
-      const key = isSame ? this.lastKey : tag + line.orderId + SEP + line.sku;
+      // detach: the key outlives the line, and a slice of it would pin the parser's 1 MB chunk.
+      const key = isSame ? this.lastKey : detach(tag + line.orderId + SEP + line.sku);
       const before = isSame ? this.lastUnits : (this.counted.get(key) ?? 0);
       if (stated <= before) return;
       this.counted.set(key, stated);
@@ -141,9 +143,11 @@ export class CogsCalculator {
   private sell(cell: CogsCell, sku: string, units: number, date: string, orderId: string | null, fifoSlot: number): void {
     if (this.fifo) {
       let cost = 0n;
+      let ownOrderId: string | null | undefined;
       const short = this.fifo.takeAt(fifoSlot, units, (lot, took, c) => {
         cost += c;
-        this.recordConsumption({ lotId: this.fifo!.lots[lot]!.lotId, orderId, sku, units: took });
+        if (ownOrderId === undefined) ownOrderId = orderId === null ? null : detach(orderId);
+        this.recordConsumption({ lotId: this.fifo!.lots[lot]!.lotId, orderId: ownOrderId, sku, units: took });
       });
       cell.soldUnits += units - short;
       cell.soldCost += cost;
@@ -177,7 +181,7 @@ export class CogsCalculator {
       const back = Math.min(left, this.netTakenFrom(orderId, sku, c.lotId));
       if (lot < 0 || back <= 0) continue;
       cell.restockedCost += this.fifo.restock(lot, back);
-      this.recordConsumption({ lotId: c.lotId, orderId, sku, units: -back });
+      this.recordConsumption({ lotId: c.lotId, orderId: orderId === null ? null : detach(orderId), sku, units: -back });
       cell.restockedUnits += back;
       left -= back;
     }
@@ -227,11 +231,13 @@ export class CogsCalculator {
     let slot = this.skus.get(sku);
     if (slot === undefined) {
       const fifo = this.fifo;
+      // A copy of the parser's slice: 50,000 SKUs kept as slices would pin most of the file's chunks.
+      const own = detach(sku);
       slot = {
-        productType: this.setup.productTypeOf(sku),
-        parts: this.expand(sku, 1).map((p) => ({ sku: p.sku, units: p.units, fifo: fifo ? fifo.slotOf(p.sku) : -1 })),
+        productType: this.setup.productTypeOf(own),
+        parts: this.expand(own, 1).map((p) => ({ sku: p.sku, units: p.units, fifo: fifo ? fifo.slotOf(p.sku) : -1 })),
       };
-      this.skus.set(sku, slot);
+      this.skus.set(own, slot);
     }
     return slot;
   }
@@ -252,7 +258,7 @@ export class CogsCalculator {
       this.cells.push({
         month,
         productType,
-        marketplace,
+        marketplace: detach(marketplace),
         soldUnits: 0,
         soldCost: 0n,
         restockedUnits: 0,
