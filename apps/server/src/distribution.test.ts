@@ -3,9 +3,11 @@
  * - the catalog: every table is placed once in packages/db/src/distribution.ts; a distributed table
  *   has account_key first in its primary key, in every unique index and in every foreign key to another
  *   distributed table; no reference or local table points at a distributed one;
- * - the hot paths (upload, list, open, send to the built-in ledger, export): every statement the app
+ * - the hot paths (upload, list, open, send to the built-in ledger, export; then the pages a bookkeeper
+ *   opens on an account every day, and a firm's cross-account dashboard): every statement the app
  *   runs that reads or writes a distributed table names account_key once per distributed table it
- *   touches, so Citus routes it to one shard and joins stay on one shard.
+ *   touches, so Citus routes it to one shard and joins stay on one shard. The partner dashboard, the
+ *   one cross-account page a customer opens, reads only the small per-account summary rows.
  */
 import fs from 'node:fs';
 import { PostgresQueryCompiler, sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
@@ -146,4 +148,52 @@ describe('the hot paths', () => {
     expect(touching.length).toBeGreaterThan(20);
     expect([...new Set(touching.filter((s) => !isRoutedByAccount(s)))]).toEqual([]);
   }, 120_000);
+});
+
+describe('the pages of a working day', () => {
+  /** GETs every page of an account a bookkeeper opens on a working day, and the firm's dashboard. */
+  const DAY_PAGES = [
+    '/account?accountKey=acme-amazon-us',
+    '/mappings?accountKey=acme-amazon-us',
+    '/account/posting-settings?accountKey=acme-amazon-us',
+    '/account-settings/history?accountKey=acme-amazon-us',
+    '/account-currencies?account=acme-amazon-us',
+    '/connections?accountKey=acme-amazon-us',
+    '/reports/account-overview?accountKey=acme-amazon-us&start=2026-01-01&end=2026-11-30',
+    '/ledger/trial-balance?accountKey=acme-amazon-us',
+    '/postings?accountKey=acme-amazon-us',
+    '/notifications/list',
+    '/reconciliation-reports?accountKey=acme-amazon-us',
+    '/account-settings/cogs?accountKey=acme-amazon-us',
+    '/cost-admin/products?accountKey=acme-amazon-us',
+    '/inventory/summary?accountKey=acme-amazon-us&month=2026-10',
+    '/account/tax-settings?accountKey=acme-amazon-us',
+    '/account-settings/users?accountKey=acme-amazon-us',
+  ];
+
+  it('name the account in every statement on a distributed table', async () => {
+    const answers: string[] = [];
+    recorder.statements.length = 0;
+    for (const url of DAY_PAGES) {
+      const res = await server.app.inject({ method: 'GET', url, headers: bearer(demo) });
+      if (res.statusCode !== 200) answers.push(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    }
+    expect(answers).toEqual([]);
+    const touching = recorder.statements.filter((s) => distributedReferences(s).length > 0);
+    expect(touching.length).toBeGreaterThan(DAY_PAGES.length);
+    expect([...new Set(touching.filter((s) => !isRoutedByAccount(s)))]).toEqual([]);
+  }, 120_000);
+
+  it("reads a firm's dashboard from the per-account summary rows, each statement routed by account", async () => {
+    const partner = await server.signIn('partner@ledgerport.local');
+    const dashboard = () => server.app.inject({ method: 'GET', url: '/partner/accounts-status', headers: bearer(partner) });
+    // The first call makes the summary rows of clients that had no event yet (each routed by its account).
+    expect((await dashboard()).statusCode).toBe(200);
+    recorder.statements.length = 0;
+    const res = await dashboard();
+    expect(res.statusCode, res.body).toBe(200);
+    const touching = recorder.statements.filter((s) => distributedReferences(s).length > 0);
+    expect(new Set(touching.flatMap((s) => distributedReferences(s).map((r) => r.table)))).toEqual(new Set(['account_status_summary']));
+    expect([...new Set(touching.filter((s) => !isRoutedByAccount(s)))]).toEqual([]);
+  }, 60_000);
 });

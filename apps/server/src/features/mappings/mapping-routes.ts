@@ -85,7 +85,7 @@ export async function mappingsBody(db: Kysely<Database>, accountKey: string): Pr
   // The stored totals by type (settlement_type_totals), never the lines: an account may hold millions.
   const used = await db
     .selectFrom('settlement_type_totals as l')
-    .innerJoin('settlements as s', 's.settlement_key', 'l.settlement_key')
+    .innerJoin('settlements as s', (j) => j.onRef('s.account_key', '=', 'l.account_key').onRef('s.settlement_key', '=', 'l.settlement_key'))
     .select(['s.sales_source', 'l.type_key', 's.currency', sql<string>`sum(l.line_count)`.as('n'), sql<string>`sum(l.amount)::text`.as('amount')])
     .where('s.account_key', '=', accountKey)
     .where('s.duplicate_of', 'is', null)

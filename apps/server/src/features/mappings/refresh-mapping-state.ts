@@ -16,7 +16,7 @@ export async function refreshMappingState(db: Kysely<Database>, accountKey: stri
   const rows = await db
     // The stored totals by type, never the lines.
     .selectFrom('settlement_type_totals as l')
-    .innerJoin('settlements as s', 's.settlement_key', 'l.settlement_key')
+    .innerJoin('settlements as s', (j) => j.onRef('s.account_key', '=', 'l.account_key').onRef('s.settlement_key', '=', 'l.settlement_key'))
     .select(['l.settlement_key', 'l.type_key'])
     .where('s.account_key', '=', accountKey)
     .where('s.duplicate_of', 'is', null)

@@ -70,7 +70,7 @@ const SORTS: Record<string, string> = {
 export function postingRowsQuery(db: Kysely<Database>) {
   return db
     .selectFrom('settlement_documents as d')
-    .innerJoin('settlements as s', 's.settlement_key', 'd.settlement_key')
+    .innerJoin('settlements as s', (j) => j.onRef('s.account_key', '=', 'd.account_key').onRef('s.settlement_key', '=', 'd.settlement_key'))
     .select([
       'd.document_id', 'd.account_key', 'd.number', 'd.document_date', 'd.kind', 'd.status', 'd.settlement_key', 's.settlement_id', 's.channel', 's.sales_source',
       'd.currency', 'd.total', 'd.part_index', 'd.part_count', 'd.month', 'd.system', 'd.remote_id', 'd.remote_number', 'd.remote_type', 'd.remote_url',
@@ -100,7 +100,7 @@ export async function searchPostings(db: Kysely<Database>, query: PostingFilters
   const order = sql`${sql.raw(SORTS[key] ?? 'd.document_date')} ${sql.raw(desc ? 'desc nulls last' : 'asc nulls first')}, d.document_id ${sql.raw(desc ? 'desc' : 'asc')}`;
   const [rows, count, currencies] = await Promise.all([
     postingRowsQuery(db).where(where).orderBy(order).limit(query.size).offset(query.page * query.size).execute(),
-    db.selectFrom('settlement_documents as d').innerJoin('settlements as s', 's.settlement_key', 'd.settlement_key').select((eb) => eb.fn.countAll<string>().as('n')).where(where).executeTakeFirstOrThrow(),
+    db.selectFrom('settlement_documents as d').innerJoin('settlements as s', (j) => j.onRef('s.account_key', '=', 'd.account_key').onRef('s.settlement_key', '=', 'd.settlement_key')).select((eb) => eb.fn.countAll<string>().as('n')).where(where).executeTakeFirstOrThrow(),
     db.selectFrom('settlement_documents').select('currency').distinct().where('account_key', '=', query.accountKey).orderBy('currency').execute(),
   ]);
   return { postings: await postingsOf(db, query.accountKey, rows), totalRows: Number(count.n), currencies: currencies.map((c) => c.currency) };

@@ -160,7 +160,7 @@ async function reconcileOrders(db: Kysely<Database>, request: ReconciliationRequ
   for (let i = 0; i < ids.length; i += INSERT_BATCH) {
     const found = await db
       .selectFrom('settlement_refs as r')
-      .innerJoin('settlements as s', 's.settlement_key', 'r.settlement_key')
+      .innerJoin('settlements as s', (j) => j.onRef('s.account_key', '=', 'r.account_key').onRef('s.settlement_key', '=', 'r.settlement_key'))
       .select(['r.value', 's.settlement_key', 's.settlement_id'])
       .where('r.account_key', '=', request.accountKey)
       .where('r.kind', '=', 'order')

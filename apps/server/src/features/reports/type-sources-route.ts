@@ -42,7 +42,7 @@ export function registerTypeSourcesRoute(app: FastifyInstance, deps: Deps): void
     const to = sql`((${end}::date + 1)::timestamp at time zone ${account.time_zone_id})`;
     const matching = db
       .selectFrom('settlements as s')
-      .innerJoin('settlement_type_totals as t', 't.settlement_key', 's.settlement_key')
+      .innerJoin('settlement_type_totals as t', (j) => j.onRef('t.account_key', '=', 's.account_key').onRef('t.settlement_key', '=', 's.settlement_key'))
       .where('s.account_key', '=', accountKey)
       .where('s.duplicate_of', 'is', null)
       .where('s.status', '=', 'closed')

@@ -50,7 +50,7 @@ async function payoutsOf(db: Kysely<Database>, accountKey: string, orderIds: str
   if (orderIds.length === 0) return byOrder;
   const rows = await db
     .selectFrom('settlement_order_totals as t')
-    .innerJoin('settlements as s', 's.settlement_key', 't.settlement_key')
+    .innerJoin('settlements as s', (j) => j.onRef('s.account_key', '=', 't.account_key').onRef('s.settlement_key', '=', 't.settlement_key'))
     .select(['t.order_id', 't.currency', 's.settlement_key', 's.settlement_id'])
     .where('t.account_key', '=', accountKey)
     .where('t.order_id', 'in', orderIds)
@@ -126,7 +126,7 @@ export function registerOrderReportRoutes(app: FastifyInstance, deps: Deps): voi
     const keys = settlements.rows.map((s) => s.settlement_key);
     const lines = await db
       .selectFrom('settlement_lines as l')
-      .innerJoin('settlements as s', 's.settlement_key', 'l.settlement_key')
+      .innerJoin('settlements as s', (j) => j.onRef('s.account_key', '=', 'l.account_key').onRef('s.settlement_key', '=', 'l.settlement_key'))
       .select(['l.settlement_key', 's.settlement_id', 'l.line_no', 'l.posted_at', 'l.type_key', 'l.amount', 'l.description', 'l.source_row', (eb) => eb.fn.coalesce('l.source_file', 's.source_file').as('source_file')])
       .where('l.settlement_key', 'in', keys)
       .where('l.order_id', '=', orderId)
