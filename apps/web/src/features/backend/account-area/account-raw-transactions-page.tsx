@@ -99,7 +99,7 @@ function RawTransactions({ account }: { account: Account }) {
           data={[{ value: '', label: 'Uploads and fetched' }, { value: 'upload', label: 'Uploads' }, { value: 'api', label: 'Fetched' }]}
           value={source}
           onChange={(v) => {
-            setSource((v ?? '') as ReportListQuery['source']);
+            setSource(v === 'upload' || v === 'api' ? v : '');
             firstPage();
           }}
           allowDeselect={false}
