@@ -44,7 +44,8 @@ export function AccountAreaFrame({ children }: { children: (account: Account) =>
   });
   const channelTab = account.data ? CHANNEL_TABS[account.data.salesChannel] : undefined;
   const tabs = channelTab ? [...AREA_TABS, channelTab] : AREA_TABS;
-  const current = tabs.find(([child]) => pathname.endsWith(`/${child}`))?.[0] ?? null;
+  // The longest match: walmart/utilities is the Walmart tab, not Utilities.
+  const current = tabs.filter(([child]) => pathname.endsWith(`/${child}`)).sort((a, b) => b[0].length - a[0].length)[0]?.[0] ?? null;
   if (account.isPending) return <Loader aria-label="Loading the account" />;
   if (account.isError)
     return (

@@ -118,6 +118,18 @@ describe('internal account area: channel pages', () => {
     expect(await screen.findByText(/not Walmart, so the Walmart utilities do not apply/)).toBeTruthy();
   });
 
+  it("marks the Walmart tab, not Utilities, on a Walmart account's Walmart utilities", async () => {
+    serve(buildAccount({ accountKey: 'birch-walmart', accountName: 'Birch Home Goods', salesChannel: 'WALMART' }), {
+      'GET /connections': { body: { connections: [] } },
+      'GET /backend/account/birch-walmart/reports': { body: { reports: [], total: 0 } },
+      'GET /sales-channel/history': { body: { requestHistoryBlocked: false, requests: [] } },
+    });
+    renderApp('/app/account/birch-walmart/walmart/utilities');
+    expect(await screen.findByText('This account has no Walmart connection yet; reports can only be uploaded.')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Walmart' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Utilities' }).getAttribute('aria-selected')).toBe('false');
+  });
+
   it('shows the Amazon gaps of an Amazon account', async () => {
     serve(amazon, {
       'GET /backend/account/acme-amazon-us/amazon/data-state': {
