@@ -82,6 +82,7 @@ export const errorStatusByCode = {
   'settlement.file-problems': 422,
   'settlement.search-invalid': 400,
   'import.not-found': 404,
+  'report.not-found': 404,
   'posting.not-found': 404,
   'reconciliation.not-found': 404,
   'reconciliation.file-problems': 400,

@@ -98,6 +98,11 @@ export const Pages = {
   accountAreaMappings: lazyPage(() => import('../features/backend/account-area/account-mappings-page').then((m) => m.AccountMappingsPage)),
   accountAreaBilling: lazyPage(() => import('../features/backend/account-area/account-billing-page').then((m) => m.AccountBillingPage)),
   accountAreaFeatureFlag: lazyPage(() => import('../features/backend/account-area/account-feature-flag-page').then((m) => m.AccountFeatureFlagPage)),
+  accountAreaRawTransactions: lazyPage(() => import('../features/backend/account-area/account-raw-transactions-page').then((m) => m.AccountRawTransactionsPage)),
+  accountAreaReport: lazyPage(() => import('../features/backend/account-area/account-report-page').then((m) => m.AccountReportPage)),
+  accountAreaUtilities: lazyPage(() => import('../features/backend/account-area/account-utilities-page').then((m) => m.AccountUtilitiesPage)),
+  accountAreaAmazonDataState: lazyPage(() => import('../features/backend/account-area/account-amazon-data-state-page').then((m) => m.AccountAmazonDataStatePage)),
+  accountAreaWalmartUtilities: lazyPage(() => import('../features/backend/account-area/account-walmart-utilities-page').then((m) => m.AccountWalmartUtilitiesPage)),
 };
 
 /** The page each page kind renders, for preloading; kinds without one ('empty') have no code of their own. */
@@ -198,6 +203,11 @@ const PAGE_OF_KIND: Partial<Record<PageKind, { preload: () => Promise<unknown> }
   'account-area-mappings': Pages.accountAreaMappings,
   'account-area-billing': Pages.accountAreaBilling,
   'account-area-feature-flag': Pages.accountAreaFeatureFlag,
+  'account-area-raw-transactions': Pages.accountAreaRawTransactions,
+  'account-area-report': Pages.accountAreaReport,
+  'account-area-utilities': Pages.accountAreaUtilities,
+  'account-area-amazon-data-state': Pages.accountAreaAmazonDataState,
+  'account-area-walmart-utilities': Pages.accountAreaWalmartUtilities,
 };
 
 /** Starts downloading the page of `kind` (a no-op for kinds without code of their own). */

@@ -100,7 +100,12 @@ export type PageKind =
   | 'account-area-users'
   | 'account-area-mappings'
   | 'account-area-billing'
-  | 'account-area-feature-flag';
+  | 'account-area-feature-flag'
+  | 'account-area-raw-transactions'
+  | 'account-area-report'
+  | 'account-area-utilities'
+  | 'account-area-amazon-data-state'
+  | 'account-area-walmart-utilities';
 
 export interface EmptyStateText {
   /** What will appear on this page. */

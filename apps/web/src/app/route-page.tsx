@@ -168,6 +168,16 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.accountAreaBilling.Component />;
     case 'account-area-feature-flag':
       return <Pages.accountAreaFeatureFlag.Component />;
+    case 'account-area-raw-transactions':
+      return <Pages.accountAreaRawTransactions.Component />;
+    case 'account-area-report':
+      return <Pages.accountAreaReport.Component />;
+    case 'account-area-utilities':
+      return <Pages.accountAreaUtilities.Component />;
+    case 'account-area-amazon-data-state':
+      return <Pages.accountAreaAmazonDataState.Component />;
+    case 'account-area-walmart-utilities':
+      return <Pages.accountAreaWalmartUtilities.Component />;
     case 'registered-country-settings':
       return <Pages.registeredCountry.Component />;
     case 'statement-accounts-and-taxes-settings':

@@ -4,14 +4,6 @@ import { page, special, type RedirectMeta, type RouteMeta } from './route-meta';
 const internal = { adminOnly: true };
 const backendNow = 'Use the other backend pages, or open an account from the admin page.';
 
-const accountArea: Array<[child: string, title: string, what: string]> = [
-  ['transactions/raw', 'Raw Transactions', 'the raw transactions received from the channel for this account'],
-  ['transactions/:reportId', 'Report Transactions', 'the transactions of one channel report'],
-  ['utilities', 'Account Utilities', 'support utilities for this account'],
-  ['amazon/data-state', 'Amazon Data State', 'what Amazon data has been fetched for this account'],
-  ['walmart/utilities', 'Walmart Utilities', 'support utilities for a Walmart account'],
-];
-
 const backend: Array<[path: string, title: string, what: string]> = [
   ['backend/:accountKey/netsuite/suiteql', 'Backend', 'A SuiteQL query console for this account will appear here.'],
   ['backend/:accountKey/netsuite/suiteql/:recordType', 'Backend', 'SuiteQL records of one type will appear here.'],
@@ -34,9 +26,6 @@ export const otherRoutes: RouteMeta[] = [
   special('clarity/custom', 'New Analysis', 'clarity-custom', { hideSidebar: true }),
   special('clarity/directory', 'Organization Documents', 'clarity-directory', { hideSidebar: true }),
   special('clarity/firm', 'Firm Page', 'clarity-firm', { hideSidebar: true }),
-  ...accountArea.map(([child, title, what]) =>
-    page(`account/:accountKey/${child}`, title, { what: `This page will show ${what}.`, now: backendNow, action: { label: 'Open backend', to: '/backend' } }, internal),
-  ),
   special('account/:accountKey/questionnaire', 'Onboarding Questionnaire', 'account-questionnaire', internal),
   special('backend', 'Backend', 'backend-home', internal),
   special('backend/accounts', 'Backend', 'backend-accounts', internal),
@@ -59,6 +48,11 @@ export const otherRoutes: RouteMeta[] = [
   special('account/:accountKey/mappings', 'Account Mappings', 'account-area-mappings', internal),
   special('account/:accountKey/billing', 'Account Billing', 'account-area-billing', internal),
   special('account/:accountKey/feature-flag', 'Account Feature Flags', 'account-area-feature-flag', internal),
+  special('account/:accountKey/transactions/raw', 'Raw Transactions', 'account-area-raw-transactions', internal),
+  special('account/:accountKey/transactions/:reportId', 'Report Transactions', 'account-area-report', internal),
+  special('account/:accountKey/utilities', 'Account Utilities', 'account-area-utilities', internal),
+  special('account/:accountKey/amazon/data-state', 'Amazon Data State', 'account-area-amazon-data-state', internal),
+  special('account/:accountKey/walmart/utilities', 'Walmart Utilities', 'account-area-walmart-utilities', internal),
   ...backend.map(([path, title, what]) => page(path, title, { what, now: backendNow, action: { label: 'Open backend', to: '/backend' } }, internal)),
   special('whats-new', "What's New", 'whats-new'),
   special('user-profile', 'My Profile', 'profile-settings'),

@@ -8,3 +8,4 @@ export * from './collect-settlements';
 export * from './summarize-settlements';
 export * from './settlement-json';
 export * from './settlement-line-totals';
+export * from './settlement-gaps';

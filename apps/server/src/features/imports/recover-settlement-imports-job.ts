@@ -35,11 +35,13 @@ export const recoverSettlementImportsJob: JobHandler<{ startedAt?: string }> = {
   },
 };
 
-/** Queues again every unfinished file no job is queued or running for; answers how many. */
-export async function requeueOrphanedImportFiles(deps: Pick<Deps, 'db' | 'jobs' | 'clock'>): Promise<number> {
+/** Queues again every unfinished file (of one account when given: support's utility) no job is queued or running for; answers how many. */
+export async function requeueOrphanedImportFiles(deps: Pick<Deps, 'db' | 'jobs' | 'clock'>, accountKey?: string): Promise<number> {
   const { jobs } = deps;
   if (!jobs.countPending) return 0;
-  const files = await deps.db.selectFrom('settlement_import_files').select(['account_key', 'import_id', 'file_index']).where('status', 'in', UNFINISHED_IMPORT_STATUSES).execute();
+  let query = deps.db.selectFrom('settlement_import_files').select(['account_key', 'import_id', 'file_index']).where('status', 'in', UNFINISHED_IMPORT_STATUSES);
+  if (accountKey !== undefined) query = query.where('account_key', '=', accountKey);
+  const files = await query.execute();
   let requeued = 0;
   for (const f of files) {
     const key = importFileJobKey(f.import_id, f.file_index);
@@ -47,7 +49,9 @@ export async function requeueOrphanedImportFiles(deps: Pick<Deps, 'db' | 'jobs' 
     await jobs.send(IMPORT_SETTLEMENT_FILE_QUEUE, { accountKey: f.account_key, importId: f.import_id, fileIndex: f.file_index }, { singletonKey: key });
     requeued++;
   }
-  const running = await deps.db.selectFrom('settlement_imports').select(['account_key', 'import_id']).where('status', '!=', 'DONE').execute();
+  let imports = deps.db.selectFrom('settlement_imports').select(['account_key', 'import_id']).where('status', '!=', 'DONE');
+  if (accountKey !== undefined) imports = imports.where('account_key', '=', accountKey);
+  const running = await imports.execute();
   for (const imp of running) await finishImportWhenDone(deps.db, imp.account_key, imp.import_id, deps.clock());
   return requeued;
 }

@@ -21,7 +21,15 @@ const AREA_TABS: Array<[child: string, label: string]> = [
   ['billing', 'Billing'],
   ['questionnaire', 'Questionnaire'],
   ['feature-flag', 'Feature flags'],
+  ['transactions/raw', 'Raw transactions'],
+  ['utilities', 'Utilities'],
 ];
+
+/** The channel's own pages, shown as tabs only to accounts of that channel (decision 0047). */
+const CHANNEL_TABS: Record<string, [child: string, label: string]> = {
+  AMAZON: ['amazon/data-state', 'Amazon data'],
+  WALMART: ['walmart/utilities', 'Walmart'],
+};
 
 export const accountQueryKey = (accountKey: string) => ['backend', 'account', accountKey];
 
@@ -34,7 +42,10 @@ export function AccountAreaFrame({ children }: { children: (account: Account) =>
     queryFn: () => api.get<Account>('/account', { accountKey }),
     retry: false,
   });
-  const current = AREA_TABS.find(([child]) => pathname.endsWith(`/${child}`))?.[0] ?? null;
+  const channelTab = account.data ? CHANNEL_TABS[account.data.salesChannel] : undefined;
+  const tabs = channelTab ? [...AREA_TABS, channelTab] : AREA_TABS;
+  // The longest match: walmart/utilities is the Walmart tab, not Utilities.
+  const current = tabs.filter(([child]) => pathname.endsWith(`/${child}`)).sort((a, b) => b[0].length - a[0].length)[0]?.[0] ?? null;
   if (account.isPending) return <Loader aria-label="Loading the account" />;
   if (account.isError)
     return (
@@ -86,7 +97,7 @@ export function AccountAreaFrame({ children }: { children: (account: Account) =>
         onChange={(child) => child && void navigate(accountAreaPath(a.accountKey, child))}
       >
         <Tabs.List aria-label="Account area pages">
-          {AREA_TABS.map(([child, label]) => (
+          {tabs.map(([child, label]) => (
             <Tabs.Tab key={child} value={child}>
               {label}
             </Tabs.Tab>
