@@ -29,7 +29,7 @@ describe('checkQboQuery', () => {
 
   it('refuses a second statement and a write word hidden after the SELECT', () => {
     expect(checkQboQuery('SELECT * FROM Account; DELETE FROM Account')).toEqual({ isAccepted: false, message: 'Send one query at a time: remove the semicolon between the statements.' });
-    expect(checkQboQuery('SELECT * INTO x FROM Account')).toMatchObject({ isAccepted: false, message: expect.stringContaining('INTO is not allowed') });
+    expect(checkQboQuery('SELECT * INTO x FROM Account')).toMatchObject({ isAccepted: false, message: expect.stringContaining('INTO is not allowed') as string });
   });
 
   it("reads a write word inside a quoted value as a value, with QBO's \\' escape", () => {
@@ -37,9 +37,9 @@ describe('checkQboQuery', () => {
   });
 
   it('refuses an open quote, an empty text and a missing entity with a message', () => {
-    expect(checkQboQuery("SELECT * FROM Account WHERE Name = 'x")).toMatchObject({ isAccepted: false, message: expect.stringContaining('is not closed') });
-    expect(checkQboQuery('   ')).toMatchObject({ isAccepted: false, message: expect.stringContaining('Type a query') });
-    expect(checkQboQuery('SELECT 1')).toMatchObject({ isAccepted: false, message: expect.stringContaining('after FROM') });
+    expect(checkQboQuery("SELECT * FROM Account WHERE Name = 'x")).toMatchObject({ isAccepted: false, message: expect.stringContaining('is not closed') as string });
+    expect(checkQboQuery('   ')).toMatchObject({ isAccepted: false, message: expect.stringContaining('Type a query') as string });
+    expect(checkQboQuery('SELECT 1')).toMatchObject({ isAccepted: false, message: expect.stringContaining('after FROM') as string });
   });
 
   it('never accepts a text whose first word is not SELECT', () =>

@@ -58,7 +58,7 @@ describe('POST /backend/{accountKey}/qbo/query', () => {
     const body = res.json<QboQueryResult>();
     expect(body).toMatchObject({ query: "SELECT * FROM Account WHERE AccountType = 'Expense' MAXRESULTS 100", entity: 'Account', realmId: '9341453012345678', startPosition: 1, maxResults: 2, totalCount: null });
     expect(body.rows.map((r) => r.Name)).toEqual(['Amazon Seller Fees', 'Amazon FBA Fees']);
-    expect(body.raw).toMatchObject({ QueryResponse: { Account: expect.any(Array) } });
+    expect(body.raw).toMatchObject({ QueryResponse: { Account: expect.any(Array) as unknown[] } });
     const sent = vendors.qbo.requests.at(-1)!;
     expect(new URLSearchParams(sent.query).get('query')).toBe(body.query);
     const [line] = await auditOf(QBO_ACCOUNT, 'backend.qbo-queried');
@@ -78,7 +78,7 @@ describe('POST /backend/{accountKey}/qbo/query', () => {
     const before = vendors.qbo.requests.length;
     const res = await qbo(QBO_ACCOUNT, "DELETE FROM Account WHERE Id = '35'");
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'backend.query-refused', message: expect.stringContaining('Only SELECT queries can be run here') });
+    expect(res.json()).toMatchObject({ code: 'backend.query-refused', message: expect.stringContaining('Only SELECT queries can be run here') as string });
     expect((await qbo(QBO_ACCOUNT, 'SELECT * FROM Account MAXRESULTS 5000')).json()).toMatchObject({ code: 'backend.query-refused' });
     expect(vendors.qbo.requests.length).toBe(before);
   });

@@ -106,6 +106,6 @@ describe("the backend playground's queries against the local QBO's query grammar
   it("turns QBO's QueryParserError into an AccountingError with its detail", async () => {
     const error = await run('SELECT * FROM Nothing').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AccountingError);
-    expect((error as AccountingError).failure).toMatchObject({ kind: 'validation', message: expect.stringContaining('QueryParserError: Invalid entity name: Nothing') });
+    expect((error as AccountingError).failure).toMatchObject({ kind: 'validation', message: expect.stringContaining('QueryParserError: Invalid entity name: Nothing') as string });
   });
 });

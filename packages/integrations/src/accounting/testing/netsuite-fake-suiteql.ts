@@ -13,6 +13,7 @@ type Row = Record<string, unknown>;
 const badRequest = (detail: string, code = 'INVALID_PARAMETER'): FakeResponse =>
   json(400, { type: 'https://www.rfc-editor.org/rfc/rfc9110.html#section-15.5.1', title: 'Bad Request', status: 400, 'o:errorDetails': [{ detail, 'o:errorCode': code }] });
 
+const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
 const literal = (text: string) => text.trim().replace(/^'(.*)'$/s, '$1').replace(/''/g, "'");
 
 export function answerSuiteQl(q: string, params: URLSearchParams, tables: Record<string, Row[]>): FakeResponse {
@@ -29,11 +30,11 @@ export function answerSuiteQl(q: string, params: URLSearchParams, tables: Record
   if (where) {
     const conditions = where.split(/\s+and\s+/i).map((c) => /^\s*(\w+)\s*=\s*(.+?)\s*$/s.exec(c));
     if (conditions.some((c) => !c)) return badRequest(`Invalid search query. Search error occurred: Invalid or unsupported search: ${where}`);
-    rows = rows.filter((row) => conditions.every((c) => String(row[c![1]!.toLowerCase()] ?? '') === literal(c![2]!)));
+    rows = rows.filter((row) => conditions.every((c) => text(row[c![1]!.toLowerCase()]) === literal(c![2]!)));
   }
   if (orderBy) {
     const sign = direction?.toLowerCase() === 'desc' ? -1 : 1;
-    rows = [...rows].sort((a, b) => sign * String(a[orderBy.toLowerCase()] ?? '').localeCompare(String(b[orderBy.toLowerCase()] ?? ''), 'en', { numeric: true }));
+    rows = [...rows].sort((a, b) => sign * text(a[orderBy.toLowerCase()]).localeCompare(text(b[orderBy.toLowerCase()]), 'en', { numeric: true }));
   }
   const picked = columns!.trim() === '*' ? null : columns!.split(',').map((c) => c.trim().toLowerCase());
   const unknown = picked?.find((c) => !source.some((r) => c in r));

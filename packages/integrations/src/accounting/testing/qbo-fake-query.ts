@@ -14,6 +14,8 @@ const parserError = (detail: string): FakeResponse =>
 
 const valueOf = (row: Row, field: string): unknown => field.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Row)[Object.keys(v).find((x) => x.toLowerCase() === k.toLowerCase()) ?? k] : undefined), row);
 
+const plain = (v: unknown) => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
+
 function literal(text: string): unknown {
   const t = text.trim();
   if (/^'.*'$/s.test(t)) return t.slice(1, -1).replace(/\\'/g, "'");
@@ -27,19 +29,19 @@ function matches(row: Row, condition: string): boolean {
   if (!m) throw new Error(`Encountered "${condition.trim()}"`);
   const [, field, op, rhs] = m;
   const actual = valueOf(row, field!);
-  const text = actual === undefined || actual === null ? '' : String(actual as string | number | boolean);
+  const text = plain(actual);
   const operator = op!.toLowerCase();
   if (operator === 'in') {
     const list = /^\((.*)\)$/s.exec(rhs!)?.[1];
     if (list === undefined) throw new Error('IN needs a list in parentheses');
-    return list.split(',').some((v) => String(literal(v)) === text);
+    return list.split(',').some((v) => plain(literal(v)) === text);
   }
   const expected = literal(rhs!);
   if (operator === 'like') {
-    const pattern = new RegExp(`^${String(expected).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '.*')}$`, 'is');
+    const pattern = new RegExp(`^${plain(expected).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '.*')}$`, 'is');
     return pattern.test(text);
   }
-  const e = String(expected as string | number | boolean);
+  const e = plain(expected);
   const cmp = /^-?\d+(\.\d+)?$/.test(e) && /^-?\d+(\.\d+)?$/.test(text) ? Number(text) - Number(e) : text.localeCompare(e);
   return operator === '=' ? (typeof expected === 'boolean' ? actual === expected : text === e) : operator === '<' ? cmp < 0 : operator === '>' ? cmp > 0 : operator === '<=' ? cmp <= 0 : cmp >= 0;
 }
@@ -65,14 +67,14 @@ export function answerQboQuery(query: string, entities: Record<string, Row[]>): 
   if (/^count\s*\(\s*\*\s*\)$/i.test(fields!.trim())) return json(200, { QueryResponse: { totalCount: rows.length }, time });
   if (orderBy) {
     const sign = direction?.toLowerCase() === 'desc' ? -1 : 1;
-    rows = [...rows].sort((a, b) => sign * String(valueOf(a, orderBy) ?? '').localeCompare(String(valueOf(b, orderBy) ?? ''), 'en', { numeric: true }));
+    rows = [...rows].sort((a, b) => sign * plain(valueOf(a, orderBy)).localeCompare(plain(valueOf(b, orderBy)), 'en', { numeric: true }));
   }
   const maxResults = Math.min(Number(max ?? 100), 1000);
   const startPosition = Math.max(Number(start ?? 1), 1);
   let page = rows.slice(startPosition - 1, startPosition - 1 + maxResults);
   if (fields!.trim() !== '*') {
     const picked = fields!.split(',').map((f) => f.trim());
-    page = page.map((row) => Object.fromEntries([['Id', row.Id], ...picked.map((f) => [f, valueOf(row, f)])].filter(([, v]) => v !== undefined)));
+    page = page.map((row): Row => Object.fromEntries([['Id', row.Id] as const, ...picked.map((f) => [f, valueOf(row, f)] as const)].filter(([, v]) => v !== undefined)));
   }
   // QBO leaves the entity out of an empty answer.
   const answer = page.length > 0 ? { [entity]: page, startPosition, maxResults: page.length } : {};
