@@ -59,7 +59,7 @@ function SuiteQlConsole({ accountKey }: { accountKey: string }) {
         }}
       >
         <Stack gap="xs">
-          <Textarea label="SuiteQL query" value={text} onChange={(e) => setText(e.currentTarget.value)} rows={4} ff="monospace" spellCheck={false} />
+          <Textarea label="SuiteQL query" value={text} onChange={(e) => setText(e.currentTarget.value)} rows={4} styles={{ input: { fontFamily: 'monospace' } }} spellCheck={false} />
           <Group justify="space-between">
             <Group gap="xs" role="group" aria-label="Records by type">
               <Text size="xs" c="dimmed">

@@ -14,12 +14,12 @@ import { runQboQuery } from './backend-queries-api';
 import { QueryConsoleFrame } from './query-console-frame';
 import { QueryResultTable } from './query-result-table';
 
-const EXAMPLES = [
-  'SELECT * FROM Account WHERE Active = true',
-  'SELECT * FROM Class',
-  'SELECT * FROM TaxCode',
-  'SELECT * FROM JournalEntry ORDERBY Id DESC MAXRESULTS 20',
-  'SELECT COUNT(*) FROM Account',
+const EXAMPLES: Array<[label: string, query: string]> = [
+  ['Accounts', 'SELECT * FROM Account WHERE Active = true'],
+  ['Classes', 'SELECT * FROM Class'],
+  ['Tax codes', 'SELECT * FROM TaxCode'],
+  ['Journal entries', 'SELECT * FROM JournalEntry ORDERBY Id DESC MAXRESULTS 20'],
+  ['Count accounts', 'SELECT COUNT(*) FROM Account'],
 ];
 
 export function QboPlaygroundPage() {
@@ -32,7 +32,7 @@ export function QboPlaygroundPage() {
 }
 
 function QboConsole({ accountKey }: { accountKey: string }) {
-  const [text, setText] = useState(EXAMPLES[0]!);
+  const [text, setText] = useState(EXAMPLES[0]![1]);
   const [refusal, setRefusal] = useState<string | null>(null);
   const run = useMutation({ mutationFn: (query: string) => runQboQuery(accountKey, query) });
   const submit = () => {
@@ -53,16 +53,15 @@ function QboConsole({ accountKey }: { accountKey: string }) {
         }}
       >
         <Stack gap="xs">
-          <Textarea label="QBO query" value={text} onChange={(e) => setText(e.currentTarget.value)} rows={4} ff="monospace" spellCheck={false} />
+          <Textarea label="QBO query" value={text} onChange={(e) => setText(e.currentTarget.value)} rows={4} styles={{ input: { fontFamily: 'monospace' } }} spellCheck={false} />
           <Group justify="space-between">
             <Group gap="xs" aria-label="Examples" role="group">
               <Text size="xs" c="dimmed">
                 Examples:
               </Text>
-              {EXAMPLES.map((example) => (
-                <Anchor key={example} component="button" type="button" size="xs" onClick={() => setText(example)}>
-                  {/FROM (\w+)/i.exec(example)?.[1]}
-                  {/count/i.test(example) ? ' count' : ''}
+              {EXAMPLES.map(([label, example]) => (
+                <Anchor key={label} component="button" type="button" size="xs" onClick={() => setText(example)}>
+                  {label}
                 </Anchor>
               ))}
             </Group>
