@@ -34,6 +34,7 @@ import { registerAutomationRoutes } from './features/automation/automation-route
 import { registerBackendRoutes } from './features/backend/backend-routes';
 import { registerBackendUsersRoutes } from './features/backend/backend-users-routes';
 import { registerAccountAreaRoutes } from './features/backend/account-area-routes';
+import { registerBackendQueryRoutes } from './features/backend/backend-query-routes';
 import { registerReportRoutes } from './features/reports/summary-report-routes';
 import { registerShopifyReports } from './features/shopify-reports/register-shopify-reports';
 import { registerB2bInvoiceReportRoutes } from './features/shopify-order-modes/b2b-invoice-report-routes';
@@ -142,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerBackendRoutes(app, deps);
   registerBackendUsersRoutes(app, deps);
   registerAccountAreaRoutes(app, deps);
+  registerBackendQueryRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerShopifyReports(app, deps);
   registerShopifyOrderSettingsRoutes(app, deps);

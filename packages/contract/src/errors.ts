@@ -105,6 +105,8 @@ export const errorStatusByCode = {
   'cogs.missing-costs': 409,
   'cogs.not-computed': 409,
   'cogs.accounts-not-found': 409,
+  'backend.query-refused': 400,
+  'backend.query-failed': 422,
   'not-found': 404,
   internal: 500,
 } as const;

@@ -40,3 +40,4 @@ export * from './teams';
 export * from './inventory';
 export * from './tax-settings';
 export * from './clarity';
+export * from './backend-queries';

@@ -156,6 +156,12 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.backendUtilities.Component />;
     case 'backend-outside':
       return <Pages.backendOutside.Component />;
+    case 'backend-qbo-playground':
+      return <Pages.backendQboPlayground.Component />;
+    case 'backend-netsuite-suiteql':
+      return <Pages.backendSuiteQl.Component />;
+    case 'backend-netsuite-records':
+      return <Pages.backendNetSuiteRecords.Component />;
     case 'account-area-settlements':
       return <Pages.accountAreaSettlements.Component />;
     case 'account-area-connections':

@@ -5,9 +5,6 @@ const internal = { adminOnly: true };
 const backendNow = 'Use the other backend pages, or open an account from the admin page.';
 
 const backend: Array<[path: string, title: string, what: string]> = [
-  ['backend/:accountKey/netsuite/suiteql', 'Backend', 'A SuiteQL query console for this account will appear here.'],
-  ['backend/:accountKey/netsuite/suiteql/:recordType', 'Backend', 'SuiteQL records of one type will appear here.'],
-  ['backend/:accountKey/qbo/playground', 'Backend', 'A QuickBooks Online API playground for this account will appear here.'],
   ['backend/:accountKey/paypal/transactions-raw', 'Backend', "This account's raw PayPal transactions will be listed here."],
   ['backend/:accountKey/paypal/settlements-refresh', 'Backend', "Refreshing this account's PayPal statements will happen here."],
   ['backend/:accountKey/amazon/finance-api-settlements', 'Backend', "This account's settlements from the Amazon finance API will be listed here."],
@@ -42,6 +39,9 @@ export const otherRoutes: RouteMeta[] = [
   special('backend/utilities', 'Backend', 'backend-utilities', internal),
   special('backend/ds-to-spanner-testing', 'Backend', 'backend-outside', internal),
   special('backend/a2x-ai', 'Backend', 'backend-outside', internal),
+  special('backend/:accountKey/qbo/playground', 'Backend', 'backend-qbo-playground', internal),
+  special('backend/:accountKey/netsuite/suiteql', 'Backend', 'backend-netsuite-suiteql', internal),
+  special('backend/:accountKey/netsuite/suiteql/:recordType', 'Backend', 'backend-netsuite-records', internal),
   special('account/:accountKey/settlements', 'Account Settlements', 'account-area-settlements', internal),
   special('account/:accountKey/connections', 'Account Connections', 'account-area-connections', internal),
   special('account/:accountKey/users', 'Account Users', 'account-area-users', internal),

@@ -81,9 +81,9 @@ describe('admin-only routes', () => {
     merchantApi(buildUserMeta(buildAccount(), buildUser({ rootAdmin: true })), {
       'GET /public/oauth/user-status': { body: { expired: false, user: { userId: 'u-admin', email: 'admin@ledgerport.local', rootAdmin: true, supportLead: false, supportAdmin: false, developer: false, permissions: [] } } },
     });
-    renderApp('/app/backend/acme-amazon-us/qbo/playground');
-    expect(await screen.findByText('A QuickBooks Online API playground for this account will appear here.')).toBeTruthy();
-    expect(document.title).toBe('Acme Outdoo… - Backend | Ledgerport');
+    renderApp('/app/afterpay');
+    expect(await screen.findByText('This demo page will show how Afterpay payouts are posted.')).toBeTruthy();
+    expect(document.title).toBe('Acme Outdoo… - Afterpay | Ledgerport');
   });
 });
 

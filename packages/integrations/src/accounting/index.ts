@@ -10,6 +10,8 @@ export { xeroSystem } from './xero/xero-system';
 export { qboSystem } from './qbo/qbo-system';
 export { sageSystem } from './sage/sage-system';
 export { netSuiteSystem } from './netsuite/netsuite-system';
+export { isQboPort, type QboPort } from './qbo/qbo-port';
+export { isNetSuitePort, type NetSuitePort, type SuiteQlAnswer } from './netsuite/netsuite-port';
 import type { AccountingSystemDefinition, RemoteSystem } from './shared/system-definition';
 import { netSuiteSystem } from './netsuite/netsuite-system';
 import { qboSystem } from './qbo/qbo-system';

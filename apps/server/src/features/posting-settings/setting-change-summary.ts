@@ -49,6 +49,9 @@ const ACTION_LABELS: Record<string, string> = {
   'user.switched-account': 'Opened the account',
   'backend.user-impersonated': 'Opened the account as',
   'backend.account-utility-run': 'Support ran',
+  'backend.qbo-queried': 'Read QuickBooks Online',
+  'backend.netsuite-queried': 'Read NetSuite',
+  'backend.netsuite-record-read': 'Read a NetSuite record',
   'account.feature-flags-added': 'Switched on feature flags',
   'account.feature-flags-removed': 'Switched off feature flags',
   'settlement.deleted': 'Deleted',
@@ -132,6 +135,8 @@ export function summarizeSettingChange(action: string, before: Record<string, un
   if (action.startsWith('account.user-')) return summarizeUserChange(action, label, before, after);
   if (action === 'backend.user-impersonated') return `${label} ${show(after?.email)} (support: ${show(after?.staffName)})`;
   if (action === 'backend.account-utility-run') return `${label} ${show(after?.utility)} (support: ${show(after?.staffName)}): ${show(after?.message)}`;
+  if (action === 'backend.qbo-queried' || action === 'backend.netsuite-queried') return `${label}: ${show(after?.query)} (support: ${show(after?.staffName)})`;
+  if (action === 'backend.netsuite-record-read') return `${label}: ${show(after?.recordType)} ${show(after?.id)} (support: ${show(after?.staffName)})`;
   if (action.startsWith('settlement.') && action !== 'settlement.hold-released' && action !== 'settlement.uploaded') {
     const id = after?.settlementId ?? before?.settlementId;
     return `${label} settlement ${typeof id === 'string' ? id : ''}`.trim();

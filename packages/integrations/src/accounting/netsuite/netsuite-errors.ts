@@ -11,6 +11,15 @@ interface NetSuiteError {
 }
 
 export function describeNetSuiteError(status: number, body: unknown): AccountingFailure {
+  return describeRefusal(status, body, 'the journal entry');
+}
+
+/** The same for the backend console's SuiteQL and record reads: NetSuite refused the query. */
+export function describeNetSuiteQueryError(status: number, body: unknown): AccountingFailure {
+  return describeRefusal(status, body, 'the query');
+}
+
+function describeRefusal(status: number, body: unknown, what: string): AccountingFailure {
   const b = (body && typeof body === 'object' ? body : {}) as NetSuiteError;
   const details = b['o:errorDetails'] ?? [];
   const detail = typeof body === 'string' ? body : JSON.stringify(body);
@@ -20,7 +29,7 @@ export function describeNetSuiteError(status: number, body: unknown): Accounting
   if (kind === 'auth') return { kind, message: 'NetSuite did not accept this connection. Reconnect NetSuite from the admin page.', detail };
   if (kind === 'rate-limit') return { kind, message: 'NetSuite is busy with other requests of your account (its concurrency limit). The send will be retried automatically.', detail };
   const messages = details.map((d) => `${d.detail ?? d['o:errorCode'] ?? ''}${d['o:errorPath'] ? ` (field ${d['o:errorPath']})` : ''}`).filter(Boolean);
-  if (messages.length > 0) return { kind, message: `NetSuite refused the journal entry: ${messages.join('; ')}`, detail };
+  if (messages.length > 0) return { kind, message: `NetSuite refused ${what}: ${messages.join('; ')}`, detail };
   if (kind === 'unavailable') return { kind, message: 'NetSuite is not available at the moment. Try again shortly.', detail };
   return { kind, message: `NetSuite refused the request${b.title ? `: ${b.title}` : ` (HTTP ${status})`}.`, detail };
 }

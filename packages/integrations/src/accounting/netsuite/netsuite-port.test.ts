@@ -4,6 +4,7 @@ import { connectForTest, type TestConnection } from '../testing/connect-for-test
 import { sampleDocument } from '../testing/sample-document';
 import { localEndpoints, startVendorServer, type VendorServer } from '../testing/vendor-server';
 import { netSuiteSystem } from './netsuite-system';
+import type { NetSuitePort } from './netsuite-port';
 
 const codes = { sales: '54', fees: '67', clearing: '120' };
 let vendors: VendorServer;
@@ -39,3 +40,26 @@ describe('NetSuite adapter against the local NetSuite', () => {
     expect((error as AccountingError).failure.message).toBe('NetSuite refused the journal entry: Invalid account reference key 9. (field line.items[1].account)');
   });
 });
+
+describe("the backend console's reads against the local NetSuite", () => {
+  const port = () => ns.port as NetSuitePort;
+
+  it('pages a SuiteQL answer by limit and offset, with hasMore and totalResults', async () => {
+    const first = await port().suiteQlPage('SELECT id, acctnumber FROM account ORDER BY id', 3, 0);
+    expect(first).toMatchObject({ hasMore: true, count: 3, offset: 0, totalResults: 4 });
+    expect(first.items.map((i) => i.id)).toEqual(['1', '54', '67']);
+    const second = await port().suiteQlPage('SELECT id, acctnumber FROM account ORDER BY id', 3, 3);
+    expect(second).toMatchObject({ hasMore: false, count: 1, offset: 3 });
+    expect(second.items).toEqual([{ links: [], id: '120', acctnumber: '1210' }]);
+  });
+
+  it('reads one record through the REST record API', async () => {
+    expect(await port().getRecord('subsidiary', '2')).toMatchObject({ id: '2', name: 'Acme Outdoor Canada' });
+  });
+
+  it('says NetSuite refused the query, not a journal entry, for a bad query', async () => {
+    const error = await port().suiteQlPage('SELECT nope FROM account', 10, 0).catch((e: unknown) => e);
+    expect((error as AccountingError).failure.message).toBe("NetSuite refused the query: Invalid search query. Search error occurred: Field 'nope' for record 'account' was not found.");
+  });
+});
+

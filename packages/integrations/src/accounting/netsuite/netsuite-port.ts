@@ -9,7 +9,7 @@ import { boundedKey } from '../shared/bounded-key';
 import { decimal } from '../shared/json-decimal';
 import { expandUrl, type PortContext } from '../shared/system-definition';
 import { createVendorHttp } from '../shared/vendor-http';
-import { describeNetSuiteError } from './netsuite-errors';
+import { describeNetSuiteError, describeNetSuiteQueryError } from './netsuite-errors';
 
 const KIND: Record<string, AccountKind> = {
   Bank: 'asset', AcctRec: 'asset', OthCurrAsset: 'asset', FixedAsset: 'asset', OthAsset: 'asset', DeferExpense: 'asset', UnbilledRec: 'asset',
@@ -35,9 +35,28 @@ export function toNetSuiteJournalEntry(document: PostingDocument, externalId: st
   };
 }
 
-export function createNetSuitePort(context: PortContext): AccountingPort {
+/** One page of a SuiteQL answer (`items`, `hasMore`, `count`, `offset`, `totalResults`). */
+export interface SuiteQlAnswer {
+  items: Record<string, unknown>[];
+  hasMore: boolean;
+  count: number | null;
+  offset: number;
+  totalResults: number | null;
+}
+
+/** The NetSuite port with the backend console's reads: one SuiteQL page, one record by type and id. */
+export interface NetSuitePort extends AccountingPort {
+  suiteQlPage(q: string, limit: number, offset: number): Promise<SuiteQlAnswer>;
+  /** GET /record/v1/{type}/{id}: the record as NetSuite answers it. */
+  getRecord(recordType: string, id: string): Promise<Record<string, unknown>>;
+}
+
+export const isNetSuitePort = (port: AccountingPort): port is NetSuitePort => port.system === 'NETSUITE' && 'suiteQlPage' in port;
+
+export function createNetSuitePort(context: PortContext): NetSuitePort {
   const base = expandUrl(context.endpoints.apiBaseUrl, context.settings).replace(/\/$/, '');
   const http = createVendorHttp({ systemName: 'NetSuite', describeError: describeNetSuiteError, ...context });
+  const readHttp = createVendorHttp({ systemName: 'NetSuite', describeError: describeNetSuiteQueryError, ...context });
   const suiteql = async <T>(q: string): Promise<T[]> => {
     const items: T[] = [];
     for (let offset = 0; ; offset += 1000) {
@@ -59,6 +78,15 @@ export function createNetSuitePort(context: PortContext): AccountingPort {
 
   return {
     system: 'NETSUITE',
+    async suiteQlPage(q, limit, offset) {
+      const res = await readHttp.send({ method: 'POST', url: `${base}/query/v1/suiteql?limit=${limit}&offset=${offset}`, headers: { Prefer: 'transient' }, body: { q }, isRepeatable: true });
+      const body = (res.body ?? {}) as { items?: Record<string, unknown>[]; hasMore?: boolean; count?: number; offset?: number; totalResults?: number };
+      return { items: body.items ?? [], hasMore: body.hasMore === true, count: body.count ?? null, offset: body.offset ?? offset, totalResults: body.totalResults ?? null };
+    },
+    async getRecord(recordType, id) {
+      const res = await readHttp.send({ method: 'GET', url: `${base}/record/v1/${encodeURIComponent(recordType)}/${encodeURIComponent(id)}`, isRepeatable: true });
+      return (res.body && typeof res.body === 'object' ? res.body : {}) as Record<string, unknown>;
+    },
     async fetchReferenceData(): Promise<AccountingReferenceData> {
       const accounts = await suiteql<{ id: string; acctnumber?: string; accountsearchdisplayname?: string; accttype?: string }>(
         "SELECT id, acctnumber, accountsearchdisplayname, accttype FROM account WHERE isinactive = 'F'",

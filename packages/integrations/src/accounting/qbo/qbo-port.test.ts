@@ -4,6 +4,7 @@ import { connectForTest, type TestConnection } from '../testing/connect-for-test
 import { sampleDocument } from '../testing/sample-document';
 import { localEndpoints, startVendorServer, type VendorServer } from '../testing/vendor-server';
 import { qboSystem } from './qbo-system';
+import type { QboPort } from './qbo-port';
 
 const codes = { sales: '79', fees: '80', clearing: '90' };
 const noWait = { now: () => Date.now(), sleep: () => Promise.resolve() };
@@ -85,5 +86,26 @@ describe('QuickBooks Online adapter against the local QBO checked with the V3 XS
     const ref = await qbo.port.postDocument(sampleDocument('qbo-journal-entry', codes, 'AMZ-Q5'), { idempotencyKey: 'k-q5' });
     await qbo.port.rollbackDocument(ref);
     expect(vendors.qbo.documents.find((d) => d.id === ref.remoteId)?.status).toBe('Deleted');
+  });
+});
+
+describe("the backend playground's queries against the local QBO's query grammar", () => {
+  const run = (q: string) => (qbo.port as QboPort).runQuery(q);
+
+  it('answers QueryResponse with the entity, startPosition and maxResults, filtered, ordered and paged', async () => {
+    const answer = await run("SELECT * FROM Account WHERE Classification = 'Expense' ORDERBY Name DESC STARTPOSITION 1 MAXRESULTS 1");
+    expect(answer.QueryResponse).toEqual({ Account: [expect.objectContaining({ Id: '80', Name: 'Amazon Seller Fees' })], startPosition: 1, maxResults: 1 });
+    expect(vendors.qbo.requests.at(-1)!.path).toBe('/v3/company/9341453012345678/query');
+  });
+
+  it('answers count(*) with totalCount, and a query that finds nothing with an empty QueryResponse', async () => {
+    expect((await run('select count(*) from Account')).QueryResponse).toEqual({ totalCount: 7 });
+    expect((await run("select * from Class where Name = 'None'")).QueryResponse).toEqual({});
+  });
+
+  it("turns QBO's QueryParserError into an AccountingError with its detail", async () => {
+    const error = await run('SELECT * FROM Nothing').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AccountingError);
+    expect((error as AccountingError).failure).toMatchObject({ kind: 'validation', message: expect.stringContaining('QueryParserError: Invalid entity name: Nothing') as string });
   });
 });

@@ -61,13 +61,29 @@ export function toQboJournalEntry(document: PostingDocument, classIdOf: (name: s
   };
 }
 
-export function createQboPort(context: PortContext): AccountingPort {
+/** The QBO port with the backend playground's read: one query as QBO answers it. */
+export interface QboPort extends AccountingPort {
+  /** GET /v3/company/{realmId}/query: QBO's whole answer ({ QueryResponse, time }); a Fault in a 200 is thrown. */
+  runQuery(select: string): Promise<Record<string, unknown>>;
+}
+
+export const isQboPort = (port: AccountingPort): port is QboPort => port.system === 'QBO' && 'runQuery' in port;
+
+export function createQboPort(context: PortContext): QboPort {
   const company = `${context.endpoints.apiBaseUrl.replace(/\/$/, '')}/v3/company/${encodeURIComponent(context.remoteId)}`;
   const http = createVendorHttp({ systemName: 'QuickBooks Online', describeError: describeQboError, ...context });
   let classes: Map<string, string> | undefined;
 
   return {
     system: 'QBO',
+    async runQuery(select) {
+      const url = `${company}/query?query=${encodeURIComponent(select)}&minorversion=${QBO_MINOR_VERSION}`;
+      const res = await http.send({ method: 'GET', url, isRepeatable: true });
+      const body = (res.body && typeof res.body === 'object' ? res.body : {}) as Record<string, unknown>;
+      // QBO can answer a query with 200 and a Fault instead of a QueryResponse.
+      if (body.Fault) throw new AccountingError(describeQboError(400, body));
+      return body;
+    },
     async fetchReferenceData(): Promise<AccountingReferenceData> {
       const accounts = await query<QboAccount>(http, company, 'Account', 'select * from Account where Active = true maxresults 1000');
       const taxCodes = await query<{ Id: string; Name?: string; Active?: boolean }>(http, company, 'TaxCode', 'select * from TaxCode maxresults 1000');

@@ -5,12 +5,17 @@
  */
 import { createFakeOAuth, type FakeOAuth } from './fake-oauth';
 import { json, type CreatedDocument, type FakeRequest, type FakeResponse } from './fake-types';
+import { answerSuiteQl } from './netsuite-fake-suiteql';
 
 const ACCOUNTS = [
-  { id: '1', acctnumber: '1000', accountsearchdisplayname: 'Checking', accttype: 'Bank' },
-  { id: '54', acctnumber: '4010', accountsearchdisplayname: 'Amazon Sales', accttype: 'Income' },
-  { id: '67', acctnumber: '6010', accountsearchdisplayname: 'Amazon Seller Fees', accttype: 'Expense' },
-  { id: '120', acctnumber: '1210', accountsearchdisplayname: 'Amazon Clearing', accttype: 'OthCurrAsset' },
+  { id: '1', acctnumber: '1000', accountsearchdisplayname: 'Checking', accttype: 'Bank', isinactive: 'F' },
+  { id: '54', acctnumber: '4010', accountsearchdisplayname: 'Amazon Sales', accttype: 'Income', isinactive: 'F' },
+  { id: '67', acctnumber: '6010', accountsearchdisplayname: 'Amazon Seller Fees', accttype: 'Expense', isinactive: 'F' },
+  { id: '120', acctnumber: '1210', accountsearchdisplayname: 'Amazon Clearing', accttype: 'OthCurrAsset', isinactive: 'F' },
+];
+const SUBSIDIARIES = [
+  { id: '1', name: 'Acme Outdoor Inc.', country: 'US', currency: '1', isinactive: 'F' },
+  { id: '2', name: 'Acme Outdoor Canada', country: 'CA', currency: '3', isinactive: 'F' },
 ];
 
 const error = (status: number, title: string, detail: string, code: string, path?: string): FakeResponse =>
@@ -35,13 +40,26 @@ export function createNetSuiteFake(options: { clientId: string; clientSecret: st
     if (req.path === '/app/login/oauth2/decide') return oauth.decide(req);
     if (req.path === '/services/rest/auth/oauth2/v1/token') return oauth.token(req);
     if (oauth.check(req.headers.authorization) !== 'valid') return error(401, 'Unauthorized', 'Invalid login attempt.', 'INVALID_LOGIN');
+    const tables = (): Record<string, Record<string, unknown>[]> => ({
+      account: ACCOUNTS,
+      subsidiary: SUBSIDIARIES,
+      classification: [{ id: '1', name: 'Amazon US', isinactive: 'F' }],
+      currency: [{ id: '1', symbol: 'USD', name: 'US Dollar' }],
+      journalentry: documents.filter((d) => d.status !== 'deleted').map((d) => {
+        const b = d.body as { id: string; tranId?: string; tranDate?: string; memo?: string; externalId?: string };
+        return { id: b.id, tranid: b.tranId, trandate: b.tranDate, memo: b.memo, externalid: b.externalId };
+      }),
+    });
     if (req.path === '/services/rest/query/v1/suiteql' && req.method === 'POST') {
       if (req.headers.prefer !== 'transient') violations.push('suiteql without Prefer: transient');
-      const q = String((req.body as { q?: string })?.q ?? '').toLowerCase();
-      if (/from account\b/.test(q)) return json(200, { items: ACCOUNTS, hasMore: false, count: ACCOUNTS.length, offset: 0, totalResults: ACCOUNTS.length });
-      if (/from classification\b/.test(q)) return json(200, { items: [{ id: '1', name: 'Amazon US' }], hasMore: false });
-      if (/from currency\b/.test(q)) return json(200, { items: [{ symbol: 'USD' }], hasMore: false });
-      return error(400, 'Bad Request', `Invalid search query: ${q}`, 'INVALID_PARAMETER');
+      return answerSuiteQl(String((req.body as { q?: string })?.q ?? ''), req.query, tables());
+    }
+    const record = /^\/services\/rest\/record\/v1\/(\w+)\/(\d+)$/.exec(req.path);
+    if (record && req.method === 'GET' && record[1] !== 'journalentry') {
+      const rows = tables()[record[1]!.toLowerCase()];
+      if (!rows) return error(404, 'Not Found', `Record type '${record[1]}' does not exist.`, 'INVALID_RCRD_TYPE');
+      const row = rows.find((r) => r.id === record[2]);
+      return row ? json(200, { links: [{ rel: 'self', href: req.path }], ...row }) : error(404, 'Not Found', 'The record instance does not exist. Provide a valid record instance ID.', 'NONEXISTENT_ID');
     }
     const m = /^\/services\/rest\/record\/v1\/journalentry\/(eid:)?([^/]+)$/.exec(req.path);
     if (!m) return error(404, 'Not Found', `No record type at ${req.path}`, 'NONEXISTENT_ID');

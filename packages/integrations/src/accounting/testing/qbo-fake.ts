@@ -6,6 +6,7 @@
  */
 import { createFakeOAuth, type FakeOAuth } from './fake-oauth';
 import { json, type CreatedDocument, type FakeRequest, type FakeResponse } from './fake-types';
+import { answerQboQuery } from './qbo-fake-query';
 import { checkQboJson, readQboXsd, type QboSchema } from './qbo-xsd';
 
 export const QBO_FAKE_REALM = '9341453012345678';
@@ -108,12 +109,8 @@ export function createQboFake(options: { clientId: string; clientSecret: string;
     if (realm !== QBO_FAKE_REALM) return fault(403, '3100', 'ApplicationAuthorizationFailed', `The token does not grant access to company ${realm}`);
     if (resource === 'companyinfo') return json(200, { CompanyInfo: { Id: '1', CompanyName: 'Sandbox Company_US_1 (Local QuickBooks)', Country: 'US' } });
     if (resource === 'query' && req.method === 'GET') {
-      const q = (req.query.get('query') ?? '').toLowerCase();
-      const entity = /from\s+(\w+)/.exec(q)?.[1];
-      if (entity === 'account') return json(200, { QueryResponse: { Account: QBO_FAKE_ACCOUNTS, startPosition: 1, maxResults: QBO_FAKE_ACCOUNTS.length } });
-      if (entity === 'taxcode') return json(200, { QueryResponse: { TaxCode: TAX_CODES, startPosition: 1, maxResults: TAX_CODES.length } });
-      if (entity === 'class') return json(200, { QueryResponse: { Class: CLASSES, startPosition: 1, maxResults: CLASSES.length } });
-      return fault(400, '4000', 'Error parsing query', `QueryParserError: unsupported entity in ${q}`);
+      const journalEntries = documents.filter((d) => d.status !== 'Deleted').map((d) => d.body as Record<string, unknown>);
+      return answerQboQuery(req.query.get('query') ?? '', { Account: QBO_FAKE_ACCOUNTS, TaxCode: TAX_CODES, Class: CLASSES, JournalEntry: journalEntries });
     }
     if (resource === 'journalentry' && req.method === 'GET' && id) {
       const doc = documents.find((d) => d.id === id && d.status !== 'Deleted');

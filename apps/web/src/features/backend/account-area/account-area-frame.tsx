@@ -91,6 +91,11 @@ export function AccountAreaFrame({ children }: { children: (account: Account) =>
         >
           Switch to this account
         </Anchor>
+        {(a.accountingSystem === 'QBO' || a.accountingSystem === 'NETSUITE') && (
+          <Anchor component={Link} to={a.accountingSystem === 'QBO' ? `/backend/${encodeURIComponent(a.accountKey)}/qbo/playground` : `/backend/${encodeURIComponent(a.accountKey)}/netsuite/suiteql`} size="sm">
+            {a.accountingSystem === 'QBO' ? 'QBO playground' : 'NetSuite SuiteQL'}
+          </Anchor>
+        )}
       </Group>
       <Tabs
         value={current}
