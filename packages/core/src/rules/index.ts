@@ -22,3 +22,4 @@ export * from './assisted-setup';
 export * from './notifications';
 export * from './account-status';
 export * from './teams';
+export * from './firm-invites';
