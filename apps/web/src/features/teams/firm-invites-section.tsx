@@ -105,8 +105,8 @@ export function FirmInvitesSection({ overview, team }: { overview: TeamsOverview
         <Group align="end">
           <TextInput label="Email" type="email" placeholder="name@example.com" value={email} onChange={(e) => setEmail(e.currentTarget.value)} w={260} required />
           <Select label="Firm role" data={isAdmin ? [...PARTNER_ROLE_OPTIONS] : [PARTNER_ROLE_OPTIONS[0]]} value={partnerRole} onChange={(v) => v && setPartnerRole(v)} allowDeselect={false} w={150} disabled={!isAdmin} />
-          {!team && <Select label="Invite team" data={teamOptions} value={teamId} onChange={(v) => setTeamId(v ?? NO_TEAM)} allowDeselect={false} w={220} />}
-          <Select label="Invite team role" data={[...TEAM_ROLE_OPTIONS]} value={teamRole} onChange={(v) => v && setTeamRole(v)} allowDeselect={false} w={130} disabled={teamId === NO_TEAM} />
+          {!team && <Select label="Into team" data={teamOptions} value={teamId} onChange={(v) => setTeamId(v ?? NO_TEAM)} allowDeselect={false} w={220} />}
+          <Select label="Role in the team" data={[...TEAM_ROLE_OPTIONS]} value={teamRole} onChange={(v) => v && setTeamRole(v)} allowDeselect={false} w={130} disabled={teamId === NO_TEAM} />
           <Button type="submit" loading={send.isPending} mb={2}>
             Send invite
           </Button>
