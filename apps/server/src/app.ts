@@ -26,6 +26,7 @@ import { registerFeatureFlagRoutes } from './features/feature-flags/feature-flag
 import { registerOrganizationRoutes } from './features/organizations/organization-routes';
 import { registerPartnerRoutes } from './features/partner/partner-routes';
 import { registerTeamRoutes } from './features/teams/team-routes';
+import { registerFirmInviteRoutes } from './features/teams/firm-invite-routes';
 import { registerClarityRoutes } from './features/clarity/clarity-routes';
 import { registerClarityDocumentRoutes } from './features/clarity/clarity-document-routes';
 import { registerUserRoutes } from './features/users/user-routes';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOrganizationRoutes(app, deps);
   registerPartnerRoutes(app, deps);
   registerTeamRoutes(app, deps);
+  registerFirmInviteRoutes(app, deps);
   registerClarityRoutes(app, deps);
   registerClarityDocumentRoutes(app, deps);
   registerWhatsNewRoutes(app, deps);

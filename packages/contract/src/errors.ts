@@ -62,6 +62,7 @@ export const errorStatusByCode = {
   'team.not-found': 404,
   'team.name-taken': 409,
   'team.not-in-firm': 422,
+  'invite.other-firm': 409,
   'clarity.analysis-not-found': 404,
   'clarity.document-not-found': 404,
   'clarity.no-firm': 404,

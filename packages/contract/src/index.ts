@@ -37,6 +37,7 @@ export * from './firm-billing';
 export * from './cogs';
 export * from './partner';
 export * from './teams';
+export * from './firm-invites';
 export * from './inventory';
 export * from './tax-settings';
 export * from './clarity';

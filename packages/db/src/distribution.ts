@@ -63,6 +63,7 @@ export const REFERENCE_TABLES = [
   'billing_webhook_events',
   'clarity_analyses',
   'connections',
+  'firm_invites',
   'notification_settings',
   'notifications',
   'oauth_states',

@@ -185,6 +185,24 @@ export interface TeamAccountsTable {
   created_at: CreatedAt;
 }
 
+/** An invite into a partner firm (and optionally one of its teams) by email (migration 0048, decision 0048). */
+export interface FirmInvitesTable {
+  invite_id: Generated<string>;
+  partner_code: string;
+  email: string;
+  email_key: string;
+  partner_role: 'admin' | 'member';
+  team_id: string | null;
+  team_role: 'lead' | 'member' | null;
+  invited_by_user_id: string | null;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  closed_reason: 'accepted' | 'declined' | 'revoked' | 'resent' | null;
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  closed_by_user_id: string | null;
+}
+
 /** Saved Clarity analyses of an organization (migration 0037). */
 export interface ClarityAnalysesTable {
   organization_id: string;
@@ -965,6 +983,7 @@ export interface Database {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_accounts: TeamAccountsTable;
+  firm_invites: FirmInvitesTable;
   clarity_analyses: ClarityAnalysesTable;
   clarity_documents: ClarityDocumentsTable;
   shopify_order_settings: ShopifyOrderSettingsTable;

@@ -23,3 +23,4 @@ export * from './notifications';
 export * from './account-status';
 export * from './teams';
 export * from './read-only-query';
+export * from './firm-invites';

@@ -15,6 +15,7 @@ import type { Deps } from '../../http/deps';
 import { hashPassword } from '../auth/passwords';
 import { findUserByEmail, isUniqueViolation } from '../users/user-repository';
 import { acceptInvitesOfVerifiedEmail } from '../account-users/account-users-routes';
+import { acceptFirmInvitesOfVerifiedEmail } from '../teams/firm-invite-routes';
 import { admitMailRequest } from './admit-mail-request';
 import { useOneTimeLink, type PresentedLink } from './one-time-links';
 import { mailLinkLater, mailLinkNow } from './send-link-mail';
@@ -109,6 +110,7 @@ async function applyVerifiedLink(trx: Kysely<Database>, link: PresentedLink, now
     await recordAudit(trx, { actorUserId: link.userId, action: 'user.email-verified', entityType: 'user', entityId: link.userId, before: { emailVerified: false }, after: { emailVerified: true, email: link.email }, at: now });
     // The address is proven now: the invites sent to it (the person signed up from one) make them a member (decision 0021).
     await acceptInvitesOfVerifiedEmail(trx, link.userId, link.email, now);
+    await acceptFirmInvitesOfVerifiedEmail(trx, link.userId, link.email, now);
     return;
   }
   const taken = await findUserByEmail(trx, link.email);

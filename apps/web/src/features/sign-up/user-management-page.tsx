@@ -3,7 +3,7 @@
  * The mailed links carry mode and token: verifyEmail and verifyAndChangeEmail are used as soon as the
  * page opens; resetPassword asks for the new password first.
  */
-import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -156,6 +156,91 @@ function AcceptInvite({ token }: { token: string }) {
   );
 }
 
+interface FirmInvitePreview {
+  status: string;
+  message: string;
+  partnerCode: string | null;
+  teamName: string | null;
+  email: string | null;
+  partnerRole: string | null;
+  teamRole: string | null;
+  invitedByName: string | null;
+  hasLogin: boolean;
+}
+
+/**
+ * A firm invite link (decision 0048): what it offers, or why it no longer works. Someone without a
+ * login signs up with the invited address and is in the firm once it is verified; someone with a login
+ * signs in (coming back here) and accepts.
+ */
+function AcceptFirmInvite({ token }: { token: string }) {
+  const preview = useQuery({ queryKey: ['firm-invite-preview', token], queryFn: () => apiRequest<FirmInvitePreview>('GET', '/firm-invites/preview', { query: { token }, anonymous: true }), retry: false });
+  const accept = useMutation({ mutationFn: () => apiRequest<{ message: string }>('POST', '/user/firm-invites/accept', { body: { token } }) });
+  const data = preview.data;
+  const back = `/app/oauth/user-management?mode=acceptFirmInvite&token=${encodeURIComponent(token)}`;
+  return (
+    <PublicFrame subtitle="Your invite">
+      <Stack>
+        {preview.isPending && <Loader aria-label="Opening your invite" mx="auto" />}
+        {preview.isError && (
+          <Alert color="red" role="alert" title="Could not open the invite">
+            {preview.error.message}
+          </Alert>
+        )}
+        {data && data.status !== 'valid' && !accept.isSuccess && (
+          <Alert color="red" role="alert" title="This invite cannot be used">
+            {data.message}
+          </Alert>
+        )}
+        {accept.isSuccess && (
+          <Alert color="green" role="status" title="Welcome to the firm">
+            {accept.data.message}
+          </Alert>
+        )}
+        {accept.isSuccess && (
+          <Button component={Link} to="/partner-dashboard">
+            See your clients
+          </Button>
+        )}
+        {data?.status === 'valid' && !accept.isSuccess && (
+          <>
+            <Text>
+              {data.invitedByName ?? 'An admin of the firm'} invites {data.email} to join the accounting firm {data.partnerCode} as {data.partnerRole === 'admin' ? 'a firm admin' : 'a firm member'}
+              {data.teamName ? `, in the team ${data.teamName} as ${data.teamRole === 'lead' ? 'its lead' : 'a member'}` : ''}.
+            </Text>
+            {data.hasLogin ? (
+              <>
+                <Text size="sm">Signed in as {data.email}? Accept here. Otherwise sign in first: you come back to this page.</Text>
+                {accept.isError && (
+                  <Alert color="red" role="alert" title="Could not accept the invite">
+                    {accept.error.message}
+                  </Alert>
+                )}
+                <Group grow>
+                  <Button onClick={() => accept.mutate()} loading={accept.isPending}>
+                    Accept the invite
+                  </Button>
+                  <Button component={Link} variant="default" to={`/login?continue=${encodeURIComponent(back)}`}>
+                    Sign in
+                  </Button>
+                </Group>
+              </>
+            ) : (
+              <>
+                <Text size="sm">You have no Ledgerport login yet. Create one with this address; once you verify it, you are in the firm.</Text>
+                <Button component={Link} to={`/signup?email=${encodeURIComponent(data.email ?? '')}`}>
+                  Create your login
+                </Button>
+              </>
+            )}
+          </>
+        )}
+        {data && data.status !== 'valid' && SIGN_IN}
+      </Stack>
+    </PublicFrame>
+  );
+}
+
 export function UserManagementPage() {
   const [params] = useSearchParams();
   const mode = params.get('mode');
@@ -163,6 +248,7 @@ export function UserManagementPage() {
   if (token && (mode === 'verifyEmail' || mode === 'verifyAndChangeEmail')) return <VerifyEmail token={token} />;
   if (token && mode === 'resetPassword') return <ResetPassword token={token} />;
   if (token && mode === 'acceptInvite') return <AcceptInvite token={token} />;
+  if (token && mode === 'acceptFirmInvite') return <AcceptFirmInvite token={token} />;
   return (
     <PublicFrame subtitle="Account management">
       <Stack>

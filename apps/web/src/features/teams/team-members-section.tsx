@@ -86,7 +86,7 @@ export function TeamMembersSection({ team, overview, onChanged }: { team: Team; 
       )}
       {canManage && (
         <Text size="sm" c="dimmed">
-          Leads may change the team&apos;s members; members work on its clients. Only people of your firm can join a team. To give someone outside the firm one client, the client&apos;s owner invites them from{' '}
+          Leads may change the team&apos;s members; members work on its clients. Only people of your firm can join a team: invite someone new below. To give someone outside the firm one client, the client&apos;s owner invites them from{' '}
           <Anchor component={Link} to="/account-settings/users">
             Account Settings &gt; Users
           </Anchor>

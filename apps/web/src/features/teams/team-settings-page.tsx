@@ -10,6 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { Team, TeamsOverview } from '@ledgerport/contract';
 import { ApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
+import { FirmInvitesSection } from './firm-invites-section';
 import { TeamClientsSection } from './team-clients-section';
 import { TeamMembersSection } from './team-members-section';
 import { deleteTeam, fetchTeams, renameTeam, TEAMS_QUERY_KEY, teamSettingsPath } from './teams-api';
@@ -91,6 +92,7 @@ function TeamSettings({ team, overview }: { team: Team; overview: TeamsOverview 
         </form>
       )}
       <TeamMembersSection team={team} overview={overview} onChanged={refresh} />
+      {team.canManageMembers && <FirmInvitesSection overview={overview} team={team} />}
       <TeamClientsSection team={team} overview={overview} onChanged={refresh} />
       <Modal opened={isDeleteOpen} onClose={() => setDeleteOpen(false)} title="Delete team">
         <Stack>

@@ -1,5 +1,5 @@
 /** The Teams pages' calls (issue 19, decision 0038). */
-import type { Team, TeamsOverview } from '@ledgerport/contract';
+import type { FirmInvite, Team, TeamsOverview } from '@ledgerport/contract';
 import { api } from '../../lib/api-client';
 
 export const TEAMS_QUERY_KEY = ['teams'] as const;
@@ -17,3 +17,14 @@ export const TEAM_ROLE_OPTIONS = [
   { value: 'lead', label: 'Lead' },
 ] as const;
 export const teamRoleLabel = (role: string) => TEAM_ROLE_OPTIONS.find((o) => o.value === role)?.label ?? role;
+
+/** Firm invites (decision 0048): waiting invites, invite, resend, revoke. */
+export const FIRM_INVITES_QUERY_KEY = ['teams', 'invites'] as const;
+export const fetchFirmInvites = () => api.get<{ invites: FirmInvite[] }>('/teams/invites');
+export const inviteToFirm = (body: { email: string; partnerRole: FirmInvite['partnerRole']; teamId: string | null; teamRole?: Team['members'][number]['role'] }) => api.post<FirmInvite>('/teams/invites', body);
+export const resendFirmInvite = (inviteId: string) => api.post<FirmInvite>('/teams/invites/resend', { inviteId });
+export const revokeFirmInvite = (inviteId: string) => api.post<{ message: string }>('/teams/invites/revoke', { inviteId });
+export const PARTNER_ROLE_OPTIONS = [
+  { value: 'member', label: 'Firm member' },
+  { value: 'admin', label: 'Firm admin' },
+] as const;

@@ -12,6 +12,7 @@ import type { Team } from '@ledgerport/contract';
 import { ApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { DataTable, type DataColumn } from '../../ui/data-table';
+import { FirmInvitesSection } from './firm-invites-section';
 import { createTeam, fetchTeams, TEAMS_QUERY_KEY, teamSettingsPath } from './teams-api';
 
 const columns: Array<DataColumn<Team>> = [
@@ -93,6 +94,7 @@ export function TeamsPage() {
         isLoading={query.isPending}
         emptyText={(data?.teams.length ?? 0) === 0 ? (data?.isFirmAdmin ? 'Your firm has no team yet. Create one above.' : 'You are not in a team yet. Ask a firm admin to add you to one.') : 'No team matches.'}
       />
+      {data?.isFirmAdmin && <FirmInvitesSection overview={data} />}
     </Stack>
   );
 }

@@ -26,6 +26,7 @@ const base = {
   'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
   'GET /user-meta': { body: buildUserMeta(account) },
   'GET /res/whats-new.json': { body: [] },
+  'GET /teams/invites': { body: { invites: [] } },
 };
 
 describe('Teams', () => {
