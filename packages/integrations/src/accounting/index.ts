@@ -10,6 +10,7 @@ export { xeroSystem } from './xero/xero-system';
 export { qboSystem } from './qbo/qbo-system';
 export { sageSystem } from './sage/sage-system';
 export { netSuiteSystem } from './netsuite/netsuite-system';
+export { isNetSuitePort, type NetSuitePort, type NetSuiteRecordChoice, type NetSuiteSegments } from './netsuite/netsuite-port';
 import type { AccountingSystemDefinition, RemoteSystem } from './shared/system-definition';
 import { netSuiteSystem } from './netsuite/netsuite-system';
 import { qboSystem } from './qbo/qbo-system';
