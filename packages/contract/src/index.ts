@@ -39,3 +39,4 @@ export * from './teams';
 export * from './inventory';
 export * from './tax-settings';
 export * from './clarity';
+export * from './netsuite-configuration';
