@@ -57,6 +57,7 @@ import { registerSettlementFeatures } from './features/settlements/register-sett
 import { registerChannelConnections } from './features/channel-connections/register-channel-connections';
 import { registerPostingSettingsRoutes } from './features/posting-settings/posting-settings-routes';
 import { registerTaxSettingsRoutes } from './features/tax-settings/tax-settings-routes';
+import { registerNetSuiteConfigurationRoutes } from './features/netsuite-configuration/netsuite-configuration-routes';
 import { registerQuestionnaireRoutes } from './features/onboarding-questionnaire/questionnaire-routes';
 import { createChannelReportFetcher } from './features/channel-connections/fetch-channel-report';
 import { noJobs } from './jobs/job-handler';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAccountingConnections(app, deps);
   registerPostingSettingsRoutes(app, deps);
   registerTaxSettingsRoutes(app, deps);
+  registerNetSuiteConfigurationRoutes(app, deps);
   registerQuestionnaireRoutes(app, deps);
   registerBilling(app, deps);
 

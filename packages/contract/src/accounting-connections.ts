@@ -103,7 +103,7 @@ export const getAccountingSettings = defineEndpoint({
 export const updateAccountingSettings = defineEndpoint({
   method: 'PUT',
   url: '/accounting/settings',
-  summary: 'Saves the bank-account (QBO) or financial (Sage, NetSuite, Xero) settings of the connection.',
+  summary: 'Saves the bank-account (QBO) or financial (Sage, NetSuite, Xero) settings of the connection (NetSuite subsidiary: /account/netsuite-configuration).',
   tag: 'accounting',
   access: 'user',
   effect: 'write',
@@ -111,7 +111,7 @@ export const updateAccountingSettings = defineEndpoint({
     accountKey,
     bankAccountId: safeTextSchema.trim().min(1).max(100).nullable().optional(),
     lineAmountTypes: z.enum(['Exclusive', 'Inclusive', 'NoTax', 'auto']).optional(),
-    subsidiaryId: safeTextSchema.trim().min(1).max(40).nullable().optional(),
+    // NetSuite's subsidiary is chosen with PUT /account/netsuite-configuration (owner level, checked against NetSuite, audited).
   }),
   response: accountingConnectionSettingsSchema,
 });

@@ -97,6 +97,7 @@ export const errorStatusByCode = {
   'accounting.state-invalid': 400,
   'accounting.not-connected': 409,
   'accounting.unavailable': 502,
+  'accounting.not-netsuite': 409,
   'channel.not-connected': 409,
   'channel.not-supported': 422,
   'channel.paypal-netsuite': 422,

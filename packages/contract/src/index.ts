@@ -42,3 +42,4 @@ export * from './inventory';
 export * from './tax-settings';
 export * from './clarity';
 export * from './backend-queries';
+export * from './netsuite-configuration';

@@ -47,6 +47,7 @@ export type PageKind =
   | 'automation-settings'
   | 'cogs-settings'
   | 'registered-country-settings'
+  | 'netsuite-configuration-settings'
   | 'statement-accounts-and-taxes-settings'
   | 'cost-admin'
   | 'export-cogs'

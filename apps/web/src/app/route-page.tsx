@@ -186,6 +186,8 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.accountAreaWalmartUtilities.Component />;
     case 'registered-country-settings':
       return <Pages.registeredCountry.Component />;
+    case 'netsuite-configuration-settings':
+      return <Pages.netSuiteConfiguration.Component />;
     case 'statement-accounts-and-taxes-settings':
       return <Pages.statementAccountsAndTaxes.Component />;
     case 'cogs-settings':

@@ -12,6 +12,7 @@ export { sageSystem } from './sage/sage-system';
 export { netSuiteSystem } from './netsuite/netsuite-system';
 export { isQboPort, type QboPort } from './qbo/qbo-port';
 export { isNetSuitePort, type NetSuitePort, type SuiteQlAnswer } from './netsuite/netsuite-port';
+export { isNetSuitePort, type NetSuitePort, type NetSuiteRecordChoice, type NetSuiteSegments } from './netsuite/netsuite-port';
 import type { AccountingSystemDefinition, RemoteSystem } from './shared/system-definition';
 import { netSuiteSystem } from './netsuite/netsuite-system';
 import { qboSystem } from './qbo/qbo-system';

@@ -82,6 +82,9 @@ export function registerAccountingConnectRoutes(app: FastifyInstance, deps: Deps
     }
     const accountKey = stored.account_key;
     await db.transaction().execute(async (trx) => {
+      // Reconnecting the same NetSuite account keeps its NetSuite Configuration (subsidiary, department, class, location).
+      const previous = await trx.selectFrom('connections').select(['system', 'remote_id', 'settings']).where('account_key', '=', accountKey).where('role', '=', 'accounting').executeTakeFirst();
+      const kept = previous?.system === 'NETSUITE' && body.system === 'NETSUITE' && previous.remote_id === connected.org.remoteId ? keptNetSuiteChoices(previous.settings) : {};
       const values = {
         system: body.system,
         status: 'CONNECTED' as const,
@@ -90,7 +93,7 @@ export function registerAccountingConnectRoutes(app: FastifyInstance, deps: Deps
         credentials_sealed: secretBox.sealJson({ tokens: connected.tokens }, tokenPurpose(accountKey)),
         access_token_expires_at: new Date(connected.tokens.accessTokenExpiresAt),
         refresh_token_expires_at: connected.tokens.refreshTokenExpiresAt ? new Date(connected.tokens.refreshTokenExpiresAt) : null,
-        settings: JSON.stringify(settings),
+        settings: JSON.stringify({ ...kept, ...settings }),
         last_error: null,
         last_error_at: null,
         updated_at: now,
@@ -157,4 +160,10 @@ export function registerAccountingConnectRoutes(app: FastifyInstance, deps: Deps
       });
     });
   });
+}
+
+function keptNetSuiteChoices(stored: unknown): ConnectionSettings {
+  const s = (typeof stored === 'string' ? JSON.parse(stored) : (stored ?? {})) as ConnectionSettings;
+  const { subsidiaryId, departmentId, classId, locationId, netSuiteNames } = s;
+  return JSON.parse(JSON.stringify({ subsidiaryId, departmentId, classId, locationId, netSuiteNames })) as ConnectionSettings;
 }

@@ -49,7 +49,6 @@ export function registerAccountingSettingsRoutes(app: FastifyInstance, deps: Dep
       ...current,
       ...(body.bankAccountId !== undefined ? { bankAccountId: body.bankAccountId ?? undefined } : {}),
       ...(body.lineAmountTypes !== undefined ? { lineAmountTypes: body.lineAmountTypes } : {}),
-      ...(body.subsidiaryId !== undefined ? { subsidiaryId: body.subsidiaryId ?? undefined } : {}),
     };
     await db.updateTable('connections').set({ settings: JSON.stringify(next), updated_at: deps.clock() }).where('account_key', '=', body.accountKey).where('role', '=', 'accounting').execute();
     return settingsView(deps, body.accountKey);

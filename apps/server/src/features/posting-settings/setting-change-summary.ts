@@ -32,6 +32,10 @@ const FIELD_LABELS: Record<string, string> = {
   reverseChargeTaxRate: 'Reverse charge tax rate',
   noTaxRate: 'No-tax rate',
   statementAccount: 'Statement account',
+  netSuiteSubsidiary: 'Subsidiary',
+  netSuiteDepartment: 'Department',
+  netSuiteClass: 'Class',
+  netSuiteLocation: 'Location',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -42,6 +46,7 @@ const ACTION_LABELS: Record<string, string> = {
   'account.posting-settings-changed': 'Changed the posting settings',
   'account.registered-country-changed': 'Changed the registered country',
   'account.statement-accounts-and-taxes-changed': 'Changed the statement accounts and taxes',
+  'account.netsuite-configuration-changed': 'Changed the NetSuite configuration',
   'account.features-changed': 'Changed the account features',
   'account.shopify-b2b-changed': 'Changed the Shopify B2B invoices',
   'account.shopify-deferred-revenue-changed': 'Changed the Shopify deferred revenue',

@@ -1,9 +1,10 @@
 /**
  * /admin/accounting/qbo/bank-account-settings and /admin/accounting/sage/financial-settings (and the
  * same form for Xero and NetSuite): the bank account settlements are deposited to, how Xero line
- * amounts treat tax, NetSuite's subsidiary. Choices come from the chart fetched from the system.
+ * amounts treat tax. Choices come from the chart fetched from the system. NetSuite's subsidiary,
+ * department, class and location are chosen under Account Settings > NetSuite Configuration (owner, audited).
  */
-import { Alert, Button, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -25,12 +26,10 @@ export function AccountingSettingsForm({ system, title }: { system: RemoteAccoun
   const settings = useQuery({ queryKey: ['accounting-settings', account.accountKey], queryFn: () => api.get<AccountingConnectionSettings>('/accounting/settings', { accountKey: account.accountKey }) });
   const [bankAccountId, setBankAccountId] = useState<string | null>(null);
   const [lineAmountTypes, setLineAmountTypes] = useState<string>('auto');
-  const [subsidiaryId, setSubsidiaryId] = useState('');
   useEffect(() => {
     if (!settings.data) return;
     setBankAccountId(settings.data.bankAccountId);
     setLineAmountTypes(settings.data.lineAmountTypes);
-    setSubsidiaryId(settings.data.subsidiaryId ?? '');
   }, [settings.data]);
   const save = useMutation({
     mutationFn: () =>
@@ -38,7 +37,6 @@ export function AccountingSettingsForm({ system, title }: { system: RemoteAccoun
         accountKey: account.accountKey,
         bankAccountId,
         ...(system === 'XERO' ? { lineAmountTypes } : {}),
-        ...(system === 'NETSUITE' ? { subsidiaryId: subsidiaryId.trim() || null } : {}),
       }),
     onSuccess: (data) => queryClient.setQueryData(['accounting-settings', account.accountKey], data),
   });
@@ -78,7 +76,11 @@ export function AccountingSettingsForm({ system, title }: { system: RemoteAccoun
           clearable
         />
         {system === 'XERO' && <Select label="Line amounts on invoices and bills" data={LINE_AMOUNT_TYPES} value={lineAmountTypes} onChange={(v) => setLineAmountTypes(v ?? 'auto')} />}
-        {system === 'NETSUITE' && <TextInput label="NetSuite subsidiary id" value={subsidiaryId} onChange={(e) => setSubsidiaryId(e.currentTarget.value)} />}
+        {system === 'NETSUITE' && (
+          <Text size="sm">
+            The subsidiary, department, class and location of your journal entries are chosen under <Link to="/account-settings/netsuite-configuration">NetSuite Configuration</Link>.
+          </Text>
+        )}
         {save.isError && (
           <Alert color="red" role="alert" title="The settings were not saved">
             {save.error.message}

@@ -5,6 +5,7 @@ import { sampleDocument } from '../testing/sample-document';
 import { localEndpoints, startVendorServer, type VendorServer } from '../testing/vendor-server';
 import { netSuiteSystem } from './netsuite-system';
 import type { NetSuitePort } from './netsuite-port';
+import { isNetSuitePort, toNetSuiteJournalEntry, type NetSuitePort } from './netsuite-port';
 
 const codes = { sales: '54', fees: '67', clearing: '120' };
 let vendors: VendorServer;
@@ -33,6 +34,33 @@ describe('NetSuite adapter against the local NetSuite', () => {
     expect(second).toMatchObject({ remoteId: first.remoteId, isReplay: true });
     expect(vendors.netsuite.documents).toHaveLength(1);
     expect(vendors.netsuite.documents[0]!.body).toMatchObject({ externalId: 'acc-1:AMZ-N1', subsidiary: { id: '1' }, line: { items: [{ account: { id: '54' }, credit: 1000 }, { debit: 150.25 }, { debit: 849.75 }] } });
+  });
+
+  it('reads the subsidiaries (no elimination or inactive ones), departments, classes and locations with SuiteQL', async () => {
+    const port = ns.port as NetSuitePort;
+    expect(isNetSuitePort(port)).toBe(true);
+    const segments = await port.fetchSegments();
+    expect(segments.subsidiaries).toEqual([{ id: '1', name: 'Honeycomb Holdings Inc.' }, { id: '2', name: 'Honeycomb Holdings Inc. : Honeycomb UK Ltd' }]);
+    expect(segments.departments.map((d) => d.name)).toEqual(['Sales', 'Sales : E-commerce']);
+    expect(segments.classes.map((c) => c.id)).toEqual(['1', '2']);
+    expect(segments.locations).toEqual([{ id: '1', name: 'Main Warehouse' }, { id: '6', name: 'Main Warehouse : Amazon FBA' }]);
+  });
+
+  it('a journal entry carries the chosen department, class and location on its body and every line', async () => {
+    const chosen = await connectForTest(netSuiteSystem, localEndpoints(vendors.url).NETSUITE, { settings: { accountId: 'TSTDRV123', subsidiaryId: '2', departmentId: '2', classId: '2', locationId: '6' }, clock: { now: () => Date.now(), sleep: () => Promise.resolve() } });
+    await chosen.port.postDocument(sampleDocument('netsuite-journal-entry', codes, 'AMZ-N3'), { idempotencyKey: 'acc-1:AMZ-N3' });
+    const body = vendors.netsuite.documents.find((d) => (d.body as { externalId?: string }).externalId === 'acc-1:AMZ-N3')!.body as { line: { items: object[] } };
+    const refs = { department: { id: '2' }, class: { id: '2' }, location: { id: '6' } };
+    expect(body).toMatchObject({ subsidiary: { id: '2' }, ...refs });
+    expect(body.line.items).toHaveLength(3);
+    for (const line of body.line.items) expect(line).toMatchObject(refs);
+  });
+
+  it('a journal entry without choices carries no department, class or location; NetSuite refuses an unknown one by name', async () => {
+    expect(toNetSuiteJournalEntry(sampleDocument('netsuite-journal-entry', codes, 'AMZ-N4'), 'k', {})).not.toHaveProperty('location');
+    const wrong = await connectForTest(netSuiteSystem, localEndpoints(vendors.url).NETSUITE, { settings: { accountId: 'TSTDRV123', locationId: '99' }, clock: { now: () => Date.now(), sleep: () => Promise.resolve() } });
+    const error = await wrong.port.postDocument(sampleDocument('netsuite-journal-entry', codes, 'AMZ-N5'), { idempotencyKey: 'k-n5' }).catch((e: unknown) => e);
+    expect((error as AccountingError).failure.message).toBe('NetSuite refused the journal entry: Invalid location reference key 99. (field location)');
   });
 
   it("turns NetSuite's o:errorDetails into a sentence naming the field", async () => {

@@ -7,7 +7,7 @@ import { AccountingError, type AccountingPort, type AccountingReferenceData, typ
 import type { AccountKind, LedgerAccount } from '@ledgerport/core/mapping';
 import { boundedKey } from '../shared/bounded-key';
 import { decimal } from '../shared/json-decimal';
-import { expandUrl, type PortContext } from '../shared/system-definition';
+import { expandUrl, type ConnectionSettings, type PortContext } from '../shared/system-definition';
 import { createVendorHttp } from '../shared/vendor-http';
 import { describeNetSuiteError, describeNetSuiteQueryError } from './netsuite-errors';
 
@@ -17,19 +17,51 @@ const KIND: Record<string, AccountKind> = {
   Equity: 'equity', Income: 'income', OthIncome: 'income', COGS: 'expense', Expense: 'expense', OthExpense: 'expense',
 };
 
-export function toNetSuiteJournalEntry(document: PostingDocument, externalId: string, subsidiaryId: string | undefined) {
+/** The classification records a journal entry is booked with (Account Settings > NetSuite Configuration). */
+export type NetSuiteRefs = Pick<ConnectionSettings, 'subsidiaryId' | 'departmentId' | 'classId' | 'locationId'>;
+
+/** One record of a NetSuite list to choose from; `name` is its full name ("Parent : Child"). */
+export interface NetSuiteRecordChoice {
+  id: string;
+  name: string;
+}
+export interface NetSuiteSegments {
+  subsidiaries: NetSuiteRecordChoice[];
+  departments: NetSuiteRecordChoice[];
+  classes: NetSuiteRecordChoice[];
+  locations: NetSuiteRecordChoice[];
+}
+
+/** A NetSuite adapter also reads the lists its journal entries can be classified by. */
+export interface NetSuitePort extends AccountingPort {
+  fetchSegments(): Promise<NetSuiteSegments>;
+}
+
+export function isNetSuitePort(port: AccountingPort): port is NetSuitePort {
+  return port.system === 'NETSUITE' && typeof (port as Partial<NetSuitePort>).fetchSegments === 'function';
+}
+
+const refOf = (id: string | undefined) => (id ? { id } : undefined);
+
+export function toNetSuiteJournalEntry(document: PostingDocument, externalId: string, refs: NetSuiteRefs) {
+  // Department, class and location go on the body and on every line: accounts that classify per line
+  // ("Allow per-line departments/classes/locations") read the lines, the others the body.
+  const segments = { department: refOf(refs.departmentId), class: refOf(refs.classId), location: refOf(refs.locationId) };
+  const present = Object.fromEntries(Object.entries(segments).filter(([, ref]) => ref !== undefined));
   return {
     externalId,
     tranId: document.number,
     tranDate: document.date,
     memo: document.description.slice(0, 999),
     currency: { refName: document.currency },
-    ...(subsidiaryId ? { subsidiary: { id: subsidiaryId } } : {}),
+    ...(refs.subsidiaryId ? { subsidiary: { id: refs.subsidiaryId } } : {}),
+    ...present,
     line: {
       items: document.lines.map((l) => ({
         account: { id: l.account.code },
         ...(l.side === 'debit' ? { debit: decimal(l.amount) } : { credit: decimal(l.amount) }),
         memo: (l.description || l.account.name).slice(0, 999),
+        ...present,
       })),
     },
   };
@@ -76,6 +108,11 @@ export function createNetSuitePort(context: PortContext): NetSuitePort {
     }
   };
 
+  const choicesOf = async (table: string, extraFilter = ''): Promise<NetSuiteRecordChoice[]> => {
+    const rows = await suiteql<{ id: string; name?: string; fullname?: string }>(`SELECT id, name, fullname FROM ${table} WHERE isinactive = 'F'${extraFilter} ORDER BY fullname`);
+    return rows.map((r) => ({ id: String(r.id), name: r.fullname ?? r.name ?? String(r.id) }));
+  };
+
   return {
     system: 'NETSUITE',
     async suiteQlPage(q, limit, offset) {
@@ -87,6 +124,15 @@ export function createNetSuitePort(context: PortContext): NetSuitePort {
       const res = await readHttp.send({ method: 'GET', url: `${base}/record/v1/${encodeURIComponent(recordType)}/${encodeURIComponent(id)}`, isRepeatable: true });
       return (res.body && typeof res.body === 'object' ? res.body : {}) as Record<string, unknown>;
     },
+    async fetchSegments(): Promise<NetSuiteSegments> {
+      // Elimination subsidiaries only take consolidation entries: never a choice for postings.
+      const subsidiaries = await choicesOf('subsidiary', " AND iselimination = 'F'");
+      const departments = await choicesOf('department');
+      const classes = await choicesOf('classification');
+      const locations = await choicesOf('location');
+      return { subsidiaries, departments, classes, locations };
+    },
+
     async fetchReferenceData(): Promise<AccountingReferenceData> {
       const accounts = await suiteql<{ id: string; acctnumber?: string; accountsearchdisplayname?: string; accttype?: string }>(
         "SELECT id, acctnumber, accountsearchdisplayname, accttype FROM account WHERE isinactive = 'F'",
@@ -118,7 +164,7 @@ export function createNetSuitePort(context: PortContext): NetSuitePort {
       const res = await http.send({
         method: 'PUT',
         url: `${base}/record/v1/journalentry/eid:${encodeURIComponent(externalId)}`,
-        body: toNetSuiteJournalEntry(document, externalId, context.settings.subsidiaryId),
+        body: toNetSuiteJournalEntry(document, externalId, context.settings),
         isRepeatable: true,
       });
       // 204 No Content: the record's URL (with its internal id) is in Location.

@@ -28,6 +28,12 @@ export interface ConnectionSettings {
   bankAccountId?: string;
   /** NetSuite: the subsidiary journal entries are booked to. */
   subsidiaryId?: string;
+  /** NetSuite: the department, class and location every journal entry and each of its lines carries. */
+  departmentId?: string;
+  classId?: string;
+  locationId?: string;
+  /** NetSuite: the names of the chosen records when they were chosen (shown when NetSuite cannot be read). */
+  netSuiteNames?: Partial<Record<'subsidiary' | 'department' | 'class' | 'location', string>>;
   /** NetSuite account id (the {accountId} of its URLs). */
   accountId?: string;
 }

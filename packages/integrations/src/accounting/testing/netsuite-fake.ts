@@ -2,6 +2,9 @@
  * NetSuite REST played from the shapes in reference/accounting.md: SuiteQL (POST query/v1/suiteql with
  * Prefer: transient), journal entries upserted by PUT record/v1/journalentry/eid:<externalId> (204 with
  * Location), read by eid or id, deleted by id; errors `{ type, title, status, o:errorDetails }`.
+ * Subsidiaries, departments, classes (SuiteQL table `classification`) and locations answer in SuiteQL's
+ * shape (string values, `fullname` with the hierarchy joined by " : "); a journal entry whose body or
+ * line refers to one that does not exist is refused the way NetSuite refuses an unknown account.
  */
 import { createFakeOAuth, type FakeOAuth } from './fake-oauth';
 import { json, type CreatedDocument, type FakeRequest, type FakeResponse } from './fake-types';
@@ -17,6 +20,47 @@ const SUBSIDIARIES = [
   { id: '1', name: 'Acme Outdoor Inc.', country: 'US', currency: '1', isinactive: 'F' },
   { id: '2', name: 'Acme Outdoor Canada', country: 'CA', currency: '3', isinactive: 'F' },
 ];
+
+const row = (id: string, name: string, fullname = name) => ({ links: [], id, name, fullname });
+/** Subsidiary 3 is an elimination subsidiary: NetSuite posts nothing to it, so reads filter it out. */
+export const NETSUITE_FAKE_SUBSIDIARIES = [
+  { ...row('1', 'Honeycomb Holdings Inc.'), iselimination: 'F', isinactive: 'F' },
+  { ...row('2', 'Honeycomb UK Ltd', 'Honeycomb Holdings Inc. : Honeycomb UK Ltd'), iselimination: 'F', isinactive: 'F' },
+  { ...row('3', 'Elimination US', 'Honeycomb Holdings Inc. : Elimination US'), iselimination: 'T', isinactive: 'F' },
+  { ...row('4', 'Old Trading Co', 'Honeycomb Holdings Inc. : Old Trading Co'), iselimination: 'F', isinactive: 'T' },
+];
+export const NETSUITE_FAKE_DEPARTMENTS = [{ ...row('1', 'Sales'), isinactive: 'F' }, { ...row('2', 'E-commerce', 'Sales : E-commerce'), isinactive: 'F' }, { ...row('3', 'Closed Dept'), isinactive: 'T' }];
+export const NETSUITE_FAKE_CLASSES = [{ ...row('1', 'Amazon US'), isinactive: 'F' }, { ...row('2', 'Online Marketplaces'), isinactive: 'F' }];
+export const NETSUITE_FAKE_LOCATIONS = [{ ...row('1', 'Main Warehouse'), isinactive: 'F' }, { ...row('6', 'Amazon FBA', 'Main Warehouse : Amazon FBA'), isinactive: 'F' }];
+
+type SegmentRow = { id: string; isinactive: string; iselimination?: string };
+/** The few SuiteQL filters Ledgerport writes on these tables (isinactive, iselimination), applied as NetSuite would. */
+function selectSegment(q: string, rows: SegmentRow[]): SegmentRow[] {
+  return rows.filter((r) => (!/isinactive\s*=\s*'f'/.test(q) || r.isinactive === 'F') && (!/iselimination\s*=\s*'f'/.test(q) || r.iselimination === 'F'));
+}
+const SEGMENT_TABLES: [RegExp, SegmentRow[]][] = [
+  [/from subsidiary\b/, NETSUITE_FAKE_SUBSIDIARIES],
+  [/from department\b/, NETSUITE_FAKE_DEPARTMENTS],
+  [/from classification\b/, NETSUITE_FAKE_CLASSES],
+  [/from location\b/, NETSUITE_FAKE_LOCATIONS],
+];
+const REFS: { field: 'subsidiary' | 'department' | 'class' | 'location'; rows: SegmentRow[]; onLines: boolean }[] = [
+  { field: 'subsidiary', rows: NETSUITE_FAKE_SUBSIDIARIES.filter((s) => s.iselimination === 'F'), onLines: false },
+  { field: 'department', rows: NETSUITE_FAKE_DEPARTMENTS, onLines: true },
+  { field: 'class', rows: NETSUITE_FAKE_CLASSES, onLines: true },
+  { field: 'location', rows: NETSUITE_FAKE_LOCATIONS, onLines: true },
+];
+type RefHolder = Partial<Record<'subsidiary' | 'department' | 'class' | 'location', { id?: string }>>;
+/** The first reference of a body or its lines to a record that does not exist (or is inactive), with its path. */
+function unknownRef(body: RefHolder, lines: RefHolder[]): { path: string; id: string; field: string } | undefined {
+  for (const { field, rows, onLines } of REFS) {
+    const known = (ref: { id?: string } | undefined) => ref === undefined || rows.some((r) => r.id === ref.id && r.isinactive === 'F');
+    if (!known(body[field])) return { path: field, id: body[field]?.id ?? '', field };
+    if (!onLines) continue;
+    for (const [i, l] of lines.entries()) if (!known(l[field])) return { path: `line.items[${i}].${field}`, id: l[field]?.id ?? '', field };
+  }
+  return undefined;
+}
 
 const error = (status: number, title: string, detail: string, code: string, path?: string): FakeResponse =>
   json(status, { type: 'https://www.rfc-editor.org/rfc/rfc9110.html#section-15.5.1', title, status, 'o:errorDetails': [{ detail, 'o:errorCode': code, ...(path ? { 'o:errorPath': path } : {}) }] });
@@ -60,6 +104,15 @@ export function createNetSuiteFake(options: { clientId: string; clientSecret: st
       if (!rows) return error(404, 'Not Found', `Record type '${record[1]}' does not exist.`, 'INVALID_RCRD_TYPE');
       const row = rows.find((r) => r.id === record[2]);
       return row ? json(200, { links: [{ rel: 'self', href: req.path }], ...row }) : error(404, 'Not Found', 'The record instance does not exist. Provide a valid record instance ID.', 'NONEXISTENT_ID');
+      const q = String((req.body as { q?: string })?.q ?? '').toLowerCase();
+      if (/from account\b/.test(q)) return json(200, { items: ACCOUNTS, hasMore: false, count: ACCOUNTS.length, offset: 0, totalResults: ACCOUNTS.length });
+      const segment = SEGMENT_TABLES.find(([re]) => re.test(q));
+      if (segment) {
+        const items = selectSegment(q, segment[1]);
+        return json(200, { links: [], count: items.length, hasMore: false, items, offset: 0, totalResults: items.length });
+      }
+      if (/from currency\b/.test(q)) return json(200, { items: [{ symbol: 'USD' }], hasMore: false });
+      return error(400, 'Bad Request', `Invalid search query: ${q}`, 'INVALID_PARAMETER');
     }
     const m = /^\/services\/rest\/record\/v1\/journalentry\/(eid:)?([^/]+)$/.exec(req.path);
     if (!m) return error(404, 'Not Found', `No record type at ${req.path}`, 'NONEXISTENT_ID');
@@ -79,6 +132,8 @@ export function createNetSuiteFake(options: { clientId: string; clientSecret: st
       for (const [i, l] of items.entries()) {
         if (!ACCOUNTS.some((a) => a.id === l.account?.id)) return error(400, 'Bad Request', `Invalid account reference key ${l.account?.id ?? ''}.`, 'INVALID_KEY_OR_REF', `line.items[${i}].account`);
       }
+      const bad = unknownRef(req.body ?? {}, items as unknown as RefHolder[]);
+      if (bad) return error(400, 'Bad Request', `Invalid ${bad.field} reference key ${bad.id}.`, 'INVALID_KEY_OR_REF', bad.path);
       const net = items.reduce((s, l) => s + Math.round((l.debit ?? 0) * 100) - Math.round((l.credit ?? 0) * 100), 0);
       if (net !== 0) return error(400, 'Bad Request', 'The total of debit lines must equal the total of credit lines.', 'USER_ERROR', 'line');
       const id = doc?.id ?? String(nextId++);
