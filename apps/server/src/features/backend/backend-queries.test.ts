@@ -154,9 +154,9 @@ describe('POST /backend/{accountKey}/netsuite/suiteql', () => {
 describe('the records of one NetSuite record type', () => {
   it('lists a type by id, paged, and reads one record through the record API, both audited', async () => {
     const list = await get(`/backend/${NETSUITE_ACCOUNT}/netsuite/records/subsidiary?limit=1`);
-    expect(list.json<SuiteQlPage>()).toMatchObject({ query: 'SELECT * FROM subsidiary ORDER BY id', items: [{ id: '1', name: 'Acme Outdoor Inc.' }], hasMore: true, totalResults: 2 });
+    expect(list.json<SuiteQlPage>()).toMatchObject({ query: 'SELECT * FROM subsidiary ORDER BY id', items: [{ id: '1', name: 'Honeycomb Holdings Inc.' }], hasMore: true, totalResults: 4 });
     const record = await get(`/backend/${NETSUITE_ACCOUNT}/netsuite/records/subsidiary/2`);
-    expect(record.json()).toEqual({ recordType: 'subsidiary', id: '2', record: { id: '2', name: 'Acme Outdoor Canada', country: 'CA', currency: '3', isinactive: 'F' } });
+    expect(record.json()).toEqual({ recordType: 'subsidiary', id: '2', record: { id: '2', name: 'Honeycomb UK Ltd', fullname: 'Honeycomb Holdings Inc. : Honeycomb UK Ltd', country: 'GB', currency: '2', iselimination: 'F', isinactive: 'F' } });
     expect(json((await auditOf(NETSUITE_ACCOUNT, 'backend.netsuite-record-read'))[0]!.after_state)).toMatchObject({ recordType: 'subsidiary', id: '2', staffName: 'Sam Support' });
   });
 

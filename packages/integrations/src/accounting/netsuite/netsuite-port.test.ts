@@ -4,7 +4,6 @@ import { connectForTest, type TestConnection } from '../testing/connect-for-test
 import { sampleDocument } from '../testing/sample-document';
 import { localEndpoints, startVendorServer, type VendorServer } from '../testing/vendor-server';
 import { netSuiteSystem } from './netsuite-system';
-import type { NetSuitePort } from './netsuite-port';
 import { isNetSuitePort, toNetSuiteJournalEntry, type NetSuitePort } from './netsuite-port';
 
 const codes = { sales: '54', fees: '67', clearing: '120' };
@@ -82,7 +81,7 @@ describe("the backend console's reads against the local NetSuite", () => {
   });
 
   it('reads one record through the REST record API', async () => {
-    expect(await port().getRecord('subsidiary', '2')).toMatchObject({ id: '2', name: 'Acme Outdoor Canada' });
+    expect(await port().getRecord('subsidiary', '2')).toMatchObject({ id: '2', name: 'Honeycomb UK Ltd' });
   });
 
   it('says NetSuite refused the query, not a journal entry, for a bad query', async () => {

@@ -32,15 +32,6 @@ export interface NetSuiteSegments {
   locations: NetSuiteRecordChoice[];
 }
 
-/** A NetSuite adapter also reads the lists its journal entries can be classified by. */
-export interface NetSuitePort extends AccountingPort {
-  fetchSegments(): Promise<NetSuiteSegments>;
-}
-
-export function isNetSuitePort(port: AccountingPort): port is NetSuitePort {
-  return port.system === 'NETSUITE' && typeof (port as Partial<NetSuitePort>).fetchSegments === 'function';
-}
-
 const refOf = (id: string | undefined) => (id ? { id } : undefined);
 
 export function toNetSuiteJournalEntry(document: PostingDocument, externalId: string, refs: NetSuiteRefs) {
@@ -76,14 +67,18 @@ export interface SuiteQlAnswer {
   totalResults: number | null;
 }
 
-/** The NetSuite port with the backend console's reads: one SuiteQL page, one record by type and id. */
+/**
+ * The NetSuite port with its reads beyond posting: the lists journal entries can be classified by
+ * (Account Settings > NetSuite Configuration), and the backend console's SuiteQL page and record read.
+ */
 export interface NetSuitePort extends AccountingPort {
+  fetchSegments(): Promise<NetSuiteSegments>;
   suiteQlPage(q: string, limit: number, offset: number): Promise<SuiteQlAnswer>;
   /** GET /record/v1/{type}/{id}: the record as NetSuite answers it. */
   getRecord(recordType: string, id: string): Promise<Record<string, unknown>>;
 }
 
-export const isNetSuitePort = (port: AccountingPort): port is NetSuitePort => port.system === 'NETSUITE' && 'suiteQlPage' in port;
+export const isNetSuitePort = (port: AccountingPort): port is NetSuitePort => port.system === 'NETSUITE' && 'suiteQlPage' in port && 'fetchSegments' in port;
 
 export function createNetSuitePort(context: PortContext): NetSuitePort {
   const base = expandUrl(context.endpoints.apiBaseUrl, context.settings).replace(/\/$/, '');

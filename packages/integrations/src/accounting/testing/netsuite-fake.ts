@@ -16,34 +16,19 @@ const ACCOUNTS = [
   { id: '67', acctnumber: '6010', accountsearchdisplayname: 'Amazon Seller Fees', accttype: 'Expense', isinactive: 'F' },
   { id: '120', acctnumber: '1210', accountsearchdisplayname: 'Amazon Clearing', accttype: 'OthCurrAsset', isinactive: 'F' },
 ];
-const SUBSIDIARIES = [
-  { id: '1', name: 'Acme Outdoor Inc.', country: 'US', currency: '1', isinactive: 'F' },
-  { id: '2', name: 'Acme Outdoor Canada', country: 'CA', currency: '3', isinactive: 'F' },
-];
-
-const row = (id: string, name: string, fullname = name) => ({ links: [], id, name, fullname });
+const row = (id: string, name: string, fullname = name) => ({ id, name, fullname });
 /** Subsidiary 3 is an elimination subsidiary: NetSuite posts nothing to it, so reads filter it out. */
 export const NETSUITE_FAKE_SUBSIDIARIES = [
-  { ...row('1', 'Honeycomb Holdings Inc.'), iselimination: 'F', isinactive: 'F' },
-  { ...row('2', 'Honeycomb UK Ltd', 'Honeycomb Holdings Inc. : Honeycomb UK Ltd'), iselimination: 'F', isinactive: 'F' },
-  { ...row('3', 'Elimination US', 'Honeycomb Holdings Inc. : Elimination US'), iselimination: 'T', isinactive: 'F' },
-  { ...row('4', 'Old Trading Co', 'Honeycomb Holdings Inc. : Old Trading Co'), iselimination: 'F', isinactive: 'T' },
+  { ...row('1', 'Honeycomb Holdings Inc.'), country: 'US', currency: '1', iselimination: 'F', isinactive: 'F' },
+  { ...row('2', 'Honeycomb UK Ltd', 'Honeycomb Holdings Inc. : Honeycomb UK Ltd'), country: 'GB', currency: '2', iselimination: 'F', isinactive: 'F' },
+  { ...row('3', 'Elimination US', 'Honeycomb Holdings Inc. : Elimination US'), country: 'US', currency: '1', iselimination: 'T', isinactive: 'F' },
+  { ...row('4', 'Old Trading Co', 'Honeycomb Holdings Inc. : Old Trading Co'), country: 'US', currency: '1', iselimination: 'F', isinactive: 'T' },
 ];
 export const NETSUITE_FAKE_DEPARTMENTS = [{ ...row('1', 'Sales'), isinactive: 'F' }, { ...row('2', 'E-commerce', 'Sales : E-commerce'), isinactive: 'F' }, { ...row('3', 'Closed Dept'), isinactive: 'T' }];
 export const NETSUITE_FAKE_CLASSES = [{ ...row('1', 'Amazon US'), isinactive: 'F' }, { ...row('2', 'Online Marketplaces'), isinactive: 'F' }];
 export const NETSUITE_FAKE_LOCATIONS = [{ ...row('1', 'Main Warehouse'), isinactive: 'F' }, { ...row('6', 'Amazon FBA', 'Main Warehouse : Amazon FBA'), isinactive: 'F' }];
 
 type SegmentRow = { id: string; isinactive: string; iselimination?: string };
-/** The few SuiteQL filters Ledgerport writes on these tables (isinactive, iselimination), applied as NetSuite would. */
-function selectSegment(q: string, rows: SegmentRow[]): SegmentRow[] {
-  return rows.filter((r) => (!/isinactive\s*=\s*'f'/.test(q) || r.isinactive === 'F') && (!/iselimination\s*=\s*'f'/.test(q) || r.iselimination === 'F'));
-}
-const SEGMENT_TABLES: [RegExp, SegmentRow[]][] = [
-  [/from subsidiary\b/, NETSUITE_FAKE_SUBSIDIARIES],
-  [/from department\b/, NETSUITE_FAKE_DEPARTMENTS],
-  [/from classification\b/, NETSUITE_FAKE_CLASSES],
-  [/from location\b/, NETSUITE_FAKE_LOCATIONS],
-];
 const REFS: { field: 'subsidiary' | 'department' | 'class' | 'location'; rows: SegmentRow[]; onLines: boolean }[] = [
   { field: 'subsidiary', rows: NETSUITE_FAKE_SUBSIDIARIES.filter((s) => s.iselimination === 'F'), onLines: false },
   { field: 'department', rows: NETSUITE_FAKE_DEPARTMENTS, onLines: true },
@@ -86,8 +71,10 @@ export function createNetSuiteFake(options: { clientId: string; clientSecret: st
     if (oauth.check(req.headers.authorization) !== 'valid') return error(401, 'Unauthorized', 'Invalid login attempt.', 'INVALID_LOGIN');
     const tables = (): Record<string, Record<string, unknown>[]> => ({
       account: ACCOUNTS,
-      subsidiary: SUBSIDIARIES,
-      classification: [{ id: '1', name: 'Amazon US', isinactive: 'F' }],
+      subsidiary: NETSUITE_FAKE_SUBSIDIARIES,
+      department: NETSUITE_FAKE_DEPARTMENTS,
+      classification: NETSUITE_FAKE_CLASSES,
+      location: NETSUITE_FAKE_LOCATIONS,
       currency: [{ id: '1', symbol: 'USD', name: 'US Dollar' }],
       journalentry: documents.filter((d) => d.status !== 'deleted').map((d) => {
         const b = d.body as { id: string; tranId?: string; tranDate?: string; memo?: string; externalId?: string };
@@ -104,15 +91,6 @@ export function createNetSuiteFake(options: { clientId: string; clientSecret: st
       if (!rows) return error(404, 'Not Found', `Record type '${record[1]}' does not exist.`, 'INVALID_RCRD_TYPE');
       const row = rows.find((r) => r.id === record[2]);
       return row ? json(200, { links: [{ rel: 'self', href: req.path }], ...row }) : error(404, 'Not Found', 'The record instance does not exist. Provide a valid record instance ID.', 'NONEXISTENT_ID');
-      const q = String((req.body as { q?: string })?.q ?? '').toLowerCase();
-      if (/from account\b/.test(q)) return json(200, { items: ACCOUNTS, hasMore: false, count: ACCOUNTS.length, offset: 0, totalResults: ACCOUNTS.length });
-      const segment = SEGMENT_TABLES.find(([re]) => re.test(q));
-      if (segment) {
-        const items = selectSegment(q, segment[1]);
-        return json(200, { links: [], count: items.length, hasMore: false, items, offset: 0, totalResults: items.length });
-      }
-      if (/from currency\b/.test(q)) return json(200, { items: [{ symbol: 'USD' }], hasMore: false });
-      return error(400, 'Bad Request', `Invalid search query: ${q}`, 'INVALID_PARAMETER');
     }
     const m = /^\/services\/rest\/record\/v1\/journalentry\/(eid:)?([^/]+)$/.exec(req.path);
     if (!m) return error(404, 'Not Found', `No record type at ${req.path}`, 'NONEXISTENT_ID');
