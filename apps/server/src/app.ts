@@ -54,6 +54,7 @@ import { registerSettlementFeatures } from './features/settlements/register-sett
 import { registerChannelConnections } from './features/channel-connections/register-channel-connections';
 import { registerPostingSettingsRoutes } from './features/posting-settings/posting-settings-routes';
 import { registerTaxSettingsRoutes } from './features/tax-settings/tax-settings-routes';
+import { registerPaymentSourceSettingsRoutes } from './features/payment-source-settings/payment-source-settings-routes';
 import { registerQuestionnaireRoutes } from './features/onboarding-questionnaire/questionnaire-routes';
 import { createChannelReportFetcher } from './features/channel-connections/fetch-channel-report';
 import { noJobs } from './jobs/job-handler';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAccountingConnections(app, deps);
   registerPostingSettingsRoutes(app, deps);
   registerTaxSettingsRoutes(app, deps);
+  registerPaymentSourceSettingsRoutes(app, deps);
   registerQuestionnaireRoutes(app, deps);
   registerBilling(app, deps);
 

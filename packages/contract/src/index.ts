@@ -38,4 +38,5 @@ export * from './partner';
 export * from './teams';
 export * from './inventory';
 export * from './tax-settings';
+export * from './payment-source-settings';
 export * from './clarity';

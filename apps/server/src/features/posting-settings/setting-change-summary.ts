@@ -32,6 +32,12 @@ const FIELD_LABELS: Record<string, string> = {
   reverseChargeTaxRate: 'Reverse charge tax rate',
   noTaxRate: 'No-tax rate',
   statementAccount: 'Statement account',
+  paypalCurrenciesOff: 'Currencies not imported',
+  paypalClearingAccounts: 'Clearing accounts by currency',
+  paypalAccountsOff: 'PayPal accounts not imported',
+  amazonPayEnabled: 'Post Amazon Pay to its clearing account',
+  amazonPayClearingAccount: 'Amazon Pay clearing account',
+  amazonPaySeparate: 'Amazon Pay kept separate',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -42,6 +48,8 @@ const ACTION_LABELS: Record<string, string> = {
   'account.posting-settings-changed': 'Changed the posting settings',
   'account.registered-country-changed': 'Changed the registered country',
   'account.statement-accounts-and-taxes-changed': 'Changed the statement accounts and taxes',
+  'account.paypal-settings-changed': 'Changed the PayPal settings',
+  'account.amazon-pay-settings-changed': 'Changed the Amazon Pay settings',
   'account.features-changed': 'Changed the account features',
   'account.shopify-b2b-changed': 'Changed the Shopify B2B invoices',
   'account.shopify-deferred-revenue-changed': 'Changed the Shopify deferred revenue',
