@@ -47,6 +47,8 @@ export type PageKind =
   | 'automation-settings'
   | 'cogs-settings'
   | 'registered-country-settings'
+  | 'paypal-settings'
+  | 'amazon-pay-settings'
   | 'statement-accounts-and-taxes-settings'
   | 'cost-admin'
   | 'export-cogs'

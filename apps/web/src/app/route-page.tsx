@@ -170,6 +170,10 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.accountAreaFeatureFlag.Component />;
     case 'registered-country-settings':
       return <Pages.registeredCountry.Component />;
+    case 'paypal-settings':
+      return <Pages.payPalSettings.Component />;
+    case 'amazon-pay-settings':
+      return <Pages.amazonPaySettings.Component />;
     case 'statement-accounts-and-taxes-settings':
       return <Pages.statementAccountsAndTaxes.Component />;
     case 'cogs-settings':

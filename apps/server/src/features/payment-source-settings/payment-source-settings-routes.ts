@@ -43,7 +43,7 @@ async function getSourceAccount(db: Kysely<Database>, caller: Caller, accountKey
   const tab = channel === 'PAYPAL' ? 'PayPal settings are' : 'Amazon Pay settings are';
   if (row.sales_channel !== channel) {
     const sells = CHANNEL_NAMES[row.sales_channel as Channel]?.name ?? row.sales_channel;
-    throw new AppError('account.wrong-channel', `${tab} only for ${CHANNEL_NAMES[channel].name} accounts, and ${row.account_name} sells on ${sells}. Open a ${CHANNEL_NAMES[channel].name} account to change them.`, { accountKey, salesChannel: row.sales_channel });
+    throw new AppError('account.wrong-channel', `${tab} only for ${CHANNEL_NAMES[channel].name} accounts, and ${row.account_name} sells on ${sells}. Open ${channel === 'AMAZON' ? 'an' : 'a'} ${CHANNEL_NAMES[channel].name} account to change them.`, { accountKey, salesChannel: row.sales_channel });
   }
   if (channel === 'AMAZON' && row.enable_amazon_pay !== true) {
     throw new AppError('account.wrong-channel', `Amazon Pay is not turned on for ${row.account_name}. Ask support to enable it for this account.`, { accountKey, feature: 'enableAmazonPay' });
