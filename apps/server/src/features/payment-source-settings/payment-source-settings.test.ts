@@ -107,7 +107,7 @@ describe('Settings > PayPal', () => {
     const parsed = await parseReport(STL, { fileName: 'again.csv', channel: 'PAYPAL' });
     const renamed = parsed.settlements.map((s) => ({ ...s, settlementId: s.settlementId.replace('2026-01-06', '2026-01-07') }));
     const deps = { db: server.testDb.db, clock: server.clock } as unknown as Deps;
-    const counts = await storeFetchedSettlements(deps, paypalKey, 'PAYPAL', { result: { settlements: renamed, problems: [] } });
+    const counts = await storeFetchedSettlements(deps, paypalKey, 'PAYPAL', { result: { settlements: renamed, problems: [], invalidSettlementIds: [] } });
     expect(counts.stored).toBe(1);
     const ids = await server.testDb.db.selectFrom('settlements').select('settlement_id').where('account_key', '=', paypalKey).where('settlement_id', 'like', '2026-01-07%').execute();
     expect(ids.map((r) => r.settlement_id)).toEqual(['2026-01-07_EZ782AXEUJUW8_USD']);
