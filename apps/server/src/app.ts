@@ -58,6 +58,7 @@ import { registerChannelConnections } from './features/channel-connections/regis
 import { registerPostingSettingsRoutes } from './features/posting-settings/posting-settings-routes';
 import { registerTaxSettingsRoutes } from './features/tax-settings/tax-settings-routes';
 import { registerNetSuiteConfigurationRoutes } from './features/netsuite-configuration/netsuite-configuration-routes';
+import { registerPaymentSourceSettingsRoutes } from './features/payment-source-settings/payment-source-settings-routes';
 import { registerQuestionnaireRoutes } from './features/onboarding-questionnaire/questionnaire-routes';
 import { createChannelReportFetcher } from './features/channel-connections/fetch-channel-report';
 import { noJobs } from './jobs/job-handler';
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPostingSettingsRoutes(app, deps);
   registerTaxSettingsRoutes(app, deps);
   registerNetSuiteConfigurationRoutes(app, deps);
+  registerPaymentSourceSettingsRoutes(app, deps);
   registerQuestionnaireRoutes(app, deps);
   registerBilling(app, deps);
 

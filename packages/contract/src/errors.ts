@@ -52,6 +52,7 @@ export const errorStatusByCode = {
   'account.no-credentials': 409,
   'account.not-amazon': 422,
   'account.not-shopify': 422,
+  'account.wrong-channel': 409,
   'order.not-found': 404,
   'account.feature-not-enabled': 422,
   'account.redaction-state': 409,

@@ -40,6 +40,7 @@ export * from './teams';
 export * from './firm-invites';
 export * from './inventory';
 export * from './tax-settings';
+export * from './payment-source-settings';
 export * from './clarity';
 export * from './backend-queries';
 export * from './netsuite-configuration';

@@ -22,6 +22,7 @@ export const DISTRIBUTED_TABLES = [
   'ledger_lines',
   'mapping_sets',
   'onboarding_questionnaires',
+  'payment_source_settings',
   'posting_settings',
   'reconciliation_report_rows',
   'reconciliation_reports',

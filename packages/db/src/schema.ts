@@ -641,6 +641,16 @@ export interface MappingSetsTable {
 }
 
 /** One saved version of an account's posting settings (migration 0004). */
+/** Settings > PayPal and Amazon Pay (migration 0044): one row per saved version of one source's settings. */
+export interface PaymentSourceSettingsTable {
+  account_key: string;
+  source: 'paypal' | 'amazon-pay';
+  version: number;
+  settings: ColumnType<Record<string, unknown>, string, string>;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
 export interface PostingSettingsTable {
   account_key: string;
   version: number;
@@ -1014,6 +1024,7 @@ export interface Database {
   settlement_import_files: SettlementImportFilesTable;
   mapping_sets: MappingSetsTable;
   posting_settings: PostingSettingsTable;
+  payment_source_settings: PaymentSourceSettingsTable;
   settlement_documents: SettlementDocumentsTable;
   ledger_journals: LedgerJournalsTable;
   ledger_lines: LedgerLinesTable;

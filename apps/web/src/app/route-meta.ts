@@ -48,6 +48,8 @@ export type PageKind =
   | 'cogs-settings'
   | 'registered-country-settings'
   | 'netsuite-configuration-settings'
+  | 'paypal-settings'
+  | 'amazon-pay-settings'
   | 'statement-accounts-and-taxes-settings'
   | 'cost-admin'
   | 'export-cogs'

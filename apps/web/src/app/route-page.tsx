@@ -188,6 +188,10 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.registeredCountry.Component />;
     case 'netsuite-configuration-settings':
       return <Pages.netSuiteConfiguration.Component />;
+    case 'paypal-settings':
+      return <Pages.payPalSettings.Component />;
+    case 'amazon-pay-settings':
+      return <Pages.amazonPaySettings.Component />;
     case 'statement-accounts-and-taxes-settings':
       return <Pages.statementAccountsAndTaxes.Component />;
     case 'cogs-settings':

@@ -25,7 +25,7 @@ const accountSettingsTabs: Array<[tab: string, title: string, what: string, stri
 ];
 
 /** Tabs with a real page (declared with special() below); the others show what they will hold. */
-const BUILT_TABS = new Set(['product-types', 'invoices', 'connections', 'users', 'history', 'amazon-deferred-transactions', 'new-features', 'automation', 'shopify-b2b', 'shopify-deferred-revenue', 'billing', 'cogs', 'registered-country', 'statements-accounts-and-taxes', 'netsuite-configuration']);
+const BUILT_TABS = new Set(['product-types', 'invoices', 'connections', 'users', 'history', 'amazon-deferred-transactions', 'new-features', 'automation', 'shopify-b2b', 'shopify-deferred-revenue', 'billing', 'cogs', 'registered-country', 'statements-accounts-and-taxes', 'netsuite-configuration', 'paypal', 'amazon-pay']);
 
 export const accountRoutes: RouteMeta[] = [
   special('admin', 'Admin', 'admin'),
@@ -55,6 +55,8 @@ export const accountRoutes: RouteMeta[] = [
   special('account-settings/registered-country', 'Registered Country', 'registered-country-settings', { tabs: 'account-settings', strictReferrer: false }),
   special('account-settings/statements-accounts-and-taxes', 'Statements Accounts and Taxes', 'statement-accounts-and-taxes-settings', { tabs: 'account-settings', strictReferrer: true }),
   special('account-settings/netsuite-configuration', 'NetSuite Configuration', 'netsuite-configuration-settings', { tabs: 'account-settings', strictReferrer: true }),
+  special('account-settings/paypal', 'PayPal', 'paypal-settings', { tabs: 'account-settings', strictReferrer: true }),
+  special('account-settings/amazon-pay', 'Amazon Pay', 'amazon-pay-settings', { tabs: 'account-settings', strictReferrer: true }),
   ...accountSettingsTabs.filter(([tab]) => !BUILT_TABS.has(tab)).map(([tab, title, what, strict]) =>
     page(`account-settings/${tab}`, title, { what: `This tab will show ${what}.`, now: 'Choose another settings tab above, or go back to the admin page.', action: { label: 'Open admin', to: '/admin' } }, { tabs: 'account-settings', strictReferrer: strict }),
   ),

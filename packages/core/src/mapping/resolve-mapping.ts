@@ -8,8 +8,8 @@ import type { AccountRole, LedgerAccount, MappingSet, MappingTarget, TypeDescrib
 
 export interface ResolvedMapping extends MappingTarget {
   account: LedgerAccount;
-  /** How it was found: an explicit rule or the category default. */
-  via: 'rule' | 'category';
+  /** How it was found: an explicit rule, the category default, or Settings > Amazon Pay (payment-sources.ts). */
+  via: 'rule' | 'category' | 'amazon-pay';
 }
 
 export function findAccount(mappings: MappingSet, code: string): LedgerAccount | undefined {

@@ -61,7 +61,7 @@ export function buildPostingsFromAggregate(agg: SettlementAggregator, mappings: 
   const h = agg.header;
   const id = h.settlementId;
   const describeType = cachedDescriber(settings.describeType);
-  const resolved = resolveGroups(h, agg, mappings, describeType, settings.tax);
+  const resolved = resolveGroups(h, agg, mappings, describeType, settings.tax, { paypal: settings.paypal, amazonPay: settings.amazonPay });
   const problems: PostingProblem[] = [...resolved.problems];
   if (!resolved.canPost || !resolved.accounts) return { documents: [], problems };
   const accounts = resolved.accounts;

@@ -9,6 +9,7 @@ import type { LineColumn, LineFields } from './document-lines';
 import { describeGroup, typeLabel } from './document-naming';
 import type { GroupSelector, LineSources, PostingSettings, Tracking } from './model';
 import { DEFAULT_POSTING_SETTINGS } from './posting-settings-defaults';
+import { AMAZON_PAY_LABEL } from './payment-sources';
 import type { RoleAccounts } from './resolve-groups';
 import type { SettlementAggregator } from './settlement-aggregator';
 
@@ -55,7 +56,8 @@ export class GroupLines implements LineColumn {
     into.taxRateCode = target ? target.taxRateCode : this.unmappedTaxRate;
     into.side = amount >= 0n ? 'credit' : 'debit';
     into.amount = amount >= 0n ? amount : -amount;
-    into.tracking = trackingOf(settings, agg.header, agg.cellAt(agg.cellOfGroup(g)).marketplace ?? undefined);
+    const isSeparate = target?.via === 'amazon-pay' && settings.amazonPay?.isSeparate === true;
+    into.tracking = trackingOf(settings, agg.header, isSeparate ? AMAZON_PAY_LABEL : (agg.cellAt(agg.cellOfGroup(g)).marketplace ?? undefined));
   }
 
   descriptionAt(i: number): string {
@@ -65,7 +67,9 @@ export class GroupLines implements LineColumn {
     const cell = agg.cellOfGroup(g);
     const channel = agg.header.channel;
     const label = describeGroup((this.dimensions[cell] ??= agg.dimensionsOf(cell)), channel, describeType, (this.labels[type] ??= typeLabel(agg.typeKeyAt(type), channel, describeType)));
-    return targets[g] ? label : `Unmapped transaction type: ${label}`;
+    const target = targets[g];
+    if (target?.via === 'amazon-pay' && this.c.settings.amazonPay?.isSeparate) return `${AMAZON_PAY_LABEL}: ${label}`;
+    return target ? label : `Unmapped transaction type: ${label}`;
   }
 
   sourcesAt(i: number): LineSources {

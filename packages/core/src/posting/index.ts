@@ -14,3 +14,4 @@ export * from './document-lines';
 export * from './posted-documents';
 export * from './selector-values';
 export * from './tax-treatment';
+export * from './payment-sources';

@@ -6,6 +6,7 @@
 import type { AccountingSystem, LedgerAccount, TypeDescriber } from '../mapping/model';
 import type { Channel } from '../settlements/model';
 import type { TaxTreatment } from './tax-treatment';
+import type { AmazonPayPosting, PayPalPosting } from './payment-sources';
 
 export type GroupBy = 'type' | 'sku' | 'product-type' | 'country' | 'fulfilment';
 
@@ -34,6 +35,10 @@ export interface PostingSettings {
   inconsistentSettlements?: 'suspense' | 'hold';
   /** VAT/GST registration, tax rates and statement account (tax-treatment.ts); absent: every line keeps its mapping's tax rate. */
   tax?: TaxTreatment;
+  /** Settings > PayPal: currencies and PayPal accounts not posted, a clearing account per currency (payment-sources.ts). */
+  paypal?: PayPalPosting;
+  /** Settings > Amazon Pay: where Amazon Pay lines of an Amazon settlement post (payment-sources.ts). */
+  amazonPay?: AmazonPayPosting;
   /** The channel catalogue (category and label of a type key); without it only explicit rules map. */
   describeType?: TypeDescriber;
 }
@@ -128,7 +133,8 @@ export type PostingProblemCode =
   | 'currency-not-held'
   | 'invalid-time-zone'
   | 'no-date'
-  | 'missing-account';
+  | 'missing-account'
+  | 'not-posted';
 
 export interface PostingProblem {
   code: PostingProblemCode;

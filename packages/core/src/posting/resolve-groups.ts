@@ -11,6 +11,7 @@ import type { SettlementHeader } from '../settlements/model';
 import type { PostingProblem } from './model';
 import type { SettlementAggregator } from './settlement-aggregator';
 import { taxRateCodeFor, type TaxTreatment } from './tax-treatment';
+import { amazonPayAccountOf, isAmazonPayTypeKey, namedLike, payPalClearingAccountOf, payPalStatementRefusal, type AmazonPayPosting, type PayPalPosting } from './payment-sources';
 
 export interface RoleAccounts {
   clearing: LedgerAccount;
@@ -34,6 +35,7 @@ export function resolveGroups(
   mappings: MappingSet,
   describe: TypeDescriber | undefined,
   tax?: TaxTreatment,
+  sources: { paypal?: PayPalPosting; amazonPay?: AmazonPayPosting } = {},
 ): ResolvedGroups {
   const id = header.settlementId;
   const problems: PostingProblem[] = [];
@@ -49,8 +51,12 @@ export function resolveGroups(
       message: `Settlement ${id} is in ${header.currency}, but the ledger only holds ${mappings.currencies.join(', ')}: enable ${header.currency} in the accounting system first.`,
     });
   }
+  const refusal = payPalStatementRefusal(sources.paypal, header);
+  if (refusal) return fail({ code: 'not-posted', settlementId: id, message: refusal });
   const ch = header.channel;
-  const clearing = statementAccountOf(findRoleAccount(mappings, 'clearing', ch), tax, mappings.system);
+  const chartClearing = findRoleAccount(mappings, 'clearing', ch);
+  const currencyClearing = ch === 'PAYPAL' ? payPalClearingAccountOf(sources.paypal, header.currency) : null;
+  const clearing = chartClearing && currencyClearing ? namedLike(chartClearing, currencyClearing, mappings.system === 'MANUAL') : statementAccountOf(chartClearing, tax, mappings.system);
   const rounding = findRoleAccount(mappings, 'rounding', ch);
   const suspense = findRoleAccount(mappings, 'suspense', ch);
   const carriedForward = findRoleAccount(mappings, 'carried-forward', ch);
@@ -58,6 +64,7 @@ export function resolveGroups(
     const missing = [!clearing && 'clearing', !rounding && 'rounding', !suspense && 'suspense', !carriedForward && 'carried-forward'].filter(Boolean).join(', ');
     return fail({ code: 'missing-account', settlementId: id, message: `The chart of accounts has no ${missing} account for ${ch}; settlement ${id} cannot be posted.` });
   }
+  const amazonPay = amazonPayAccountOf(sources.amazonPay, ch, clearing);
   // Resolved once per type and country, by number (no key built per group: SKU grouping has fifty thousand groups).
   const byType: Map<string | null, ResolvedMapping | null>[] = [];
   const unmapped = new Map<string, { amount: bigint; lineCount: number }>();
@@ -67,8 +74,9 @@ export function resolveGroups(
     const byCountry = (byType[type] ??= new Map<string | null, ResolvedMapping | null>());
     let target = byCountry.get(country);
     if (target === undefined) {
-      target = resolveMapping(mappings, describe, ch, agg.typeKeyAt(type), country) ?? null;
-      if (target && tax) target = { ...target, taxRateCode: taxRateCodeFor(tax, describe?.(ch, agg.typeKeyAt(type))?.category, target) };
+      const typeKey = agg.typeKeyAt(type);
+      target = amazonPay && isAmazonPayTypeKey(typeKey) ? { accountCode: amazonPay.code, taxRateCode: tax?.rates.noTax ?? '', account: amazonPay, via: 'amazon-pay' } : (resolveMapping(mappings, describe, ch, typeKey, country) ?? null);
+      if (target && tax && target.via !== 'amazon-pay') target = { ...target, taxRateCode: taxRateCodeFor(tax, describe?.(ch, agg.typeKeyAt(type))?.category, target) };
       byCountry.set(country, target);
     }
     if (target) targets[g] = target;

@@ -45,12 +45,18 @@ describe('settings menu', () => {
     expect(labels(buildSettingsMenu(account({ featureFlags: ['SHOPIFY_DEFERRED_REVENUE_ENABLED'] }), user, true))).toContain('Deferred Revenue');
   });
   it('shows Inventory, Amazon Pay and Amazon Deferred Transactions only for Amazon', () => {
-    const amazon = labels(buildSettingsMenu(account(), user, true));
-    const ebay = labels(buildSettingsMenu(account({ salesChannel: 'EBAY' }), user, true));
+    const features = { isAmazonSummaryReportEnabled: false, enableAmazonPay: true, amazonDeferredTransactionEnabled: false };
+    const amazon = labels(buildSettingsMenu(account({ accountFeatures: features }), user, true));
+    const ebay = labels(buildSettingsMenu(account({ salesChannel: 'EBAY', accountFeatures: features }), user, true));
     for (const l of ['Inventory', 'Amazon Pay', 'Amazon Deferred Transactions']) {
       expect(amazon).toContain(l);
       expect(ebay).not.toContain(l);
     }
+  });
+  it('shows Amazon Pay only with the enableAmazonPay feature, and PayPal only for PayPal', () => {
+    expect(labels(buildSettingsMenu(account(), user, true))).not.toContain('Amazon Pay');
+    expect(labels(buildSettingsMenu(account(), user, true))).not.toContain('PayPal');
+    expect(labels(buildSettingsMenu(account({ salesChannel: 'PAYPAL' }), user, true))).toContain('PayPal');
   });
   it("labels invoices 'Classes/Tracking' for PayPal", () =>
     expect(labels(buildSettingsMenu(account({ salesChannel: 'PAYPAL' }), user, true))).toContain('Classes/Tracking'));

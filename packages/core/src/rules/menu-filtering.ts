@@ -86,7 +86,8 @@ export function buildSettingsMenu(account: MenuAccount, user: MenuUser, paymentP
     { key: 'users', label: 'Users', to: '/account-settings/users' },
     paymentProviderEnabled && { key: 'billing', label: 'Billing', to: '/account-settings/billing' },
     { key: 'registered-country', label: 'Registered Country', to: '/account-settings/registered-country' },
-    amazon && { key: 'amazon-pay', label: 'Amazon Pay', to: '/account-settings/amazon-pay' },
+    amazon && account.accountFeatures.enableAmazonPay && { key: 'amazon-pay', label: 'Amazon Pay', to: '/account-settings/amazon-pay' },
+    account.salesChannel === 'PAYPAL' && { key: 'paypal', label: 'PayPal', to: '/account-settings/paypal' },
     amazon && { key: 'amazon-deferred', label: 'Amazon Deferred Transactions', to: '/account-settings/amazon-deferred-transactions' },
     { key: 'beta', label: 'Beta Features', to: '/account-settings/new-features' },
     // The spec hides Backend App "for some users" without naming the source; we show it to the

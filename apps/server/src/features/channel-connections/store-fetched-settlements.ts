@@ -21,6 +21,8 @@ import type { Deps } from '../../http/deps';
 import { storeSettlements } from '../imports/store-settlements';
 import { saveOrderFacts } from '../shopify-order-modes/save-order-facts';
 import { isOpenSettlementUnchanged } from './is-open-settlement-unchanged';
+import { payPalStatementRefusal } from '@ledgerport/core/posting';
+import { findPaymentSourcePosting } from '../payment-source-settings/payment-source-settings-repository';
 
 export interface FetchedSettlementCounts {
   /** New settlements, and stored ones whose lines or total changed. */
@@ -35,7 +37,10 @@ export async function storeFetchedSettlements(deps: Deps, accountKey: string, ch
   if (outcome.orders && outcome.orders.length > 0) await deps.db.transaction().execute((trx) => saveOrderFacts(trx, accountKey, outcome.orders ?? [], deps.clock()));
   const deferred = new Set(outcome.deferredTransactionIds ?? []);
   const counts: FetchedSettlementCounts = { stored: 0, unchanged: 0 };
+  // Settings > PayPal: statements of a currency or PayPal account turned off are not imported.
+  const { paypal } = channel === 'PAYPAL' ? await findPaymentSourcePosting(deps.db, accountKey) : {};
   for (const settlement of outcome.result.settlements) {
+    if (payPalStatementRefusal(paypal, settlement)) continue;
     const counted = await deps.db.transaction().execute(async (trx) => {
       const isUnchanged = await isOpenSettlementUnchanged(trx, accountKey, settlement);
       const result = await storeSettlements(trx, accountKey, { settlements: [settlement], problems: [] }, { kind: 'api', reportId: settlement.settlementId, loadReadable: true, at: deps.clock() });

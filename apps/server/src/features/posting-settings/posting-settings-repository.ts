@@ -11,6 +11,7 @@ import { errorMessages } from '@ledgerport/contract';
 import { DEFAULT_POSTING_SETTINGS, type GroupBy, type PostingSettings } from '@ledgerport/core/posting';
 import { AppError } from '../../http/app-error';
 import { findTaxTreatment } from '../tax-settings/tax-settings-repository';
+import { findPaymentSourcePosting } from '../payment-source-settings/payment-source-settings-repository';
 
 export interface ProductTypeRuleRow {
   name: string;
@@ -115,12 +116,14 @@ export async function insertPostingSettingsVersion(trx: Kysely<Database>, accoun
 /**
  * The settings a settlement posts with, and their version: the account's current ones, except that a
  * settlement released from hold posts with its difference on the suspense line whatever the account chose,
- * with the account's tax treatment (Registered Country, Statements Accounts and Taxes) when it has one.
+ * with the account's tax treatment (Registered Country, Statements Accounts and Taxes) when it has one,
+ * and its PayPal or Amazon Pay settings (payment_source_settings) when saved.
  */
 export async function postingSettingsOf(db: Kysely<Database>, row: { account_key: string; hold_released_at: Date | null }): Promise<{ settings: PostingSettings; version: number }> {
   const posting = settlementPostingSettings(await getAccountPostingSettings(db, row.account_key), row);
   const tax = await findTaxTreatment(db, row.account_key);
-  return tax ? { ...posting, settings: { ...posting.settings, tax } } : posting;
+  const sources = await findPaymentSourcePosting(db, row.account_key);
+  return { ...posting, settings: { ...posting.settings, ...(tax ? { tax } : {}), ...sources } };
 }
 
 /** postingSettingsOf from the account's settings already read. */

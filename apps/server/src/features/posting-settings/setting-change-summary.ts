@@ -36,6 +36,12 @@ const FIELD_LABELS: Record<string, string> = {
   netSuiteDepartment: 'Department',
   netSuiteClass: 'Class',
   netSuiteLocation: 'Location',
+  paypalCurrenciesOff: 'Currencies not imported',
+  paypalClearingAccounts: 'Clearing accounts by currency',
+  paypalAccountsOff: 'PayPal accounts not imported',
+  amazonPayEnabled: 'Post Amazon Pay to its clearing account',
+  amazonPayClearingAccount: 'Amazon Pay clearing account',
+  amazonPaySeparate: 'Amazon Pay kept separate',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -47,6 +53,8 @@ const ACTION_LABELS: Record<string, string> = {
   'account.registered-country-changed': 'Changed the registered country',
   'account.statement-accounts-and-taxes-changed': 'Changed the statement accounts and taxes',
   'account.netsuite-configuration-changed': 'Changed the NetSuite configuration',
+  'account.paypal-settings-changed': 'Changed the PayPal settings',
+  'account.amazon-pay-settings-changed': 'Changed the Amazon Pay settings',
   'account.features-changed': 'Changed the account features',
   'account.shopify-b2b-changed': 'Changed the Shopify B2B invoices',
   'account.shopify-deferred-revenue-changed': 'Changed the Shopify deferred revenue',

@@ -18,6 +18,7 @@ import { currentMappingsFrom, type AccountMappingContext } from '../mappings/map
 import { buildStoredDocuments } from '../posting/build-settlement-documents';
 import { accountPostingSettingsFrom, settlementPostingSettings, type PostingSettingsRow } from '../posting-settings/posting-settings-repository';
 import { taxTreatmentFrom } from '../tax-settings/tax-settings-repository';
+import { findPaymentSourcePosting } from '../payment-source-settings/payment-source-settings-repository';
 import { SETTLEMENT_COLUMNS_OF_S, type SettlementRow } from './load-settlement';
 import { settlementBody } from './settlement-body';
 import { mergeDocuments, type StoredDocumentRow } from './settlement-documents';
@@ -70,7 +71,9 @@ export async function settlementDetail(db: Kysely<Database>, userId: string, set
           statement_account_code: t_statement_code,
           statement_account_name: t_statement_name,
         });
-  const settings = tax ? { ...posting.settings, tax } : posting.settings;
+  // Settings > PayPal and Amazon Pay: read apart, only for the two channels they concern.
+  const sources = a_sales_channel === 'PAYPAL' || a_sales_channel === 'AMAZON' ? await findPaymentSourcePosting(db, row.account_key) : {};
+  const settings = { ...posting.settings, ...(tax ? { tax } : {}), ...sources };
   const { documents, problems } = mergeDocuments(stored, await buildStoredDocuments(db, row, context, mappings.set, settings), posting.version);
   return {
     settlement: settlementBody(row),

@@ -3,7 +3,8 @@
  * amount-type | amount-description triples Amazon writes there (core's Amazon catalogue names them):
  * shipments (Order), refunds (Refund), chargebacks (Chargeback Refund), A-to-z claims, service fees,
  * Sponsored Products charges (ServiceFee|Cost of Advertising), coupon and deal fees, liquidations,
- * retrocharges, SAFE-T reimbursements, debt recovery and adjustments. Event lists not itemized here are
+ * retrocharges, SAFE-T reimbursements, debt recovery, adjustments and Pay with Amazon payments of the
+ * seller's own store (PayWithAmazon, Settings > Amazon Pay). Event lists not itemized here are
  * named in `unread`, so the open settlement says what it leaves to the report. Amounts are exact text.
  */
 import { decimalText } from '../shared/exact-json';
@@ -43,6 +44,7 @@ export interface FinancialEvents {
   RetrochargeEventList?: (Dated & { RetrochargeEventType?: string; AmazonOrderId?: string; MarketplaceName?: string; BaseTax?: Money; ShippingTax?: Money })[];
   SAFETReimbursementEventList?: (Dated & { SAFETClaimId?: string; ReasonCode?: string; ReimbursedAmount?: Money })[];
   DebtRecoveryEventList?: { DebtRecoveryType?: string; RecoveryAmount?: Money }[];
+  PayWithAmazonEventList?: { SellerOrderId?: string; TransactionPostedDate?: string; Charge?: Component; FeeList?: Component[]; PaymentAmountType?: string; AmountDescription?: string; StoreName?: string }[];
   [list: string]: unknown;
 }
 
@@ -51,6 +53,7 @@ const kindOf = (c: Component): string => c.ChargeType ?? c.FeeType ?? c.Promotio
 const ITEMIZED = new Set([
   'ShipmentEventList', 'RefundEventList', 'ChargebackEventList', 'GuaranteeClaimEventList', 'ServiceFeeEventList', 'AdjustmentEventList', 'ProductAdsPaymentEventList',
   'CouponPaymentEventList', 'SellerDealPaymentEventList', 'FBALiquidationEventList', 'RetrochargeEventList', 'SAFETReimbursementEventList', 'DebtRecoveryEventList',
+  'PayWithAmazonEventList',
 ]);
 
 /** V2 rows for one event group's events, and the non-empty event lists they leave out. */
@@ -96,6 +99,12 @@ export function eventsToV2Rows(settlementId: string, events: FinancialEvents[]):
     }
     for (const e of page.SAFETReimbursementEventList ?? []) money('SAFE-T reimbursement', e.ReasonCode ?? 'SAFE-T', 'ReimbursedAmount', e.ReimbursedAmount, { ...dated(e.PostedDate), 'order-id': e.SAFETClaimId ?? '' });
     for (const e of page.DebtRecoveryEventList ?? []) money('Debt Recovery', e.DebtRecoveryType ?? 'DebtRecovery', 'RecoveryAmount', e.RecoveryAmount);
+    // Amazon Pay payments of the seller's own store (Settings > Amazon Pay posts them by this transaction type).
+    for (const e of page.PayWithAmazonEventList ?? []) {
+      const common = { ...dated(e.TransactionPostedDate), 'order-id': e.SellerOrderId ?? '', 'marketplace-name': e.StoreName ?? '' };
+      if (e.Charge) money('PayWithAmazon', e.PaymentAmountType ?? 'Sales', kindOf(e.Charge), amountOf(e.Charge), common);
+      for (const c of e.FeeList ?? []) money('PayWithAmazon', 'Fees', kindOf(c), amountOf(c), common);
+    }
   }
   return { rows, unread: [...unread] };
 }

@@ -64,6 +64,8 @@ interface TransactionDetail {
 }
 interface SearchPage {
   transaction_details?: TransactionDetail[];
+  /** The merchant's PayPal account number: each statement's seller id (Settings > PayPal turns accounts off by it). */
+  account_number?: string;
   page?: number;
   total_pages?: number;
 }
@@ -122,7 +124,7 @@ export function transactionToRow(t: TransactionDetail): string[] {
   });
 }
 
-export async function searchTransactions(s: ChannelSession, range: DateRange): Promise<TransactionDetail[]> {
+export async function searchTransactions(s: ChannelSession, range: DateRange, onAccountNumber?: (accountNumber: string) => void): Promise<TransactionDetail[]> {
   const all: TransactionDetail[] = [];
   for (let from = range.from; from < range.to; from += PAYPAL_WINDOW_MS) {
     const to = Math.min(from + PAYPAL_WINDOW_MS - 1000, range.to);
@@ -130,6 +132,7 @@ export async function searchTransactions(s: ChannelSession, range: DateRange): P
       const q = new URLSearchParams({ start_date: new Date(from).toISOString().replace(/\.\d+Z$/, 'Z'), end_date: new Date(to).toISOString().replace(/\.\d+Z$/, 'Z'), fields: 'transaction_info,payer_info,cart_info', page_size: String(PAGE_SIZE), page: String(page) });
       const answer = await callChannelJson<SearchPage>(s, paypalPolicy, `${s.endpoints.api}/v1/reporting/transactions?${q.toString()}`);
       all.push(...(answer.transaction_details ?? []));
+      if (answer.account_number) onAccountNumber?.(answer.account_number);
       if (page >= (answer.total_pages ?? 1)) break;
     }
   }
@@ -141,7 +144,7 @@ export async function searchTransactions(s: ChannelSession, range: DateRange): P
  * its own download; days that began before the search are partial and left out; a day not over (plus
  * PayPal's listing delay) by `range.to` is open.
  */
-async function toResult(transactions: TransactionDetail[], range: DateRange): Promise<ParseResult> {
+async function toResult(transactions: TransactionDetail[], range: DateRange, accountNumber: string | null): Promise<ParseResult> {
   const days = new Map<string, { rows: { at: string; row: string[] }[]; endMs: number; startMs: number }>();
   for (const t of transactions) {
     const at = t.transaction_info.transaction_initiation_date ?? '';
@@ -157,6 +160,7 @@ async function toResult(transactions: TransactionDetail[], range: DateRange): Pr
     const rows = day.rows.sort((a, b) => a.at.localeCompare(b.at)).map((r) => r.row);
     const result = await parseReport(writeDelimited(HEADER, rows), { fileName: `paypal-transactions-${name}.csv`, channel: 'PAYPAL' });
     if (day.endMs + LISTING_DELAY_MS > range.to) for (const settlement of result.settlements) Object.assign(settlement, { status: 'open', total: null });
+    if (accountNumber) for (const settlement of result.settlements) settlement.sellerId = accountNumber;
     results.push(result);
   }
   return mergeResults(results);
@@ -166,7 +170,9 @@ async function toResult(transactions: TransactionDetail[], range: DateRange): Pr
 async function searchDays(s: ChannelSession, range: DateRange): Promise<ParseResult> {
   const from = Math.floor(range.from / DAY_MS) * DAY_MS - DAY_MS;
   const to = Math.min(range.to, s.now());
-  return toResult(await searchTransactions(s, { from, to }), { from, to });
+  let accountNumber: string | null = null;
+  const transactions = await searchTransactions(s, { from, to }, (n) => (accountNumber = n));
+  return toResult(transactions, { from, to }, accountNumber);
 }
 
 export const paypalConnector: ChannelConnector = {
