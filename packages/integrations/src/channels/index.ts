@@ -18,6 +18,7 @@ export * from './channel-endpoints';
 export * from './shared/channel-errors';
 export * from './shared/channel-session';
 export { isShopDomain } from './shopify/shopify-connector';
+export { fetchLedgerSummary, ledgerSummarySpecification, type LedgerAggregation, type LedgerSummaryRequest } from './amazon/amazon-inventory-report';
 
 /** The connectors built so far, by channel. */
 export const CHANNEL_CONNECTORS: Partial<Record<Channel, ChannelConnector>> = {
