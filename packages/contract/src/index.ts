@@ -37,5 +37,6 @@ export * from './cogs';
 export * from './partner';
 export * from './teams';
 export * from './inventory';
+export * from './inventory-fetch';
 export * from './tax-settings';
 export * from './clarity';

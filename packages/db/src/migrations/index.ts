@@ -31,6 +31,7 @@ import * as m0026 from './0026-cost-of-goods-sold';
 import * as m0028 from './0028-billing';
 import * as m0033 from './0033-backend-inconsistent-index';
 import * as m0034 from './0034-inventory';
+import * as m0050 from './0050-inventory-fetch';
 import * as m0035 from './0035-account-status-summary';
 import * as m0036 from './0036-tax-settings';
 import * as m0037 from './0037-clarity';
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '0037-clarity': m0037,
   '0038-teams': m0038,
   '0042-account-key-in-every-key': m0042,
+  '0050-inventory-fetch': m0050,
 };
