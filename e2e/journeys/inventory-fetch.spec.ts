@@ -30,7 +30,7 @@ test('turn on the monthly inventory fetch, fetch last month from Amazon, and see
   const form = page.getByRole('form', { name: 'Inventory settings' });
   await form.getByRole('switch', { name: 'Fetch the inventory report from Amazon every month' }).check({ force: true });
   await form.getByRole('radio', { name: /^Fulfilment centre/ }).check();
-  await form.getByRole('textbox', { name: 'Valuation currency' }).click();
+  await form.getByLabel('Valuation currency', { exact: true }).click();
   await page.getByRole('option', { name: 'USD', exact: true }).click();
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('The inventory settings are saved.')).toBeVisible();

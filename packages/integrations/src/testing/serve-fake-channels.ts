@@ -62,6 +62,7 @@ amazon.transactions.push({ relatedIdentifiers: [{ relatedIdentifierName: 'FINANC
 // Last month's Inventory Ledger summary (GET_LEDGER_SUMMARY_VIEW_DATA), gzipped as Amazon often sends it.
 const ledgerMonth = previousMonth(new Date(now).toISOString().slice(0, 10));
 const ledger = readFileSync(new URL('../../../core/src/inventory/__fixtures__/ledger-summary-2026-10.tsv', import.meta.url), 'utf8');
+amazon.ledgerPolls.count = 0; // ready at the first getReport: keeps the journeys short
 amazon.ledgerDocuments.set(ledgerMonth, { document: new TextEncoder().encode(ledger.replaceAll('10/2026', `${ledgerMonth.slice(5)}/${ledgerMonth.slice(0, 4)}`)), isGzip: true });
 const shopify = await createFakeShopify({ shopUrl: shopifyUrl, clientId, clientSecret });
 for (const [id, daysAgo] of [['7300001', 2], ['7300002', 9], ['7299990', 70]] as const) {

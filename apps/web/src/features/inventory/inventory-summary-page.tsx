@@ -114,6 +114,9 @@ export function InventorySummaryPage() {
           <TextInput label="Filter SKUs" placeholder="SKU or title" leftSection={<IconSearch size={14} />} value={text} onChange={(e) => setText(e.currentTarget.value)} w={300} />
           <DataTable label={`Inventory at the end of ${month}`} columns={columns(data.currency)} rows={rows} getRowId={(r) => r.sku} clientPageSize={50} initialSort={{ id: 'value', desc: true }} emptyText="No SKU matches." />
           <Reconciliation accountKey={account.accountKey} month={month} />
+          <Title order={2} size="h5">
+            Where each month came from
+          </Title>
           <DataTable label="Stored inventory months" columns={monthColumns} rows={data.months} getRowId={(r) => r.month} initialSort={{ id: 'month', desc: true }} emptyText="No month stored yet." />
         </>
       )}
