@@ -87,7 +87,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
             description="The currency of the product costs inventory is valued at."
             disabled={disabled}
             allowDeselect={false}
-            data={[{ value: '', label: `Account default (${settings.valuationCurrency === null ? settings.effectiveCurrency : 'latest settlement'})` }, ...CURRENCIES.map((c) => ({ value: c, label: c }))]}
+            data={[{ value: '', label: settings.valuationCurrency === null ? `Account default (${settings.effectiveCurrency})` : "Account default (the latest settlement's currency)" }, ...CURRENCIES.map((c) => ({ value: c, label: c }))]}
             value={draft.valuationCurrency ?? ''}
             onChange={(v) => setDraft({ ...draft, valuationCurrency: v ? v : null })}
           />
