@@ -51,6 +51,7 @@ export const errorStatusByCode = {
   'questionnaire.incomplete': 422,
   'account.no-credentials': 409,
   'account.not-amazon': 422,
+  'inventory.month-not-ended': 422,
   'account.not-shopify': 422,
   'account.wrong-channel': 409,
   'order.not-found': 404,

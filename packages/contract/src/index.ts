@@ -39,6 +39,7 @@ export * from './partner';
 export * from './teams';
 export * from './firm-invites';
 export * from './inventory';
+export * from './inventory-fetch';
 export * from './tax-settings';
 export * from './payment-source-settings';
 export * from './clarity';

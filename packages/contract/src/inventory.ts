@@ -25,7 +25,15 @@ const inventoryQuery = z.strictObject({
 });
 
 const missingSchema = z.object({ sku: z.string(), units: z.number().int() });
-const monthTotalSchema = z.object({ month: z.string(), units: z.number().int(), value: z.string(), missingCostCount: z.number().int() });
+const monthTotalSchema = z.object({
+  month: z.string(),
+  units: z.number().int(),
+  value: z.string(),
+  missingCostCount: z.number().int(),
+  /** Uploaded, or fetched through SP-API (decision 0050), and when. */
+  source: z.enum(['UPLOAD', 'SP_API']),
+  storedAt: z.string(),
+});
 
 export const inventorySummarySchema = z
   .object({
@@ -38,6 +46,10 @@ export const inventorySummarySchema = z
     hasReport: z.boolean(),
     fileName: z.string().nullable(),
     uploadedAt: z.string().nullable(),
+    /** Where the month came from: an uploaded file or SP-API (decision 0050); null without a report. */
+    source: z.enum(['UPLOAD', 'SP_API']).nullable(),
+    /** Amazon's report id of a fetched month. */
+    reportId: z.string().nullable(),
     units: z.number().int(),
     value: z.string(),
     skus: z.array(

@@ -16,6 +16,8 @@ export const DISTRIBUTED_TABLES = [
   'accounting_reference_data',
   'deferred_revenue_orders',
   'idempotency_keys',
+  'inventory_fetch_settings',
+  'inventory_fetches',
   'inventory_positions',
   'inventory_reports',
   'ledger_journals',

@@ -921,6 +921,34 @@ export interface InventoryReportsTable {
   row_count: number;
   uploaded_at: Timestamp;
   uploaded_by: string | null;
+  /** UPLOAD or SP_API (migration 0050); report_id is Amazon's for a fetched month. */
+  source: Generated<string>;
+  report_id: string | null;
+}
+
+/** An Amazon account's SP-API inventory fetch settings (migration 0050). */
+export interface InventoryFetchSettingsTable {
+  account_key: string;
+  is_monthly_fetch_enabled: Generated<boolean>;
+  aggregate_by: Generated<string>;
+  marketplace_id: string;
+  valuation_currency: string | null;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+/** One fetch of a month's Inventory Ledger summary: QUEUED, REQUESTED (Amazon is preparing it), DONE or FAILED. */
+export interface InventoryFetchesTable {
+  account_key: string;
+  fetch_id: string;
+  month: string;
+  status: string;
+  aggregate_by: string;
+  report_id: string | null;
+  message: string | null;
+  requested_at: Timestamp;
+  requested_by: string | null;
+  finished_at: Timestamp | null;
 }
 
 /** Month-end units of one SKU at one fulfilment centre, with the month's shipments and returns. */
@@ -1047,4 +1075,6 @@ export interface Database {
   settlement_cogs_documents: SettlementCogsDocumentsTable;
   inventory_reports: InventoryReportsTable;
   inventory_positions: InventoryPositionsTable;
+  inventory_fetch_settings: InventoryFetchSettingsTable;
+  inventory_fetches: InventoryFetchesTable;
 }

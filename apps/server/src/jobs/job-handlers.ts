@@ -12,5 +12,6 @@ import { autoSendJob } from '../features/automation/auto-send-job';
 import { sendSettlementJob } from '../features/posting/send-settlement-job';
 import { sendCogsJob } from '../features/cogs/send-cogs';
 import { fetchChannelSettlementsJob, scheduleChannelFetchesJob } from '../features/channel-connections/fetch-channel-settlements-job';
+import { fetchInventoryReportJob, scheduleInventoryFetchesJob } from '../features/inventory/fetch-inventory-report-job';
 
-export const jobHandlers: readonly JobHandler<never>[] = [purgeRefreshTokensJob, importSettlementFileJob, recoverSettlementImportsJob, sendSettlementJob, fetchChannelSettlementsJob, scheduleChannelFetchesJob, redactAccountsJob, mailImmediateNotificationsJob, mailNotificationDigestsJob, autoSendJob, sendCogsJob];
+export const jobHandlers: readonly JobHandler<never>[] = [purgeRefreshTokensJob, importSettlementFileJob, recoverSettlementImportsJob, sendSettlementJob, fetchChannelSettlementsJob, scheduleChannelFetchesJob, redactAccountsJob, mailImmediateNotificationsJob, mailNotificationDigestsJob, autoSendJob, sendCogsJob, fetchInventoryReportJob, scheduleInventoryFetchesJob];

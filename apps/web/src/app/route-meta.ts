@@ -46,6 +46,7 @@ export type PageKind =
   | 'beta-features-settings'
   | 'automation-settings'
   | 'cogs-settings'
+  | 'inventory-settings'
   | 'registered-country-settings'
   | 'netsuite-configuration-settings'
   | 'paypal-settings'

@@ -196,6 +196,8 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.statementAccountsAndTaxes.Component />;
     case 'cogs-settings':
       return <Pages.cogsSettings.Component />;
+    case 'inventory-settings':
+      return <Pages.inventorySettings.Component />;
     case 'cost-admin':
       return <Pages.costAdmin.Component />;
     case 'export-cogs':

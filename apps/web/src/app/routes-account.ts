@@ -26,6 +26,7 @@ const accountSettingsTabs: Array<[tab: string, title: string, what: string, stri
 
 /** Tabs with a real page (declared with special() below); the others show what they will hold. */
 const BUILT_TABS = new Set(['product-types', 'invoices', 'connections', 'users', 'history', 'amazon-deferred-transactions', 'new-features', 'automation', 'shopify-b2b', 'shopify-deferred-revenue', 'billing', 'cogs', 'registered-country', 'statements-accounts-and-taxes', 'netsuite-configuration', 'paypal', 'amazon-pay']);
+const BUILT_TABS = new Set(['product-types', 'invoices', 'connections', 'users', 'history', 'amazon-deferred-transactions', 'new-features', 'automation', 'shopify-b2b', 'shopify-deferred-revenue', 'billing', 'cogs', 'registered-country', 'statements-accounts-and-taxes', 'inventory']);
 
 export const accountRoutes: RouteMeta[] = [
   special('admin', 'Admin', 'admin'),
@@ -52,6 +53,7 @@ export const accountRoutes: RouteMeta[] = [
   special('account-settings/shopify-b2b', 'Shopify B2B Invoice', 'shopify-b2b-settings', { tabs: 'account-settings', strictReferrer: true }),
   special('account-settings/shopify-deferred-revenue', 'Shopify Deferred Revenue', 'shopify-deferred-revenue-settings', { tabs: 'account-settings', strictReferrer: true }),
   special('account-settings/cogs', 'Cost of Goods Sold', 'cogs-settings', { tabs: 'account-settings', strictReferrer: true }),
+  special('account-settings/inventory', 'Inventory', 'inventory-settings', { tabs: 'account-settings', strictReferrer: true }),
   special('account-settings/registered-country', 'Registered Country', 'registered-country-settings', { tabs: 'account-settings', strictReferrer: false }),
   special('account-settings/statements-accounts-and-taxes', 'Statements Accounts and Taxes', 'statement-accounts-and-taxes-settings', { tabs: 'account-settings', strictReferrer: true }),
   special('account-settings/netsuite-configuration', 'NetSuite Configuration', 'netsuite-configuration-settings', { tabs: 'account-settings', strictReferrer: true }),

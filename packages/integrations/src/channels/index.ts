@@ -21,6 +21,7 @@ export { isShopDomain } from './shopify/shopify-connector';
 /** The ids the Amazon connector gives an open Finances API event group and a month of deferred transactions. */
 export { OPEN_PREFIX as AMAZON_OPEN_GROUP_PREFIX } from './amazon/amazon-finances';
 export { DEFERRED_PREFIX as AMAZON_DEFERRED_PREFIX } from './amazon/amazon-deferred';
+export { fetchLedgerSummary, ledgerSummarySpecification, type LedgerAggregation, type LedgerSummaryRequest } from './amazon/amazon-inventory-report';
 
 /** The connectors built so far, by channel. */
 export const CHANNEL_CONNECTORS: Partial<Record<Channel, ChannelConnector>> = {

@@ -3,12 +3,15 @@
  * the same fakes the contract tests use, served over HTTP and seeded with settlements dated relative
  * to now: two recent ones each (the first fetch after connecting brings them) and one older each (a
  * history request brings it); Amazon also has the settlement still running (an Open Finances event
- * group, settlement 91000000003). Besides the channel APIs they play the consent pages (which send the
+ * group, settlement 91000000003), and the Inventory Ledger summary of last month (core's fixture
+ * moved to that month) for createReport. Besides the channel APIs they play the consent pages (which send the
  * browser straight back to our callback with a code) and a control surface for tests:
  * POST /__control/revoke (the seller removes our app), GET /__control/health, GET /__control/violations.
  * Ports: FAKE_AMAZON_PORT (8181) and FAKE_SHOPIFY_PORT (8182); app credentials FAKE_CLIENT_ID/SECRET.
  */
+import { readFileSync } from 'node:fs';
 import { AMAZON_LOCALES, writeAmazonV2 } from '@ledgerport/core/channels/amazon';
+import { previousMonth } from '@ledgerport/core/inventory';
 import type { Settlement } from '@ledgerport/core/settlements';
 import { createFakeAmazon } from './fake-channels/fake-amazon';
 import { createFakeShopify } from './fake-channels/fake-shopify';
@@ -56,6 +59,11 @@ for (const [id, daysAgo, orders] of [['91000000001', 3, 4], ['91000000002', 17, 
 amazon.groups.push({ FinancialEventGroupId: 'E2E-OPEN-GROUP', ProcessingStatus: 'Open', FundTransferStatus: 'Unknown', OriginalTotal: { CurrencyCode: 'USD', CurrencyAmount: 0 }, FinancialEventGroupStart: new Date(now - 2 * DAY).toISOString() });
 amazon.groupEvents.set('E2E-OPEN-GROUP', [{ ShipmentEventList: [{ AmazonOrderId: '113-0000000-9999999', MarketplaceName: 'Amazon.com', PostedDate: new Date(now - DAY).toISOString(), ShipmentItemList: [{ SellerSKU: 'E2E-SKU-0', QuantityShipped: 1, ItemChargeList: [{ ChargeType: 'Principal', ChargeAmount: { CurrencyCode: 'USD', CurrencyAmount: 31.5 } }], ItemFeeList: [{ FeeType: 'Commission', FeeAmount: { CurrencyCode: 'USD', CurrencyAmount: -4.73 } }] }] }] }]);
 amazon.transactions.push({ relatedIdentifiers: [{ relatedIdentifierName: 'FINANCIAL_EVENT_GROUP_ID', relatedIdentifierValue: 'E2E-OPEN-GROUP' }, { relatedIdentifierName: 'SETTLEMENT_ID', relatedIdentifierValue: '91000000003' }], transactionType: 'Shipment', transactionId: 'E2E-T-1', transactionStatus: 'RELEASED', postedDate: new Date(now - DAY).toISOString(), totalAmount: { currencyCode: 'USD', currencyAmount: 26.77 } });
+// Last month's Inventory Ledger summary (GET_LEDGER_SUMMARY_VIEW_DATA), gzipped as Amazon often sends it.
+const ledgerMonth = previousMonth(new Date(now).toISOString().slice(0, 10));
+const ledger = readFileSync(new URL('../../../core/src/inventory/__fixtures__/ledger-summary-2026-10.tsv', import.meta.url), 'utf8');
+amazon.ledgerPolls.count = 0; // ready at the first getReport: keeps the journeys short
+amazon.ledgerDocuments.set(ledgerMonth, { document: new TextEncoder().encode(ledger.replaceAll('10/2026', `${ledgerMonth.slice(5)}/${ledgerMonth.slice(0, 4)}`)), isGzip: true });
 const shopify = await createFakeShopify({ shopUrl: shopifyUrl, clientId, clientSecret });
 for (const [id, daysAgo] of [['7300001', 2], ['7300002', 9], ['7299990', 70]] as const) {
   const issuedAt = new Date(now - daysAgo * DAY);

@@ -1,7 +1,8 @@
 /**
  * What every inventory route starts with: read access to the account (404 for another tenant's), an
  * Amazon account (422 otherwise: the reports are Amazon's), its catalog (decision 0030) and the
- * currency its inventory is valued in: the one asked for, else its latest settlement's, else USD.
+ * currency its inventory is valued in: the one asked for, else the one chosen in Account Settings >
+ * Inventory (decision 0050), else its latest settlement's, else USD.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
@@ -36,7 +37,11 @@ export async function getInventoryAccount(
       `Inventory is for Amazon accounts, and ${account.account_name} does not sell on Amazon. Open an Amazon account to see its inventory.`,
       { accountKey },
     );
-  const latest = currency
+  const chosen = currency
+    ? undefined
+    : await db.selectFrom('inventory_fetch_settings').select('valuation_currency').where('account_key', '=', accountKey).executeTakeFirst();
+  const wanted = currency ?? chosen?.valuation_currency ?? undefined;
+  const latest = wanted
     ? undefined
     : await db
         .selectFrom('settlements')
@@ -46,5 +51,5 @@ export async function getInventoryAccount(
         .orderBy('end_at', 'desc')
         .limit(1)
         .executeTakeFirst();
-  return { accountKey, catalogKey: catalogKeyOf(account), currency: currency ?? latest?.currency ?? 'USD' };
+  return { accountKey, catalogKey: catalogKeyOf(account), currency: wanted ?? latest?.currency ?? 'USD' };
 }

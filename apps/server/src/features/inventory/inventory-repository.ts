@@ -20,12 +20,13 @@ export async function replaceInventoryMonths(
   months: readonly StoredMonth[],
   userId: string | null,
   at: Date,
+  origin: { source: 'UPLOAD' | 'SP_API'; reportId: string | null },
 ): Promise<void> {
   for (const m of months) {
     await trx.deleteFrom('inventory_reports').where('account_key', '=', accountKey).where('month', '=', m.month).execute();
     await trx
       .insertInto('inventory_reports')
-      .values({ account_key: accountKey, month: m.month, file_name: m.fileName, row_count: m.rowCount, uploaded_at: at, uploaded_by: userId })
+      .values({ account_key: accountKey, month: m.month, file_name: m.fileName, row_count: m.rowCount, uploaded_at: at, uploaded_by: userId, source: origin.source, report_id: origin.reportId })
       .execute();
     const values = m.positions.map((p) => ({
       account_key: accountKey,
@@ -46,15 +47,20 @@ export async function replaceInventoryMonths(
 export async function findInventoryReport(db: Kysely<Database>, accountKey: string, month: string) {
   return db
     .selectFrom('inventory_reports')
-    .select(['file_name', 'uploaded_at', 'row_count'])
+    .select(['file_name', 'uploaded_at', 'row_count', 'source', 'report_id'])
     .where('account_key', '=', accountKey)
     .where('month', '=', month)
     .executeTakeFirst();
 }
 
-export async function listInventoryMonths(db: Kysely<Database>, accountKey: string): Promise<string[]> {
-  const rows = await db.selectFrom('inventory_reports').select('month').where('account_key', '=', accountKey).orderBy('month').execute();
-  return rows.map((r) => r.month);
+/** Every stored month with where it came from (an upload or SP-API) and when, oldest first. */
+export async function listInventoryReports(db: Kysely<Database>, accountKey: string) {
+  return db
+    .selectFrom('inventory_reports')
+    .select(['month', 'source', 'uploaded_at', 'report_id'])
+    .where('account_key', '=', accountKey)
+    .orderBy('month')
+    .execute();
 }
 
 /** Positions of the months asked for, by month. */

@@ -13,7 +13,7 @@ import { addRoute } from '../../http/add-route';
 import type { Deps } from '../../http/deps';
 import { readCosts } from '../cogs/product-catalog-repository';
 import { getInventoryAccount } from './inventory-account';
-import { findInventoryReport, listInventoryMonths, readInventoryPositions, sumCogsPosted } from './inventory-repository';
+import { findInventoryReport, listInventoryReports, readInventoryPositions, sumCogsPosted } from './inventory-repository';
 
 const money = (v: bigint | null) => (v === null ? null : formatUnits(v));
 
@@ -24,7 +24,8 @@ export function registerInventoryRoutes(app: FastifyInstance, deps: Deps): void 
     const account = await getInventoryAccount(db, caller, query.accountKey, query.currency);
     const lookup = createStandardCostLookup(await readCosts(db, account.catalogKey, account.currency), account.currency);
     const report = await findInventoryReport(db, account.accountKey, query.month);
-    const months = await listInventoryMonths(db, account.accountKey);
+    const reports = await listInventoryReports(db, account.accountKey);
+    const months = reports.map((r) => r.month);
     const positions = await readInventoryPositions(db, account.accountKey, months.includes(query.month) ? months : [...months, query.month]);
     const valued = new Map([...positions].map(([m, p]) => [m, valueInventory(p, lookup, m, account.currency)]));
     const v = valued.get(query.month)!;
@@ -36,13 +37,16 @@ export function registerInventoryRoutes(app: FastifyInstance, deps: Deps): void 
       hasReport: report !== undefined,
       fileName: report?.file_name ?? null,
       uploadedAt: report?.uploaded_at.toISOString() ?? null,
+      source: report ? (report.source === 'SP_API' ? ('SP_API' as const) : ('UPLOAD' as const)) : null,
+      reportId: report?.report_id ?? null,
       units: v.units,
       value: formatUnits(v.value),
       skus: v.skus.map((s) => ({ ...s, unitCost: money(s.unitCost), value: money(s.value), isMissingCost: s.unitCost === null })),
       missing: v.missing,
-      months: months.map((m) => {
-        const mv = valued.get(m)!;
-        return { month: m, units: mv.units, value: formatUnits(mv.value), missingCostCount: mv.missing.length };
+      months: reports.map((r) => {
+        const mv = valued.get(r.month)!;
+        const source = r.source === 'SP_API' ? ('SP_API' as const) : ('UPLOAD' as const);
+        return { month: r.month, units: mv.units, value: formatUnits(mv.value), missingCostCount: mv.missing.length, source, storedAt: r.uploaded_at.toISOString() };
       }),
     };
   });

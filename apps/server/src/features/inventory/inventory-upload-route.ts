@@ -6,13 +6,13 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { findTextProblem, INVENTORY_REPORT_BYTES_MAX, uploadInventoryReport } from '@ledgerport/contract';
-import { monthEndPositions, parseInventoryLedger } from '@ledgerport/core/inventory';
 import { recordAudit } from '../../audit/record-audit';
 import { addRoute } from '../../http/add-route';
 import { AppError } from '../../http/app-error';
 import type { Deps } from '../../http/deps';
 import { getInventoryAccount } from './inventory-account';
 import { replaceInventoryMonths } from './inventory-repository';
+import { readInventoryLedger } from './read-inventory-ledger';
 
 const PROBLEMS_SHOWN_MAX = 20;
 
@@ -34,8 +34,8 @@ export function registerInventoryUploadRoute(app: FastifyInstance, deps: Deps): 
         throw new AppError('request.too-large', `The file ${part.filename} is larger than ${INVENTORY_REPORT_BYTES_MAX / 1024 / 1024} MB; nothing was uploaded.`, { file: part.filename });
       if (bytes.length === 0)
         throw new AppError('request.invalid', `The file ${part.filename} is empty; nothing was uploaded.`, { file: part.filename });
-      const ledger = parseInventoryLedger(bytes, part.filename);
-      if (ledger.problems.length === 0 && ledger.rows.length === 0)
+      const ledger = readInventoryLedger(bytes, part.filename);
+      if (ledger.problems.length === 0 && ledger.rowCount === 0)
         throw new AppError('request.invalid', `The file ${part.filename} has no inventory rows; nothing was uploaded.`, { file: part.filename });
       if (ledger.problems.length > 0) {
         const shown = ledger.problems.slice(0, PROBLEMS_SHOWN_MAX).map((p) => p.message).join(' ');
@@ -45,16 +45,11 @@ export function registerInventoryUploadRoute(app: FastifyInstance, deps: Deps): 
           problems: ledger.problems.slice(0, 200),
         });
       }
-      const months = [...new Set(ledger.rows.map((r) => r.date.slice(0, 7)))].sort();
-      const stored = months.map((month) => ({
-        month,
-        fileName: part.filename,
-        rowCount: ledger.rows.filter((r) => r.date.startsWith(month)).length,
-        positions: monthEndPositions(ledger.rows, month),
-      }));
+      const stored = ledger.months;
+      const months = stored.map((m) => m.month);
       const at = deps.clock();
       await db.transaction().execute(async (trx) => {
-        await replaceInventoryMonths(trx, account.accountKey, stored, caller.userId, at);
+        await replaceInventoryMonths(trx, account.accountKey, stored, caller.userId, at, { source: 'UPLOAD', reportId: null });
         await recordAudit(trx, {
           actorUserId: caller.userId,
           accountKey: account.accountKey,
@@ -62,16 +57,16 @@ export function registerInventoryUploadRoute(app: FastifyInstance, deps: Deps): 
           entityType: 'inventory-report',
           entityId: part.filename,
           before: null,
-          after: { file: part.filename, months, rows: ledger.rows.length },
+          after: { file: part.filename, months, rows: ledger.rowCount },
           at,
         });
       });
       const positionCount = stored.reduce((n, m) => n + m.positions.length, 0);
       return {
         months,
-        rowCount: ledger.rows.length,
+        rowCount: ledger.rowCount,
         positionCount,
-        message: `${ledger.rows.length} row${ledger.rows.length === 1 ? '' : 's'} of ${part.filename} uploaded for ${months.join(', ')}.`,
+        message: `${ledger.rowCount} row${ledger.rowCount === 1 ? '' : 's'} of ${part.filename} uploaded for ${months.join(', ')}.`,
       };
     });
   });

@@ -103,7 +103,7 @@ describe('inventory', () => {
       ['SKU-C', 30, null, null, true],
     ]);
     expect(summary.missing).toEqual([{ sku: 'SKU-C', units: 30 }]);
-    expect(summary.months).toEqual([{ month: '2026-10', units: 396, value: '924.1380', missingCostCount: 1 }]);
+    expect(summary.months).toEqual([{ month: '2026-10', units: 396, value: '924.1380', missingCostCount: 1, source: 'UPLOAD', storedAt: summary.uploadedAt }]);
     const audit = await server.testDb.db.selectFrom('audit_log').select('action').where('action', '=', 'inventory.report-uploaded').execute();
     expect(audit).toHaveLength(1);
   });

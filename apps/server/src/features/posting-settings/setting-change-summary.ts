@@ -42,6 +42,10 @@ const FIELD_LABELS: Record<string, string> = {
   amazonPayEnabled: 'Post Amazon Pay to its clearing account',
   amazonPayClearingAccount: 'Amazon Pay clearing account',
   amazonPaySeparate: 'Amazon Pay kept separate',
+  isMonthlyFetchEnabled: 'Fetch inventory monthly',
+  aggregateBy: 'Inventory by',
+  marketplaceId: 'Inventory marketplace',
+  valuationCurrency: 'Valuation currency',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -76,6 +80,9 @@ const ACTION_LABELS: Record<string, string> = {
   'product.cost-deleted': 'Deleted a product cost',
   'product.costs-imported': 'Imported product costs',
   'inventory.report-uploaded': 'Uploaded an inventory report',
+  'account.inventory-fetch-changed': 'Changed the inventory fetch settings',
+  'inventory.month-fetch-asked': 'Asked Amazon for the inventory report of',
+  'inventory.report-fetched': 'Fetched the inventory report from Amazon for',
   'product.bundle-saved': 'Saved a bundle',
   'product.lot-added': 'Recorded a purchase lot',
   'settlement.auto-send-queued': 'Automatically sent',
@@ -109,6 +116,8 @@ const ACTION_LABELS: Record<string, string> = {
   'billing.plan-changed': 'Changed a plan',
   'billing.plan-created': 'Created a plan',
 };
+
+const AGGREGATION_WORDS: Record<string, string> = { FC: 'fulfilment centre', COUNTRY: 'country' };
 
 const ROLE_WORDS: Record<string, string> = { owner: 'owner', member: 'member', 'view-only': 'view-only' };
 
@@ -165,8 +174,10 @@ export function summarizeSettingChange(action: string, before: Record<string, un
     const name = (action === 'connection.connected' ? (after?.organizationName ?? after?.storeName) : (before?.organizationName ?? before?.storeName)) ?? null;
     return `${label} ${role}${typeof system === 'string' ? ` (${system}${typeof name === 'string' && name ? `, ${name}` : ''})` : ''}`;
   }
+  if (action.startsWith('inventory.') && typeof after?.month === 'string') return `${label} ${after.month}${typeof after.reportId === 'string' ? ` (report ${after.reportId})` : ''}`;
   const fields = Object.keys(after ?? {}).filter((k) => k in FIELD_LABELS);
   if (fields.length === 0) return typeof after?.settlementId === 'string' ? `${label}: settlement ${after.settlementId}` : label;
-  const changes = fields.map((k) => `${FIELD_LABELS[k]} ${show(before?.[k])} → ${show(after?.[k])}`);
+  const word = (k: string, v: unknown) => (k === 'aggregateBy' && typeof v === 'string' ? (AGGREGATION_WORDS[v] ?? v) : v);
+  const changes = fields.map((k) => `${FIELD_LABELS[k]} ${show(word(k, before?.[k]))} → ${show(word(k, after?.[k]))}`);
   return `${label}: ${changes.join('; ')}`;
 }

@@ -1,5 +1,5 @@
 /** Inventory calls (issue 17, decision 0034): upload a Ledger summary, read a month's valuation. */
-import type { InventoryLocationsBody, InventoryReconciliationBody, InventorySummaryBody } from '@ledgerport/contract';
+import type { InventoryFetchSettingsBody, InventoryLocationsBody, InventoryReconciliationBody, InventorySummaryBody } from '@ledgerport/contract';
 import { api } from '../../lib/api-client';
 
 export const fetchInventorySummary = (accountKey: string, month: string) => api.get<InventorySummaryBody>('/inventory/summary', { accountKey, month });
@@ -17,3 +17,9 @@ export function lastMonth(now = new Date()): string {
   const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   return d.toISOString().slice(0, 7);
 }
+
+/** Account Settings > Inventory (decision 0050): SP-API fetch settings and fetches. */
+export const fetchInventoryFetchSettings = (accountKey: string) => api.get<InventoryFetchSettingsBody>('/inventory/fetch-settings', { accountKey });
+export const saveInventoryFetchSettings = (accountKey: string, body: Pick<InventoryFetchSettingsBody, 'isMonthlyFetchEnabled' | 'aggregateBy' | 'marketplaceId' | 'valuationCurrency'>) =>
+  api.put<InventoryFetchSettingsBody>('/inventory/fetch-settings', body, { accountKey });
+export const askInventoryMonth = (accountKey: string, month: string) => api.post<InventoryFetchSettingsBody['fetches'][number]>('/inventory/fetch-month', { month }, { accountKey });

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { InventorySummaryBody } from '@ledgerport/contract';
 import { parseDecimalUnits } from '@ledgerport/core/money';
-import { formatCurrency } from '@ledgerport/core/rules';
+import { formatCurrency, formatDateValue } from '@ledgerport/core/rules';
 import { useSession } from '../../lib/session-context';
 import { BarChart } from '../../ui/bar-chart';
 import { DataTable, type DataColumn } from '../../ui/data-table';
@@ -31,6 +31,21 @@ function columns(currency: string): Array<DataColumn<SkuRow>> {
     { id: 'value', header: 'Value', align: 'right', sortValue: (r) => unitsOf(r.value), cell: (r) => (r.value === null ? '--' : <MoneyText amount={r.value} currency={currency} />) },
   ];
 }
+
+type MonthRow = InventorySummaryBody['months'][number];
+
+/** Where a month came from (decision 0050): an uploaded file, or Amazon's report fetched through SP-API. */
+function sourceText(source: InventorySummaryBody['source'], at: string | null, fileName: string | null, reportId: string | null): string {
+  const when = formatDateValue(at, 'yyyy-MM-dd HH:mm');
+  return source === 'SP_API' ? `fetched from Amazon (report ${reportId ?? '--'}) on ${when}` : `uploaded from ${fileName ?? 'a file'} on ${when}`;
+}
+
+const monthColumns: Array<DataColumn<MonthRow>> = [
+  { id: 'month', header: 'Month', sortValue: (r) => r.month, cell: (r) => r.month },
+  { id: 'units', header: 'Units', align: 'right', sortValue: (r) => r.units, cell: (r) => r.units },
+  { id: 'source', header: 'Source', sortValue: (r) => r.source, cell: (r) => (r.source === 'SP_API' ? <Badge variant="light">Amazon SP-API</Badge> : <Badge variant="light" color="gray">Upload</Badge>) },
+  { id: 'storedAt', header: 'Stored', sortValue: (r) => r.storedAt, cell: (r) => formatDateValue(r.storedAt, 'yyyy-MM-dd HH:mm') },
+];
 
 function Reconciliation({ accountKey, month }: { accountKey: string; month: string }) {
   const query = useQuery({ queryKey: ['inventory', 'reconciliation', accountKey, month], queryFn: () => fetchInventoryReconciliation(accountKey, month) });
@@ -83,7 +98,7 @@ export function InventorySummaryPage() {
               {data.units} units on hand at {data.valuedOn}, valued at <strong>{formatCurrency(data.value, data.currency)}</strong>
             </Text>
             <Text size="sm" c="dimmed">
-              from {data.fileName}
+              {sourceText(data.source, data.uploadedAt, data.fileName, data.reportId)}
             </Text>
           </Group>
           {data.missing.length > 0 && (
@@ -99,6 +114,10 @@ export function InventorySummaryPage() {
           <TextInput label="Filter SKUs" placeholder="SKU or title" leftSection={<IconSearch size={14} />} value={text} onChange={(e) => setText(e.currentTarget.value)} w={300} />
           <DataTable label={`Inventory at the end of ${month}`} columns={columns(data.currency)} rows={rows} getRowId={(r) => r.sku} clientPageSize={50} initialSort={{ id: 'value', desc: true }} emptyText="No SKU matches." />
           <Reconciliation accountKey={account.accountKey} month={month} />
+          <Title order={2} size="h5">
+            Where each month came from
+          </Title>
+          <DataTable label="Stored inventory months" columns={monthColumns} rows={data.months} getRowId={(r) => r.month} initialSort={{ id: 'month', desc: true }} emptyText="No month stored yet." />
         </>
       )}
     </Stack>

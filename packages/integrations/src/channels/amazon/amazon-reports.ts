@@ -58,17 +58,22 @@ export async function getReport(s: ChannelSession, reportId: string): Promise<Am
 
 export async function downloadReport(s: ChannelSession, report: AmazonReport): Promise<ParseResult> {
   if (!report.reportDocumentId) throw new ChannelApiError(AMAZON, 0, `Amazon report ${report.reportId} is done but names no document.`);
+  const bytes = await downloadReportDocument(s, report.reportId, report.reportDocumentId);
+  return parseReport(bytes, { fileName: `${report.reportId}.txt`, channel: 'AMAZON' });
+}
+
+/** A report document's bytes: getReportDocument, then its pre-signed URL, gunzipped when Amazon says GZIP. */
+export async function downloadReportDocument(s: ChannelSession, reportId: string, reportDocumentId: string): Promise<Uint8Array> {
   const doc = await callChannelJson<{ reportDocumentId: string; url: string; compressionAlgorithm?: 'GZIP' }>(
     s,
     amazonPolicy,
-    `${s.endpoints.api}/reports/2021-06-30/documents/${encodeURIComponent(report.reportDocumentId)}`,
+    `${s.endpoints.api}/reports/2021-06-30/documents/${encodeURIComponent(reportDocumentId)}`,
   );
   // The pre-signed URL must be fetched without our token (it is S3's, and expires after 5 minutes).
   const response = await s.fetch(doc.url);
-  if (!response.ok) throw new ChannelApiError(AMAZON, response.status, `Amazon report ${report.reportId} could not be downloaded (HTTP ${response.status}).`);
-  let bytes = new Uint8Array(await response.arrayBuffer());
-  if (doc.compressionAlgorithm === 'GZIP') bytes = new Uint8Array(gunzipSync(bytes));
-  return parseReport(bytes, { fileName: `${report.reportId}.txt`, channel: 'AMAZON' });
+  if (!response.ok) throw new ChannelApiError(AMAZON, response.status, `Amazon report ${reportId} could not be downloaded (HTTP ${response.status}).`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return doc.compressionAlgorithm === 'GZIP' ? new Uint8Array(gunzipSync(bytes)) : bytes;
 }
 
 export interface ReportsOutcome {

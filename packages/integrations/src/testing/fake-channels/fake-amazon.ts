@@ -9,6 +9,10 @@
  * minutes in the past, and pages may be empty before the last (all from the model's descriptions).
  * Throttling answers 429 with Retry-After, or as Amazon does with only x-amzn-RateLimit-Limit.
  * An invalid or expired token gets Amazon's 403 Unauthorized.
+ * createReport plays the Inventory Ledger summary (GET_LEDGER_SUMMARY_VIEW_DATA): the month named by
+ * dataStartTime answers the document a test put in `ledgerDocuments` (else Amazon's CANCELLED: no
+ * data), after `ledgerPolls` getReport calls IN_PROGRESS; `ledgerOutcomes` forces FATAL (with an error
+ * document) or CANCELLED for a month. The report options are checked as Amazon documents them.
  */
 import { gzipSync } from 'node:zlib';
 import type { Context } from 'openapi-backend';
@@ -20,6 +24,14 @@ import { serveTransactions } from './fake-amazon-transactions';
 
 export interface FakeAmazonReport {
   reportId: string;
+  /** GET_V2_SETTLEMENT_REPORT_DATA_FLAT_FILE_V2 unless made by createReport. */
+  reportType?: string;
+  /** getReport answers IN_PROGRESS this many more times before processingStatus. */
+  pollsLeft?: number;
+  /** A FATAL report's error document (Amazon's JSON). */
+  errorDocument?: Uint8Array;
+  /** The createReport body that made it. */
+  specification?: Record<string, unknown>;
   createdTime: string;
   processingStatus: 'DONE' | 'IN_PROGRESS' | 'IN_QUEUE' | 'CANCELLED' | 'FATAL';
   /** The flat file's bytes. */
@@ -37,6 +49,12 @@ export interface FakeAmazon extends FakeChannel {
   /** The next `count` API calls answer 429 carrying only x-amzn-RateLimit-Limit (requests per second). */
   throttleNextByRate: (count: number, ratePerSecond: number) => void;
   addReport: (r: Partial<FakeAmazonReport> & { document: Uint8Array; createdTime: string }) => FakeAmazonReport;
+  /** GET_LEDGER_SUMMARY_VIEW_DATA documents by month (YYYY-MM). */
+  ledgerDocuments: Map<string, { document: Uint8Array; isGzip?: boolean }>;
+  /** A month whose ledger report ends FATAL (error document given) or CANCELLED. */
+  ledgerOutcomes: Map<string, { processingStatus: 'FATAL' | 'CANCELLED'; errorDocument?: Uint8Array }>;
+  /** getReport calls a ledger report answers IN_PROGRESS before it is done. */
+  ledgerPolls: { count: number };
 }
 
 export interface FakeAmazonOptions {
@@ -48,6 +66,10 @@ export interface FakeAmazonOptions {
 }
 
 const UNAUTHORIZED = { errors: [{ code: 'Unauthorized', message: 'Access to requested resource is denied.', details: 'The access token you provided has expired.' }] };
+const SETTLEMENT_REPORT_TYPE = 'GET_V2_SETTLEMENT_REPORT_DATA_FLAT_FILE_V2';
+const LEDGER_REPORT_TYPE = 'GET_LEDGER_SUMMARY_VIEW_DATA';
+/** Amazon's documented reportOptions of the ledger summary. */
+const LEDGER_OPTIONS: Record<string, string[]> = { aggregateByLocation: ['COUNTRY', 'FC'], aggregatedByTimePeriod: ['DAILY', 'WEEKLY', 'MONTHLY'] };
 const THROTTLED = { errors: [{ code: 'QuotaExceeded', message: 'You exceeded your quota for the requested resource.' }] };
 
 export async function createFakeAmazon(o: FakeAmazonOptions): Promise<FakeAmazon> {
@@ -69,12 +91,50 @@ export async function createFakeAmazon(o: FakeAmazonOptions): Promise<FakeAmazon
   const transactions: Record<string, unknown>[] = [];
   let rateThrottled = { count: 0, rate: 1 };
   let nextReportId = 50_000_000_000;
-  const view = (r: FakeAmazonReport) => ({
-    reportId: r.reportId,
-    reportType: 'GET_V2_SETTLEMENT_REPORT_DATA_FLAT_FILE_V2',
-    createdTime: r.createdTime,
-    processingStatus: r.processingStatus,
-    ...(r.processingStatus === 'DONE' ? { reportDocumentId: `amzn1.spdoc.1.4.na.${r.reportId}`, processingStartTime: r.createdTime, processingEndTime: r.createdTime } : {}),
+  const ledgerDocuments = new Map<string, { document: Uint8Array; isGzip?: boolean }>();
+  const ledgerOutcomes = new Map<string, { processingStatus: 'FATAL' | 'CANCELLED'; errorDocument?: Uint8Array }>();
+  const ledgerPolls = { count: 1 };
+  const view = (r: FakeAmazonReport) => {
+    const isPending = (r.pollsLeft ?? 0) > 0;
+    const status = isPending ? 'IN_PROGRESS' : r.processingStatus;
+    const hasDocument = status === 'DONE' || (status === 'FATAL' && r.errorDocument !== undefined);
+    const spec = r.specification ?? {};
+    return {
+      reportId: r.reportId,
+      reportType: r.reportType ?? SETTLEMENT_REPORT_TYPE,
+      createdTime: r.createdTime,
+      processingStatus: status,
+      ...(Array.isArray(spec.marketplaceIds) ? { marketplaceIds: spec.marketplaceIds as string[] } : {}),
+      ...(typeof spec.dataStartTime === 'string' ? { dataStartTime: spec.dataStartTime } : {}),
+      ...(typeof spec.dataEndTime === 'string' ? { dataEndTime: spec.dataEndTime } : {}),
+      ...(hasDocument ? { reportDocumentId: `amzn1.spdoc.1.4.na.${r.reportId}`, processingStartTime: r.createdTime, processingEndTime: r.createdTime } : {}),
+    };
+  };
+
+  reportsApi.respondWith('createReport', (c) => {
+    const spec = (c.request.requestBody ?? {}) as { reportType?: string; dataStartTime?: string; dataEndTime?: string; reportOptions?: Record<string, string> };
+    if (spec.reportType !== LEDGER_REPORT_TYPE) return { status: 400, body: { errors: [{ code: 'InvalidInput', message: `This fake makes only ${LEDGER_REPORT_TYPE} reports.` }] } };
+    for (const [name, value] of Object.entries(spec.reportOptions ?? {}))
+      if (!LEDGER_OPTIONS[name]?.includes(value)) reportsApi.violations.push(`amazon-reports: createReport: reportOptions ${name}=${value} is not documented for ${LEDGER_REPORT_TYPE}`);
+    const nowMs = (o.now ?? Date.now)();
+    for (const at of [spec.dataStartTime, spec.dataEndTime])
+      if (at && Date.parse(at) > nowMs) reportsApi.violations.push('amazon-reports: createReport: dataStartTime/dataEndTime must not be in the future');
+    const month = (spec.dataStartTime ?? '').slice(0, 7);
+    const forced = ledgerOutcomes.get(month);
+    const ledger = ledgerDocuments.get(month);
+    const report: FakeAmazonReport = {
+      reportId: String(nextReportId++),
+      reportType: LEDGER_REPORT_TYPE,
+      createdTime: new Date(nowMs).toISOString(),
+      processingStatus: forced?.processingStatus ?? (ledger ? 'DONE' : 'CANCELLED'),
+      document: ledger?.document ?? new Uint8Array(),
+      isGzip: ledger?.isGzip ?? false,
+      pollsLeft: ledgerPolls.count,
+      specification: spec,
+      ...(forced?.errorDocument ? { errorDocument: forced.errorDocument } : {}),
+    };
+    reports.push(report);
+    return { status: 202, body: { reportId: report.reportId } };
   });
 
   reportsApi.respondWith('getReports', (c) => {
@@ -84,17 +144,21 @@ export async function createFakeAmazon(o: FakeAmazonOptions): Promise<FakeAmazon
     // The filter travels inside our page token, like Amazon's.
     const since = q.createdSince ? Date.parse(q.createdSince) : 0;
     const until = q.createdUntil ? Date.parse(q.createdUntil) : Number.MAX_SAFE_INTEGER;
-    const filter = q.nextToken ? lastFilter : { since, until, pageSize };
+    const types = q.nextToken ? lastFilter.types : q.reportTypes ? q.reportTypes.split(',') : null;
+    const filter = q.nextToken ? lastFilter : { since, until, pageSize, types };
     lastFilter = filter;
-    const matching = reports.filter((r) => Date.parse(r.createdTime) >= filter.since && Date.parse(r.createdTime) <= filter.until);
+    const matching = reports.filter((r) => Date.parse(r.createdTime) >= filter.since && Date.parse(r.createdTime) <= filter.until && (!filter.types || filter.types.includes(r.reportType ?? SETTLEMENT_REPORT_TYPE)));
     const page = matching.slice(offset, offset + filter.pageSize);
     const isMore = offset + filter.pageSize < matching.length;
     return { status: 200, body: { reports: page.map(view), ...(isMore ? { nextToken: encodePageToken(offset + filter.pageSize) } : {}) } };
   });
-  let lastFilter = { since: 0, until: Number.MAX_SAFE_INTEGER, pageSize: 10 };
+  let lastFilter: { since: number; until: number; pageSize: number; types: string[] | null } = { since: 0, until: Number.MAX_SAFE_INTEGER, pageSize: 10, types: null };
   reportsApi.respondWith('getReport', (c) => {
     const r = reports.find((x) => x.reportId === paramOf(c, 'reportId'));
-    return r ? { status: 200, body: view(r) } : { status: 404, body: { errors: [{ code: 'NotFound', message: 'Report not found' }] } };
+    if (!r) return { status: 404, body: { errors: [{ code: 'NotFound', message: 'Report not found' }] } };
+    const body = view(r);
+    if (r.pollsLeft) r.pollsLeft--;
+    return { status: 200, body };
   });
   reportsApi.respondWith('getReportDocument', (c) => {
     const id = paramOf(c, 'reportDocumentId').split('.').pop();
@@ -133,7 +197,8 @@ export async function createFakeAmazon(o: FakeAmazonOptions): Promise<FakeAmazon
       if (req.headers.get('x-amz-access-token')) reportsApi.violations.push('amazon: access token sent to the pre-signed document URL');
       const r = reports.find((x) => x.reportId === url.pathname.split('/').pop());
       if (!r) return new Response('NoSuchKey', { status: 404 });
-      return new Response(r.isGzip ? gzipSync(r.document) : r.document, { status: 200, headers: { 'content-type': 'text/plain' } });
+      const body = r.processingStatus === 'FATAL' ? (r.errorDocument ?? new Uint8Array()) : r.document;
+      return new Response(r.isGzip ? gzipSync(body) : body, { status: 200, headers: { 'content-type': 'text/plain' } });
     }
     const throttled = throttle.take();
     if (throttled) return throttled;
@@ -150,6 +215,9 @@ export async function createFakeAmazon(o: FakeAmazonOptions): Promise<FakeAmazon
     auth,
     contracts: [reportsApi, financesApi, transactionsApi],
     reports,
+    ledgerDocuments,
+    ledgerOutcomes,
+    ledgerPolls,
     groups,
     groupEvents,
     transactions,
