@@ -143,7 +143,7 @@ export class CogsCalculator {
       let cost = 0n;
       const short = this.fifo.takeAt(fifoSlot, units, (lot, took, c) => {
         cost += c;
-        this.recordConsumption({ lotId: this.fifo!.lots[lot]!.lotId, orderId, sku, units: took });
+        this.recordConsumption({ lotId: this.fifo!.lots[lot]!.lotId, orderId, sku, units: took, month: cell.month });
       });
       cell.soldUnits += units - short;
       cell.soldCost += cost;
@@ -177,7 +177,7 @@ export class CogsCalculator {
       const back = Math.min(left, this.netTakenFrom(orderId, sku, c.lotId));
       if (lot < 0 || back <= 0) continue;
       cell.restockedCost += this.fifo.restock(lot, back);
-      this.recordConsumption({ lotId: c.lotId, orderId, sku, units: -back });
+      this.recordConsumption({ lotId: c.lotId, orderId, sku, units: -back, month: cell.month });
       cell.restockedUnits += back;
       left -= back;
     }
