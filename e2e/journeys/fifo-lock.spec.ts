@@ -1,6 +1,6 @@
 /**
  * The FIFO lock (decision 0049) and the COGS accounts checked against the connected chart. Its own
- * server (port 8820): the demo data with Acme Outdoor US on FIFO (premium) posting to the built-in
+ * server (port 8821; the shared journey server of this range is 8820): the demo data with Acme Outdoor US on FIFO (premium) posting to the built-in
  * ledger, a September and an October settlement and an August lot; Acme Outdoor CA with COGS on and
  * a cached QuickBooks chart. September's COGS is posted; a July lot is recorded late; October's COGS
  * then shows September's correction as its own part, and posts it. Settings > Cost of Goods Sold of
@@ -9,11 +9,14 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIResponse } from '@playwright/test';
 import { REPO_ROOT as root, useOwnServer } from './own-server';
 import { DEMO_PASSWORD, saveScreenshot, signIn, switchTo } from './sign-in';
 
 let keysFile = '';
+
+/** An API answer's status and body, so a refusal shows its words. */
+const answer = async (res: APIResponse) => `${res.status()} ${await res.text()}`.slice(0, 300);
 
 function prepareScript(keys: string): string {
   const src = (p: string) => JSON.stringify(join(root, p));
@@ -40,8 +43,8 @@ for (const [id, day, units] of [['66009', '2026-09-10', 5], ['66010', '2026-10-1
   const stored = await db.transaction().execute((trx) => storeSettlements(trx, 'acme-amazon-us', { settlements: [settlement(id, day, units)], problems: [] }, { kind: 'file', at: now }));
   keys[id] = stored.settlements[0].settlementKey;
 }
-await db.insertInto('purchase_lots').values({ catalog_key: 'org:org-acme', lot_id: 'AUG-2026', sku: 'TENT', currency: 'USD', purchased_on: '2026-08-01', quantity: 10, unit_cost: '20' }).execute();
-await db.insertInto('connections').values({ connection_id: 'conn-ca-qbo', account_key: 'acme-amazon-ca', role: 'accounting', system: 'QBO', status: 'CONNECTED', remote_name: 'Acme Outdoor Co (QuickBooks)', settings: '{}', updated_at: now }).execute();
+await db.insertInto('purchase_lots').values({ catalog_key: 'org:org-acme', lot_id: 'AUG-2026', sku: 'TENT', currency: 'USD', purchased_on: '2026-08-01', quantity: 10, unit_cost: '20', created_at: now }).execute();
+await db.insertInto('connections').values({ connection_id: 'conn-ca-qbo', account_key: 'acme-amazon-ca', role: 'accounting', system: 'QBO', status: 'CONNECTED', remote_name: 'Acme Outdoor Co (QuickBooks)', settings: '{}', created_at: now, updated_at: now }).execute();
 const account = (code, name, kind, path) => ({ code, name, kind, path });
 await db.insertInto('accounting_reference_data').values({
   account_key: 'acme-amazon-ca', system: 'QBO', fetched_at: now,
@@ -55,7 +58,7 @@ await opened.close();
 `;
 }
 
-const BASE = useOwnServer(8820, 'fifolock', (env, dataDir) => {
+const BASE = useOwnServer(8821, 'fifolock', (env, dataDir) => {
   keysFile = join(dataDir, 'keys.json');
   const script = join(dataDir, 'prepare.mts');
   writeFileSync(script, prepareScript(keysFile));
@@ -67,13 +70,13 @@ test('a posted FIFO month is corrected in the next settlement\'s own part; the C
   const keys = JSON.parse(readFileSync(keysFile, 'utf8')) as Record<string, string>;
   const tokens = (await (await request.post(`${BASE}/oauth/login`, { data: { email: 'demo@ledgerport.local', password: DEMO_PASSWORD } })).json()) as { accessToken: string };
   const headers = { authorization: `Bearer ${tokens.accessToken}` };
-  expect((await request.put(`${BASE}/account-settings/cogs?accountKey=acme-amazon-us`, { data: { costingMethod: 'fifo' }, headers })).ok()).toBe(true);
+  expect(await answer(await request.put(`${BASE}/account-settings/cogs?accountKey=acme-amazon-us`, { data: { costingMethod: 'fifo' }, headers }))).toMatch(/^200 /);
   // September: refreshed and posted with the August lot (5 × 20.00).
-  expect((await request.get(`${BASE}/settlement?ajax=true&action=refreshcogs&settlementKey=${keys['66009']}`, { headers })).ok()).toBe(true);
-  expect((await request.post(`${BASE}/settlementSend`, { form: { settlementKey: keys['66009']!, action: 'sendCogs' }, headers })).ok()).toBe(true);
+  expect(await answer(await request.get(`${BASE}/settlement?ajax=true&action=refreshcogs&settlementKey=${keys['66009']}`, { headers }))).toMatch(/^200 /);
+  expect(await answer(await request.post(`${BASE}/settlementSend`, { form: { settlementKey: keys['66009']!, action: 'sendCogs' }, headers }))).toMatch(/^200 /);
   await expect.poll(async () => ((await (await request.get(`${BASE}/settlement/cogs?settlementKey=${keys['66009']}`, { headers })).json()) as { postingStatus: string }).postingStatus, { timeout: 30_000 }).toBe('POSTED');
   // A July lot recorded late.
-  expect((await request.post(`${BASE}/cost-admin/lots?accountKey=acme-amazon-us`, { data: { lotId: 'JUL-2026', sku: 'TENT', currency: 'USD', purchasedOn: '2026-07-01', quantity: 5, unitCost: '10' }, headers })).ok()).toBe(true);
+  expect(await answer(await request.post(`${BASE}/cost-admin/lots?accountKey=acme-amazon-us`, { data: { lotId: 'JUL-2026', sku: 'TENT', currency: 'USD', purchasedOn: '2026-07-01', quantity: 5, unitCost: '10' }, headers }))).toMatch(/^200 /);
 
   await signIn(page, 'demo@ledgerport.local', `${BASE}/app/admin`);
   await page.goto(`${BASE}/app/settlement?settlementKey=${keys['66010']}`);
@@ -93,6 +96,7 @@ test('a posted FIFO month is corrected in the next settlement\'s own part; the C
   await saveScreenshot(page, 'fifolock-2-posted');
 
   // Settings > Cost of Goods Sold of the account connected to QuickBooks: a code the chart lacks, then one picked from it.
+  await page.goto(`${BASE}/app/admin`);
   await switchTo(page, 'Acme Outdoor CA');
   await page.goto(`${BASE}/app/account-settings/cogs`);
   const check = page.getByRole('group', { name: 'Checked against the QuickBooks Online chart of accounts' });
