@@ -56,6 +56,20 @@ export const cogsSettingsSchema = z
     refusal: z.string().nullable(),
     version: z.number().int(),
     updatedAt: z.string().nullable(),
+    /**
+     * The Inventory and COGS accounts checked against the connected system's chart (decision 0049):
+     * the account each found (null: the chart has none), the send's refusal if any, and the chart's
+     * accounts to pick from. null when no accounting system is connected or its chart is not fetched.
+     */
+    chartCheck: z
+      .object({
+        system: z.string(),
+        inventoryAccount: z.object({ code: z.string(), name: z.string() }).nullable(),
+        cogsAccount: z.object({ code: z.string(), name: z.string() }).nullable(),
+        message: z.string().nullable(),
+        accounts: z.array(z.object({ code: z.string(), name: z.string() })),
+      })
+      .nullable(),
   })
   .meta({ id: 'CogsSettings' });
 export type CogsSettingsBody = z.infer<typeof cogsSettingsSchema>;
@@ -349,6 +363,17 @@ export const settlementCogsSchema = z
     lots: z.array(z.object({ lotId: z.string(), sku: z.string(), units: z.number().int() })),
     documents: z.array(cogsDocumentSchema),
     postingStatus: z.string(),
+    /**
+     * FIFO lock adjustments (decision 0049): parts of this settlement's COGS journal, each in one of its
+     * months, correcting earlier posted months (amount positive: more cost). As last planned.
+     */
+    lockAdjustments: z.array(
+      z.object({
+        month: z.string(),
+        amount: z.string(),
+        corrections: z.array(z.object({ month: z.string(), amount: z.string() })),
+      }),
+    ),
   })
   .meta({ id: 'SettlementCogs' });
 export type SettlementCogsBody = z.infer<typeof settlementCogsSchema>;

@@ -14,6 +14,7 @@ export const DISTRIBUTED_TABLES = [
   'account_features',
   'account_status_summary',
   'accounting_reference_data',
+  'cogs_fifo_posted_costs',
   'deferred_revenue_orders',
   'idempotency_keys',
   'inventory_fetch_settings',

@@ -911,6 +911,8 @@ export interface SettlementCogsTable {
   missing: ColumnType<unknown[], string, string>;
   settings_version: number;
   computed_at: Timestamp;
+  /** Migration 0049: the FIFO lock adjustments last planned for this settlement (null: none planned). */
+  lock_adjustments: ColumnType<unknown[] | null, string | null | undefined, string | null>;
 }
 
 /** An uploaded Amazon Inventory Ledger summary month of an account (decision 0034). */
@@ -975,6 +977,20 @@ export interface SettlementCogsLotsTable {
   units: number;
   /** Migration 0042: the primary key's last part. */
   row_id: Generated<string>;
+  /** Migration 0049: the local month 'YYYY-MM' of the take (null: taken before 0049). */
+  month: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Migration 0049: what a posted COGS journal part of a FIFO account expensed per month (decision 0049). */
+export interface CogsFifoPostedCostsTable {
+  account_key: string;
+  document_id: string;
+  month: string;
+  settlement_key: string;
+  currency: string;
+  kind: 'cost' | 'adjustment';
+  cost: Numeric;
+  posted_at: Timestamp;
 }
 
 /** A posted (or being posted) COGS journal part of a settlement, like settlement_documents. */
@@ -1072,6 +1088,7 @@ export interface Database {
   account_cogs_settings: AccountCogsSettingsTable;
   settlement_cogs: SettlementCogsTable;
   settlement_cogs_lots: SettlementCogsLotsTable;
+  cogs_fifo_posted_costs: CogsFifoPostedCostsTable;
   settlement_cogs_documents: SettlementCogsDocumentsTable;
   inventory_reports: InventoryReportsTable;
   inventory_positions: InventoryPositionsTable;

@@ -12,7 +12,9 @@ import { monthLabel } from '../posting/local-calendar';
 import { assertBalanced } from '../posting/assert-balanced';
 import type { DocumentKind, DocumentLine, PostingDocument } from '../posting/model';
 import { CHANNEL_NAMES } from '../mapping/default-charts';
+import { formatMoney } from '../money/money';
 import type { Channel } from '../settlements/model';
+import type { LockAdjustment } from './fifo-lock';
 import type { CogsCell, CogsResult } from './model';
 
 export interface CogsAccounts {
@@ -31,6 +33,8 @@ export interface CogsJournalContext {
   /** 'owner@vN' of the COGS settings used. */
   settingsVersion: string;
   isTrackedByMarketplace?: boolean;
+  /** FIFO lock adjustments (decision 0049): each its own part, after the month parts, in this order. */
+  lockAdjustments?: readonly LockAdjustment[];
 }
 
 /** A journal in every system that has one; Xero and Sage take the journal as a manual journal. */
@@ -89,7 +93,12 @@ export function buildCogsJournals(result: CogsResult, c: CogsJournalContext): Po
     assertBalanced(doc);
     docs.push(doc);
   });
-  // Renumber when a month had nothing to post, so part numbers stay 1..n.
+  const lastMonth = months[months.length - 1] ?? '';
+  for (const adjustment of c.lockAdjustments ?? []) {
+    const doc = lockAdjustmentDocument(adjustment, result.currency, c, lastMonth);
+    if (doc) docs.push(doc);
+  }
+  // Renumber when a month had nothing to post, or adjustments follow, so part numbers stay 1..n.
   return docs.map((d, i) =>
     d.part.count === docs.length && d.part.index === i + 1
       ? d
@@ -99,6 +108,60 @@ export function buildCogsJournals(result: CogsResult, c: CogsJournalContext): Po
           number: cogsDocumentNumber(c.channel, c.settlementId, i + 1, docs.length),
         },
   );
+}
+
+/**
+ * A FIFO lock adjustment part: per posted month corrected, COGS expense against Inventory (debit
+ * COGS when FIFO in purchase-date order now costs that month more than was posted, credit when less).
+ * Dated like the settlement's month part of the same month.
+ */
+function lockAdjustmentDocument(
+  adjustment: LockAdjustment,
+  currency: string,
+  c: CogsJournalContext,
+  lastMonth: string,
+): PostingDocument | null {
+  const lines: DocumentLine[] = [];
+  for (const correction of adjustment.corrections) {
+    if (correction.amount === 0n) continue;
+    const more = correction.amount > 0n;
+    const amount = more ? correction.amount : -correction.amount;
+    const description = `FIFO lock adjustment for ${monthLabel(correction.month)} (posted): FIFO in purchase-date order now costs it ${formatMoney({ units: amount, currency })} ${currency} ${more ? 'more' : 'less'}`;
+    const sources = {
+      settlementId: c.settlementId,
+      selector: { month: correction.month, productType: 'FIFO lock adjustment' },
+      lineCount: 0,
+      rows: [],
+      isComplete: false,
+    };
+    for (const [account, side] of [
+      [c.accounts.cogs, more ? 'debit' : 'credit'],
+      [c.accounts.inventory, more ? 'credit' : 'debit'],
+    ] as const)
+      lines.push({ role: 'transaction', account, taxRateCode: '', description, side, amount, tracking: [], sources });
+  }
+  if (lines.length === 0) return null;
+  const months = adjustment.corrections.map((x) => monthLabel(x.month)).join(', ');
+  const doc: PostingDocument = {
+    kind: cogsDocumentKind(c.system),
+    system: c.system,
+    number: '',
+    date: documentDate(adjustment.month, adjustment.month === lastMonth, c.endDate),
+    description: `${CHANNEL_NAMES[c.channel].name} settlement ${c.settlementId} FIFO lock adjustment in ${monthLabel(adjustment.month)} for ${months}`,
+    channel: c.channel,
+    settlementId: c.settlementId,
+    sourceFile: c.sourceFile,
+    marketplace: null,
+    currency,
+    part: { index: 0, count: 0, month: adjustment.month },
+    total: 0n,
+    partNet: 0n,
+    mappingVersion: c.settingsVersion,
+    flags: [],
+    lines,
+  };
+  assertBalanced(doc);
+  return doc;
 }
 
 function pushPair(

@@ -147,7 +147,7 @@ export class CogsCalculator {
       const short = this.fifo.takeAt(fifoSlot, units, (lot, took, c) => {
         cost += c;
         if (ownOrderId === undefined) ownOrderId = orderId === null ? null : detach(orderId);
-        this.recordConsumption({ lotId: this.fifo!.lots[lot]!.lotId, orderId: ownOrderId, sku, units: took });
+        this.recordConsumption({ lotId: this.fifo!.lots[lot]!.lotId, orderId: ownOrderId, sku, units: took, month: cell.month });
       });
       cell.soldUnits += units - short;
       cell.soldCost += cost;
@@ -181,7 +181,7 @@ export class CogsCalculator {
       const back = Math.min(left, this.netTakenFrom(orderId, sku, c.lotId));
       if (lot < 0 || back <= 0) continue;
       cell.restockedCost += this.fifo.restock(lot, back);
-      this.recordConsumption({ lotId: c.lotId, orderId: orderId === null ? null : detach(orderId), sku, units: -back });
+      this.recordConsumption({ lotId: c.lotId, orderId: orderId === null ? null : detach(orderId), sku, units: -back, month: cell.month });
       cell.restockedUnits += back;
       left -= back;
     }

@@ -183,8 +183,8 @@ describe('COGS properties', () => {
       },
     ]);
     expect(result.consumptions).toEqual([
-      { lotId: 'old', orderId: 'O1', sku: 'A', units: 2 },
-      { lotId: 'new', orderId: 'O1', sku: 'A', units: 1 },
+      { lotId: 'old', orderId: 'O1', sku: 'A', units: 2, month: '2026-01' },
+      { lotId: 'new', orderId: 'O1', sku: 'A', units: 1, month: '2026-01' },
     ]);
     expect(result.cells[0]!.soldCost).toBe(50_000n);
   });
@@ -228,7 +228,7 @@ describe('COGS properties', () => {
         };
         const restocked = run(setupOf(lots), [sale, refund]).result;
         const back = restocked.consumptions.filter((c) => c.units < 0);
-        expect(back).toEqual([{ lotId: 'L2', orderId: 'O1', sku: 'A', units: -1 }]);
+        expect(back).toEqual([{ lotId: 'L2', orderId: 'O1', sku: 'A', units: -1, month: '2026-01' }]);
         expect(restocked.cells[0]!.restockedCost).toBe(20_000n);
         const writtenOff = run(setupOf(lots, { refunds: 'write-off' }), [sale, refund]).result;
         expect(writtenOff.consumptions.filter((c) => c.units < 0)).toEqual([]);

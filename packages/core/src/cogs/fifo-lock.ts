@@ -9,6 +9,7 @@
  * difference of each posted month (un-locked − posted) is added to the first open month after it
  * (a month with no sales of its own if need be). Pure: amounts are units (scale 4).
  */
+import { roundToMinor } from '../money/money';
 import { FifoLots } from './fifo-lots';
 import type { PurchaseLot } from './model';
 
@@ -94,4 +95,66 @@ export function lockedTotal(months: readonly LockedMonth[]): bigint {
   let total = 0n;
   for (const m of months) total += m.cost + m.adjustment;
   return total;
+}
+
+/** What the server knows when it plans the lock for the settlement it refreshes or sends (decision 0049). */
+export interface LockPlanInput {
+  /** Sales of the account's posted FIFO settlements in this currency, and of the settlement itself. */
+  sales: readonly FifoSale[];
+  /** The catalog's lots in this currency; `consumed`: units taken by settlements outside `sales`. */
+  lots: readonly PurchaseLot[];
+  currency: string;
+  /** What posted journal parts expensed per month: their own cost and the corrections already posted. */
+  posted: readonly MonthCost[];
+  /** The settlement's own FIFO cost per month, as its month parts post it. */
+  own: readonly MonthCost[];
+}
+
+/** One posted month's correction: un-locked cost − posted cost, rounded to the minor unit (positive: more cost). */
+export interface MonthCorrection {
+  month: string;
+  amount: bigint;
+}
+
+/** A journal part of the settlement in one of its own open months, correcting earlier posted months. */
+export interface LockAdjustment {
+  month: string;
+  corrections: MonthCorrection[];
+  /** Sum of the corrections. */
+  amount: bigint;
+}
+
+export interface LockPlan {
+  adjustments: LockAdjustment[];
+  /** Units the date-ordered FIFO could not cover (restocked refunds are outside the lock): then no adjustment is planned. */
+  uncoveredUnits: number;
+}
+
+/**
+ * The adjustments a settlement's COGS journal carries. The settlement's cost in a month already posted
+ * (a late, earlier-dated settlement) is posted with it, so that month stays posted; its other months
+ * are open. lockPostedMonths places each posted month's difference in the first open month after it;
+ * the ones that land in one of the settlement's open months are planned here, rounded per corrected
+ * month; the others wait for the settlement that posts in their month. Sub-minor-unit differences
+ * are never posted.
+ */
+export function planLockAdjustments(input: LockPlanInput): LockPlan {
+  const unlocked = fifoCostByMonth(input.sales, input.lots, input.currency);
+  if (unlocked.uncoveredUnits > 0) return { adjustments: [], uncoveredUnits: unlocked.uncoveredUnits };
+  const posted = new Map<string, bigint>();
+  for (const p of input.posted) posted.set(p.month, (posted.get(p.month) ?? 0n) + p.cost);
+  for (const o of input.own) if (posted.has(o.month)) posted.set(o.month, posted.get(o.month)! + o.cost);
+  const ownOpen = new Set(input.own.map((o) => o.month).filter((m) => !posted.has(m)));
+  const unlockedCost = new Map(unlocked.months.map((m) => [m.month, m.cost]));
+  const adjustments: LockAdjustment[] = [];
+  const locked = lockPostedMonths(unlocked.months, [...posted].map(([month, cost]) => ({ month, cost })));
+  for (const m of locked) {
+    if (m.isPosted || !ownOpen.has(m.month)) continue;
+    const corrections = m.adjustsMonths
+      .map((month) => ({ month, amount: roundToMinor((unlockedCost.get(month) ?? 0n) - posted.get(month)!, input.currency) }))
+      .filter((c) => c.amount !== 0n);
+    if (corrections.length === 0) continue;
+    adjustments.push({ month: m.month, corrections, amount: corrections.reduce((s, c) => s + c.amount, 0n) });
+  }
+  return { adjustments, uncoveredUnits: 0 };
 }

@@ -45,6 +45,8 @@ export interface LotConsumption {
   orderId: string | null;
   sku: string;
   units: number;
+  /** Local month 'YYYY-MM' of the line that took (or returned) them; absent on takes stored before it was kept. */
+  month?: string;
 }
 
 /** A SKU sold (or refunded) without a cost: listed, never costed as zero. */

@@ -5,8 +5,17 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
-import { buildCogsJournals, cogsLedgerAccounts, resolveCogsAccounts, type CogsResult } from '@ledgerport/core/cogs';
-import type { PostingDocument } from '@ledgerport/core/posting';
+import {
+  buildCogsJournals,
+  cogsLedgerAccounts,
+  findChartAccount,
+  resolveCogsAccounts,
+  type ChartAccount,
+  type CogsResult,
+  type LockAdjustment,
+} from '@ledgerport/core/cogs';
+import type { AccountingSystem } from '@ledgerport/core/mapping';
+import { accountingSystemLabel, type PostingDocument } from '@ledgerport/core/posting';
 import type { Channel } from '@ledgerport/core/settlements';
 import { AppError } from '../../http/app-error';
 import { findConnectedReferenceData } from '../mappings/connected-chart';
@@ -15,25 +24,40 @@ import { localDate } from '../posting/send-settlement';
 import type { SettlementRow } from '../settlements/load-settlement';
 import type { CogsAccount } from './cogs-account';
 import { cogsResultFromStored } from './refresh-cogs';
+import {
+  isLockedResult,
+  lockAdjustmentsFromStored,
+  lockAdjustmentsToStored,
+  planSettlementLock,
+  postedCostsByPart,
+  type PostedCostRow,
+} from './fifo-lock';
+
+export type StoredCogs = CogsResult & { computedAt: Date; total: string; lockAdjustments: LockAdjustment[] };
 
 export async function findStoredCogs(
   db: Kysely<Database>,
   settlementKey: string,
-): Promise<(CogsResult & { computedAt: Date; total: string }) | undefined> {
+): Promise<StoredCogs | undefined> {
   const stored = await db
     .selectFrom('settlement_cogs')
     .selectAll()
     .where('settlement_key', '=', settlementKey)
     .executeTakeFirst();
   return stored
-    ? { ...cogsResultFromStored(stored), computedAt: stored.computed_at, total: stored.total }
+    ? {
+        ...cogsResultFromStored(stored),
+        computedAt: stored.computed_at,
+        total: stored.total,
+        lockAdjustments: lockAdjustmentsFromStored(stored.lock_adjustments),
+      }
     : undefined;
 }
 
 export function cogsDocumentsOf(
   row: SettlementRow,
   account: CogsAccount,
-  result: CogsResult,
+  result: CogsResult & { lockAdjustments?: readonly LockAdjustment[] },
   now: Date,
 ): PostingDocument[] {
   return buildCogsJournals(result, {
@@ -44,6 +68,7 @@ export function cogsDocumentsOf(
     endDate: localDate(row.end_at ?? row.deposit_at ?? now, account.timeZoneId),
     accounts: cogsLedgerAccounts(account.settings),
     settingsVersion: `${account.accountKey}@cogs-v${account.settingsVersion}`,
+    lockAdjustments: result.lockAdjustments ?? [],
   });
 }
 
@@ -54,6 +79,21 @@ export async function getSendableCogsDocuments(
   account: CogsAccount,
   now: Date,
 ): Promise<PostingDocument[]> {
+  return (await getCogsSendPlan(db, row, account, now)).docs;
+}
+
+/**
+ * The journals to send and, under the FIFO lock (decision 0049), what each part expenses per month.
+ * The lock's adjustments are planned again before the first part goes out (another settlement may
+ * have posted them since the refresh) and stored; once a part is live they stay as stored, so a
+ * retry sends the same parts.
+ */
+export async function getCogsSendPlan(
+  db: Kysely<Database>,
+  row: SettlementRow,
+  account: CogsAccount,
+  now: Date,
+): Promise<{ docs: PostingDocument[]; postedCosts: Map<number, PostedCostRow[]> | null }> {
   const result = await findStoredCogs(db, row.settlement_key);
   if (!result)
     throw new AppError(
@@ -73,6 +113,25 @@ export async function getSendableCogsDocuments(
       { settlementKey: row.settlement_key, skus: result.missing.map((m) => m.sku) },
     );
   }
+  const isLocked = await isLockedResult(db, row, result);
+  if (isLocked) {
+    const live = await db
+      .selectFrom('settlement_cogs_documents')
+      .select('document_id')
+      .where('settlement_key', '=', row.settlement_key)
+      .where('status', 'in', ['SENDING', 'POSTED'])
+      .limit(1)
+      .executeTakeFirst();
+    if (!live) {
+      result.lockAdjustments = await planSettlementLock(db, row, account, result);
+      await db
+        .updateTable('settlement_cogs')
+        .set({ lock_adjustments: JSON.stringify(lockAdjustmentsToStored(result.lockAdjustments)) })
+        .where('account_key', '=', row.account_key)
+        .where('settlement_key', '=', row.settlement_key)
+        .execute();
+    }
+  }
   const docs = cogsDocumentsOf(row, await withChartAccounts(db, account), result, now);
   if (docs.length === 0)
     throw new AppError(
@@ -80,7 +139,7 @@ export async function getSendableCogsDocuments(
       `Settlement ${row.settlement_id} sold no units with a cost, so it has no cost of goods sold journal.`,
       { settlementKey: row.settlement_key },
     );
-  return docs;
+  return { docs, postedCosts: isLocked ? postedCostsByPart(docs, result, result.lockAdjustments) : null };
 }
 
 const MANUAL_JOURNAL_SYSTEMS: Record<string, string> = { XERO: 'Xero', SAGE: 'Sage' };
@@ -101,5 +160,44 @@ export async function withChartAccounts(db: Kysely<Database>, account: CogsAccou
   return {
     ...account,
     settings: { ...account.settings, inventoryAccount: resolved.inventoryAccount, cogsAccount: resolved.cogsAccount },
+  };
+}
+
+export interface CogsChartCheck {
+  system: string;
+  inventoryAccount: ChartAccount | null;
+  cogsAccount: ChartAccount | null;
+  message: string | null;
+  accounts: ChartAccount[];
+}
+
+const CHART_ACCOUNTS_MAX = 2000;
+
+/**
+ * Settings > Cost of Goods Sold against the connected chart (cached reference data): the account each
+ * typed code and name finds, with the send's own matcher (core's resolveCogsAccounts and
+ * findChartAccount), the refusal the send would give, and the chart's accounts to pick from.
+ * null when no accounting system is connected or its chart was never fetched.
+ */
+export async function checkCogsChart(db: Kysely<Database>, account: CogsAccount): Promise<CogsChartCheck | null> {
+  if (account.accountingSystem === 'MANUAL') return null;
+  const reference = await findConnectedReferenceData(db, account.accountKey, account.accountingSystem as AccountingSystem);
+  if (!reference) return null;
+  const chart = [...reference.accounts, ...reference.bankAccounts];
+  const system = MANUAL_JOURNAL_SYSTEMS[account.accountingSystem] ?? accountingSystemLabel(account.accountingSystem);
+  const resolved = resolveCogsAccounts(account.settings, chart, system);
+  const pick = (a: ChartAccount | undefined) => (a ? { code: a.code, name: a.name } : null);
+  const seen = new Set<string>();
+  const accounts = chart
+    .filter((a) => a.code !== '' && !seen.has(a.code) && seen.add(a.code))
+    .map((a) => ({ code: a.code, name: a.name }))
+    .sort((a, b) => a.code.localeCompare(b.code, 'en', { numeric: true }))
+    .slice(0, CHART_ACCOUNTS_MAX);
+  return {
+    system,
+    inventoryAccount: pick(findChartAccount(account.settings.inventoryAccount, chart)),
+    cogsAccount: pick(findChartAccount(account.settings.cogsAccount, chart)),
+    message: resolved.isResolved ? null : resolved.message,
+    accounts,
   };
 }

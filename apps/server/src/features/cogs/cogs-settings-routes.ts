@@ -25,12 +25,13 @@ import type { Deps } from '../../http/deps';
 import { assertAccountAccess } from '../accounts/account-access';
 import { getSettlementForCaller } from '../settlements/load-settlement';
 import { getCogsAccount, type CogsAccount } from './cogs-account';
-import { findStoredCogs } from './cogs-documents';
+import { checkCogsChart, findStoredCogs, type CogsChartCheck } from './cogs-documents';
+import { lockAdjustmentsToStored } from './fifo-lock';
 import { saveCogsSettingsRow } from './cogs-settings-repository';
 
 const LOT_ROWS_MAX = 200;
 
-function settingsBody(account: CogsAccount, level: AccessLevel): CogsSettingsBody {
+function settingsBody(account: CogsAccount, level: AccessLevel, chartCheck: CogsChartCheck | null): CogsSettingsBody {
   const refusal = refuseCogs(account.features);
   return {
     accountKey: account.accountKey,
@@ -43,7 +44,13 @@ function settingsBody(account: CogsAccount, level: AccessLevel): CogsSettingsBod
     refusal: refusal.isRefused ? refusal.message : null,
     version: account.settingsVersion,
     updatedAt: account.updatedAt?.toISOString() ?? null,
+    chartCheck,
   };
+}
+
+async function settingsBodyOf(db: Deps['db'], accountKey: string, level: AccessLevel): Promise<CogsSettingsBody> {
+  const account = await getCogsAccount(db, accountKey);
+  return settingsBody(account, level, await checkCogsChart(db, account));
 }
 
 export function registerCogsSettingsRoutes(app: FastifyInstance, deps: Deps): void {
@@ -51,7 +58,7 @@ export function registerCogsSettingsRoutes(app: FastifyInstance, deps: Deps): vo
 
   addRoute(app, deps, getCogsSettings, async ({ caller, query }) => {
     const level = await assertAccountAccess(db, caller, query.accountKey);
-    return settingsBody(await getCogsAccount(db, query.accountKey), level);
+    return settingsBodyOf(db, query.accountKey, level);
   });
 
   addRoute(app, deps, saveCogsSettings, async ({ caller, query, body }) => {
@@ -96,7 +103,7 @@ export function registerCogsSettingsRoutes(app: FastifyInstance, deps: Deps): vo
         });
       });
     }
-    return settingsBody(await getCogsAccount(db, query.accountKey), level);
+    return settingsBodyOf(db, query.accountKey, level);
   });
 
   addRoute(app, deps, getSettlementCogs, async ({ caller, query }): Promise<SettlementCogsBody> => {
@@ -142,6 +149,7 @@ export function registerCogsSettingsRoutes(app: FastifyInstance, deps: Deps): vo
         error: d.error,
       })),
       postingStatus: row.cogs_posting_status,
+      lockAdjustments: lockAdjustmentsToStored(stored?.lockAdjustments ?? []),
     };
   });
 }

@@ -6,7 +6,7 @@
  * skipped. A chart without the settings' accounts refuses the send with both names.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody, SendResult, TokenSet } from '@ledgerport/contract';
+import type { CogsSettingsBody, ErrorBody, SendResult, TokenSet } from '@ledgerport/contract';
 import type { Settlement } from '@ledgerport/core/settlements';
 import { localEndpoints, startVendorServer, type VendorServer } from '@ledgerport/integrations/accounting/testing';
 import { bearer } from '../../../test/test-app';
@@ -127,5 +127,31 @@ describe('COGS journals to Xero and Sage', () => {
       'Xero has no account matching the inventory account "999 Stock on the moon" of Settings > Cost of Goods Sold; enter the code of an account in your Xero chart of accounts there, then send again.',
     );
     expect(vendors.xero.documents.filter((d) => d.type === 'ManualJournal')).toHaveLength(1);
+  });
+
+  it('Settings > Cost of Goods Sold checks the accounts against the connected chart on open and on save, and offers its accounts', async () => {
+    const opened = (await call('GET', `/account-settings/cogs?accountKey=${SAGE_ACCOUNT}`)).json<CogsSettingsBody>();
+    expect(opened.chartCheck).toMatchObject({
+      system: 'Sage',
+      inventoryAccount: { code: 'la-1001', name: 'Stock (1001)' },
+      cogsAccount: { code: 'la-5000' },
+      message: null,
+    });
+    expect(opened.chartCheck!.accounts.length).toBeGreaterThan(2);
+    expect(opened.chartCheck!.accounts).toContainEqual({ code: 'la-1001', name: 'Stock (1001)' });
+    // The Xero account's inventory account was set to one the chart lacks (test above): the check names it.
+    const saved = (
+      await call('PUT', `/account-settings/cogs?accountKey=${XERO_ACCOUNT}`, { cogsAccount: { code: '310', name: 'Cost of Goods Sold' } })
+    ).json<CogsSettingsBody>();
+    expect(saved.chartCheck).toMatchObject({
+      system: 'Xero',
+      inventoryAccount: null,
+      cogsAccount: { code: '310' },
+      message: 'Xero has no account matching the inventory account "999 Stock on the moon" of Settings > Cost of Goods Sold; enter the code of an account in your Xero chart of accounts there, then send again.',
+    });
+    const fixed = (
+      await call('PUT', `/account-settings/cogs?accountKey=${XERO_ACCOUNT}`, { inventoryAccount: { code: '630', name: 'Inventory' } })
+    ).json<CogsSettingsBody>();
+    expect(fixed.chartCheck).toMatchObject({ inventoryAccount: { code: '630' }, cogsAccount: { code: '310' }, message: null });
   });
 });

@@ -19,6 +19,7 @@ import {
 } from '../posting-settings/posting-settings-repository';
 import { localDate } from '../posting/send-settlement';
 import { assertCogsEnabled, type CogsAccount } from './cogs-account';
+import { lockAdjustmentsToStored, planSettlementLock } from './fifo-lock';
 import { readBundles, readCosts, readLots } from './product-catalog-repository';
 
 const INSERT_BATCH = 1000;
@@ -102,6 +103,7 @@ export async function refreshSettlementCogs(
       order_id: c.orderId,
       sku: c.sku,
       units: c.units,
+      month: c.month ?? null,
     }));
     for (let i = 0; i < takes.length; i += INSERT_BATCH)
       await trx
@@ -140,6 +142,14 @@ export async function refreshSettlementCogs(
       .where('settlement_key', '=', row.settlement_key)
       .execute();
   });
+  // The FIFO lock's adjustments as of now, shown with the result; the send plans them again (decision 0049).
+  const adjustments = await planSettlementLock(db, row, account, result);
+  await db
+    .updateTable('settlement_cogs')
+    .set({ lock_adjustments: JSON.stringify(lockAdjustmentsToStored(adjustments)) })
+    .where('account_key', '=', row.account_key)
+    .where('settlement_key', '=', row.settlement_key)
+    .execute();
   return result;
 }
 

@@ -15,7 +15,8 @@ import { documentToStored } from '../posting/stored-document';
 import { resolvePort, RetryableSendError } from '../posting/send-settlement';
 import type { SettlementRow } from '../settlements/load-settlement';
 import { getCogsAccount } from './cogs-account';
-import { getSendableCogsDocuments } from './cogs-documents';
+import { getCogsSendPlan } from './cogs-documents';
+import { recordPostedCosts, type PostedCostRow } from './fifo-lock';
 
 export const SEND_COGS_QUEUE = 'send-settlement-cogs';
 
@@ -45,8 +46,9 @@ export async function sendSettlementCogs(deps: Deps, settlementKey: string): Pro
   if (!row) return null;
   const account = await getCogsAccount(db, row.account_key);
   let docs: PostingDocument[];
+  let postedCosts: Map<number, PostedCostRow[]> | null;
   try {
-    docs = await getSendableCogsDocuments(db, row, account, deps.clock());
+    ({ docs, postedCosts } = await getCogsSendPlan(db, row, account, deps.clock()));
   } catch (e) {
     return (e as Error).message;
   }
@@ -54,7 +56,7 @@ export async function sendSettlementCogs(deps: Deps, settlementKey: string): Pro
   if (!port) return 'The account has no accounting system to send to.';
   for (const doc of docs) {
     try {
-      await sendCogsPart(deps, port, row, doc);
+      await sendCogsPart(deps, port, row, doc, postedCosts?.get(doc.part.index) ?? []);
     } catch (e) {
       if (!(e instanceof AccountingError)) throw e;
       await updateCogsPostingStatus(db, row.settlement_key, deps.clock());
@@ -73,6 +75,7 @@ async function sendCogsPart(
   port: AccountingPort,
   row: SettlementRow,
   doc: PostingDocument,
+  postedCosts: readonly PostedCostRow[],
 ): Promise<void> {
   const { db } = deps;
   const live = await db
@@ -140,6 +143,7 @@ async function sendCogsPart(
         })
         .where('document_id', '=', documentId)
         .execute();
+      await recordPostedCosts(trx, row, documentId, doc.currency, postedCosts, at);
       await trx
         .updateTable('idempotency_keys')
         .set({ state: 'DONE', remote_id: ref.remoteId, result: JSON.stringify(ref), updated_at: at })

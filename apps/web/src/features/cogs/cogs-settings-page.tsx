@@ -1,9 +1,12 @@
 /**
  * Settings > Cost of Goods Sold: the costing method (standard cost effective on the sale's day, or
  * FIFO by purchase lots with premium), what a refunded unit does, and the Inventory (asset) and COGS
- * (expense) accounts the journal posts to. Saved with one button, audited in History.
+ * (expense) accounts the journal posts to. Saved with one button, audited in History. With an
+ * accounting system connected, the saved accounts are checked against its chart (the send's own
+ * matcher, decision 0049): each shows the account found or the refusal the send would give, and
+ * either can be picked from the chart.
  */
-import { Alert, Anchor, Button, Card, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, NativeSelect, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -21,6 +24,63 @@ const draftOf = (s: CogsSettingsBody): Draft => ({
   inventoryAccount: s.inventoryAccount,
   cogsAccount: s.cogsAccount,
 });
+
+type ChartCheck = NonNullable<CogsSettingsBody['chartCheck']>;
+type AccountChoice = CogsSettingsBody['inventoryAccount'];
+
+/** One account's line of the chart check: found (code and name) or missing, as last saved. */
+function CheckedAccount({ what, typed, found, system }: { what: string; typed: AccountChoice; found: AccountChoice | null; system: string }) {
+  const typedText = [typed.code, typed.name].filter(Boolean).join(' ');
+  return found ? (
+    <Text size="sm" c="green.8">
+      {what}: found in {system} as {found.code} {found.name}.
+    </Text>
+  ) : (
+    <Text size="sm" c="red.8">
+      {what}: {system} has no account matching &quot;{typedText}&quot;.
+    </Text>
+  );
+}
+
+function ChartPicker({ label, check, value, disabled, onPick }: { label: string; check: ChartCheck; value: AccountChoice; disabled: boolean; onPick: (a: AccountChoice) => void }) {
+  const current = check.accounts.find((a) => a.code === value.code);
+  return (
+    <NativeSelect
+      label={label}
+      disabled={disabled}
+      value={current?.code ?? ''}
+      data={[
+        { value: '', label: `Pick from the ${check.system} chart…` },
+        ...check.accounts.map((a) => ({ value: a.code, label: `${a.code} ${a.name}` })),
+      ]}
+      onChange={(e) => {
+        const picked = check.accounts.find((a) => a.code === e.currentTarget.value);
+        if (picked) onPick({ code: picked.code, name: picked.name });
+      }}
+    />
+  );
+}
+
+function ChartCheckSection({ check, settings, draft, disabled, isDirty, onPick }: { check: ChartCheck; settings: CogsSettingsBody; draft: Draft; disabled: boolean; isDirty: boolean; onPick: (d: Draft) => void }) {
+  return (
+    <Stack gap={6} aria-label={`Checked against the ${check.system} chart of accounts`} role="group">
+      <Text size="sm" fw={500}>
+        Checked against your {check.system} chart of accounts{isDirty ? ' (as saved; save to check your changes)' : ''}
+      </Text>
+      <CheckedAccount what="Inventory account" typed={settings.inventoryAccount} found={check.inventoryAccount} system={check.system} />
+      <CheckedAccount what="COGS account" typed={settings.cogsAccount} found={check.cogsAccount} system={check.system} />
+      {check.message && (
+        <Alert color="red" role="alert" title="The cost of goods sold journal cannot be sent to these accounts">
+          {check.message}
+        </Alert>
+      )}
+      <Group grow>
+        <ChartPicker label={`Inventory account from ${check.system}`} check={check} value={draft.inventoryAccount} disabled={disabled} onPick={(a) => onPick({ ...draft, inventoryAccount: a })} />
+        <ChartPicker label={`COGS account from ${check.system}`} check={check} value={draft.cogsAccount} disabled={disabled} onPick={(a) => onPick({ ...draft, cogsAccount: a })} />
+      </Group>
+    </Stack>
+  );
+}
 
 function CogsForm({ settings }: { settings: CogsSettingsBody }) {
   const { account } = useSession();
@@ -145,6 +205,9 @@ function CogsForm({ settings }: { settings: CogsSettingsBody }) {
             }
           />
         </Group>
+        {settings.chartCheck && (
+          <ChartCheckSection check={settings.chartCheck} settings={settings} draft={draft} disabled={disabled} isDirty={isDirty} onPick={setDraft} />
+        )}
         {!settings.canEdit && (
           <Text size="sm" c="dimmed">
             {VIEW_ONLY_NOTE}

@@ -11,7 +11,7 @@ const detail: SettlementDetail = { settlement, documents: [], problems: [], byTy
 const cell = { month: '2026-10', productType: 'Unassigned', marketplace: 'Amazon.com', soldUnits: 2, soldCost: '25.0000', restockedUnits: 0, restockedCost: '0.0000', writtenOffUnits: 0 };
 const cogs: SettlementCogsBody = {
   settlementKey: 'k1', isEnabled: true, method: 'standard', currency: 'USD', total: '25.0000', computedAt: '2026-11-01T00:00:00.000Z',
-  cells: [cell], missing: [{ sku: 'SKU-B', currency: 'USD', units: 1, firstDate: '2026-10-02' }], lots: [], documents: [], postingStatus: 'NOT_POSTED',
+  cells: [cell], missing: [{ sku: 'SKU-B', currency: 'USD', units: 1, firstDate: '2026-10-02' }], lots: [], documents: [], postingStatus: 'NOT_POSTED', lockAdjustments: [],
 };
 
 describe('the COGS of a settlement', () => {
@@ -37,5 +37,30 @@ describe('the COGS of a settlement', () => {
     await waitFor(() => expect(fake.calls.some((c) => c.method === 'PUT' && c.path === '/cost-admin/costs')).toBe(true));
     const put = fake.calls.find((c) => c.method === 'PUT' && c.path === '/cost-admin/costs')!;
     expect(put.body).toEqual({ sku: 'SKU-B', currency: 'USD', effectiveDate: '2026-10-02', unitCost: '8.00' });
+  }, 30_000);
+
+  it('shows the FIFO lock adjustments it carries and which posted month each corrects', async () => {
+    signIn();
+    const fifo: SettlementCogsBody = {
+      ...cogs, method: 'fifo', missing: [], total: '30.0000',
+      lockAdjustments: [{ month: '2026-10', amount: '-50.0000', corrections: [{ month: '2026-09', amount: '-50.0000' }] }],
+    };
+    installFakeApi({
+      'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
+      'GET /user-meta': { body: buildUserMeta() },
+      'GET /res/whats-new.json': { body: [] },
+      'GET /settlement/detail': { body: detail },
+      'GET /settlement/cogs': { body: fifo },
+    });
+    renderApp('/app/settlement?settlementKey=k1');
+    const card = await screen.findByLabelText('Cost of goods sold', { selector: 'div' }, { timeout: 15_000 });
+    const table = await within(card).findByRole('table', { name: 'FIFO lock adjustments' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+      'September 2026',
+      'October 2026',
+      'Less (credit COGS, debit Inventory)',
+      '-$50.00',
+    ]);
   }, 30_000);
 });

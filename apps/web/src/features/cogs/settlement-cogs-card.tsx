@@ -1,13 +1,15 @@
 /**
  * The cost of goods sold of a settlement on its detail page: the COGS lines by month, product type and
  * marketplace (as refreshcogs last computed them), the SKUs with no cost flagged with a field to fill
- * each in, Refresh COGS and Send COGS, and the COGS journals posted. Shown when COGS is on.
+ * each in, Refresh COGS and Send COGS, the FIFO lock adjustments it carries (decision 0049) and the
+ * COGS journals posted. Shown when COGS is on.
  */
 import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SettlementCogsBody } from '@ledgerport/contract';
 import { formatUnits, parseDecimalUnits } from '@ledgerport/core/money';
+import { monthLabel } from '@ledgerport/core/posting';
 import { ApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { BarChart } from '../../ui/bar-chart';
@@ -52,6 +54,46 @@ function CogsLines({ cogs }: { cogs: SettlementCogsBody }) {
         ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+/** Each posted month this settlement's journal corrects, and the month of the part that posts it. */
+function LockAdjustments({ cogs }: { cogs: SettlementCogsBody }) {
+  return (
+    <Stack gap={4}>
+      <Title order={3} size="h5">
+        FIFO lock adjustments
+      </Title>
+      <Text size="sm" c="dimmed">
+        Posted months keep the cost they were posted with. FIFO in purchase-date order now costs them
+        differently (a lot recorded later, or a sale that arrived late), so the difference is posted
+        here, in this settlement&apos;s own month, as a separate part of its COGS journal.
+      </Text>
+      <Table striped aria-label="FIFO lock adjustments">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Corrects (posted month)</Table.Th>
+            <Table.Th>Posted in</Table.Th>
+            <Table.Th>Cost of goods sold</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {cogs.lockAdjustments.flatMap((a) =>
+            a.corrections.map((c) => (
+              <Table.Tr key={`${a.month}|${c.month}`}>
+                <Table.Td>{monthLabel(c.month)}</Table.Td>
+                <Table.Td>{monthLabel(a.month)}</Table.Td>
+                <Table.Td>{c.amount.startsWith('-') ? 'Less (credit COGS, debit Inventory)' : 'More (debit COGS, credit Inventory)'}</Table.Td>
+                <Table.Td ta="right">
+                  <MoneyText amount={c.amount} currency={cogs.currency} />
+                </Table.Td>
+              </Table.Tr>
+            )),
+          )}
+        </Table.Tbody>
+      </Table>
+    </Stack>
   );
 }
 
@@ -193,6 +235,7 @@ export function SettlementCogsCard({
             <CogsLines cogs={cogs} />
           </>
         )}
+        {cogs.lockAdjustments.length > 0 && <LockAdjustments cogs={cogs} />}
         {cogs.documents.length > 0 && (
           <Table aria-label="Cost of goods sold journals">
             <Table.Thead>
