@@ -25,8 +25,7 @@ const accountSettingsTabs: Array<[tab: string, title: string, what: string, stri
 ];
 
 /** Tabs with a real page (declared with special() below); the others show what they will hold. */
-const BUILT_TABS = new Set(['product-types', 'invoices', 'connections', 'users', 'history', 'amazon-deferred-transactions', 'new-features', 'automation', 'shopify-b2b', 'shopify-deferred-revenue', 'billing', 'cogs', 'registered-country', 'statements-accounts-and-taxes', 'netsuite-configuration', 'paypal', 'amazon-pay']);
-const BUILT_TABS = new Set(['product-types', 'invoices', 'connections', 'users', 'history', 'amazon-deferred-transactions', 'new-features', 'automation', 'shopify-b2b', 'shopify-deferred-revenue', 'billing', 'cogs', 'registered-country', 'statements-accounts-and-taxes', 'inventory']);
+const BUILT_TABS = new Set(['product-types', 'invoices', 'connections', 'users', 'history', 'amazon-deferred-transactions', 'new-features', 'automation', 'shopify-b2b', 'shopify-deferred-revenue', 'billing', 'cogs', 'registered-country', 'statements-accounts-and-taxes', 'netsuite-configuration', 'paypal', 'amazon-pay', 'inventory']);
 
 export const accountRoutes: RouteMeta[] = [
   special('admin', 'Admin', 'admin'),
