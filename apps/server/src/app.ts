@@ -33,6 +33,7 @@ import { registerWhatsNewRoutes } from './features/whats-new/whats-new-routes';
 import { registerAutomationRoutes } from './features/automation/automation-routes';
 import { registerBackendRoutes } from './features/backend/backend-routes';
 import { registerBackendUsersRoutes } from './features/backend/backend-users-routes';
+import { registerBackendChannelsRoutes } from './features/backend/backend-channels-routes';
 import { registerReportRoutes } from './features/reports/summary-report-routes';
 import { registerShopifyReports } from './features/shopify-reports/register-shopify-reports';
 import { registerB2bInvoiceReportRoutes } from './features/shopify-order-modes/b2b-invoice-report-routes';
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAutomationRoutes(app, deps);
   registerBackendRoutes(app, deps);
   registerBackendUsersRoutes(app, deps);
+  registerBackendChannelsRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerShopifyReports(app, deps);
   registerShopifyOrderSettingsRoutes(app, deps);

@@ -30,6 +30,7 @@ export * from './onboarding-questionnaire';
 export * from './notifications';
 export * from './backend';
 export * from './backend-users';
+export * from './backend-channels';
 export * from './shopify-reports';
 export * from './billing';
 export * from './firm-billing';

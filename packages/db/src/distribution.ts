@@ -22,6 +22,7 @@ export const DISTRIBUTED_TABLES = [
   'ledger_lines',
   'mapping_sets',
   'onboarding_questionnaires',
+  'paypal_transactions',
   'posting_settings',
   'reconciliation_report_rows',
   'reconciliation_reports',

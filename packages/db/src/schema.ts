@@ -946,6 +946,20 @@ export interface SettlementCogsDocumentsTable {
   updated_at: Timestamp;
 }
 
+/** PayPal Transaction Search rows as received by the account's fetches (migration 0046, decision 0046). */
+export interface PaypalTransactionsTable {
+  account_key: string;
+  transaction_id: string;
+  initiated_at: Timestamp;
+  event_code: string;
+  status: string;
+  currency: string;
+  gross: Numeric | null;
+  fee: Numeric | null;
+  raw: ColumnType<Record<string, unknown>, string, string>;
+  fetched_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   user_permissions: UserPermissionsTable;
@@ -1017,4 +1031,5 @@ export interface Database {
   settlement_cogs_documents: SettlementCogsDocumentsTable;
   inventory_reports: InventoryReportsTable;
   inventory_positions: InventoryPositionsTable;
+  paypal_transactions: PaypalTransactionsTable;
 }

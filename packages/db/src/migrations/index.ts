@@ -36,6 +36,7 @@ import * as m0036 from './0036-tax-settings';
 import * as m0037 from './0037-clarity';
 import * as m0038 from './0038-teams';
 import * as m0042 from './0042-account-key-in-every-key';
+import * as m0046 from './0046-paypal-transactions';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '0037-clarity': m0037,
   '0038-teams': m0038,
   '0042-account-key-in-every-key': m0042,
+  '0046-paypal-transactions': m0046,
 };

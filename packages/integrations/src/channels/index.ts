@@ -18,6 +18,10 @@ export * from './channel-endpoints';
 export * from './shared/channel-errors';
 export * from './shared/channel-session';
 export { isShopDomain } from './shopify/shopify-connector';
+export { paypalTypeName } from './paypal/paypal-connector';
+export { decimalText } from './shared/exact-json';
+export { listEventGroups, listGroupEvents, type FinancialEventGroup } from './amazon/amazon-finances';
+export { summarizeEventLists, type EventListSummary } from './amazon/amazon-event-summary';
 
 /** The connectors built so far, by channel. */
 export const CHANNEL_CONNECTORS: Partial<Record<Channel, ChannelConnector>> = {

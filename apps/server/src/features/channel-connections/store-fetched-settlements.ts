@@ -21,6 +21,7 @@ import type { Deps } from '../../http/deps';
 import { storeSettlements } from '../imports/store-settlements';
 import { saveOrderFacts } from '../shopify-order-modes/save-order-facts';
 import { isOpenSettlementUnchanged } from './is-open-settlement-unchanged';
+import { saveRawTransactions } from './save-raw-transactions';
 
 export interface FetchedSettlementCounts {
   /** New settlements, and stored ones whose lines or total changed. */
@@ -33,6 +34,9 @@ export async function storeFetchedSettlements(deps: Deps, accountKey: string, ch
   for (const rename of outcome.renamed ?? []) await deps.db.transaction().execute((trx) => renameOpenSettlement(trx, accountKey, channel, rename, deps.clock()));
   // Shopify order facts first: storing a payout splits B2B orders and defers revenue by them.
   if (outcome.orders && outcome.orders.length > 0) await deps.db.transaction().execute((trx) => saveOrderFacts(trx, accountKey, outcome.orders ?? [], deps.clock()));
+  // The transactions as received, for the support backend (decision 0046); kept even when a settlement fails to store.
+  const raw = outcome.rawTransactions ?? [];
+  if (raw.length > 0) await deps.db.transaction().execute((trx) => saveRawTransactions(trx, accountKey, raw, deps.clock()));
   const deferred = new Set(outcome.deferredTransactionIds ?? []);
   const counts: FetchedSettlementCounts = { stored: 0, unchanged: 0 };
   for (const settlement of outcome.result.settlements) {

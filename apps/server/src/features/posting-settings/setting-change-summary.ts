@@ -48,6 +48,7 @@ const ACTION_LABELS: Record<string, string> = {
   'settlement.hold-released': 'Released a settlement from hold',
   'user.switched-account': 'Opened the account',
   'backend.user-impersonated': 'Opened the account as',
+  'backend.paypal-refresh-requested': 'Asked PayPal again for the statements of',
   'account.feature-flags-added': 'Switched on feature flags',
   'account.feature-flags-removed': 'Switched off feature flags',
   'settlement.deleted': 'Deleted',
@@ -130,6 +131,7 @@ export function summarizeSettingChange(action: string, before: Record<string, un
   if (action.startsWith('billing.') && typeof after?.planCode === 'string') return `${label}: ${after.planCode}${typeof after.status === 'string' ? ` (${after.status})` : ''}`;
   if (action.startsWith('account.user-')) return summarizeUserChange(action, label, before, after);
   if (action === 'backend.user-impersonated') return `${label} ${show(after?.email)} (support: ${show(after?.staffName)})`;
+  if (action === 'backend.paypal-refresh-requested') return `${label} ${show(after?.fromDate)} to ${show(after?.toDate)} (support: ${show(after?.staffName)})`;
   if (action.startsWith('settlement.') && action !== 'settlement.hold-released' && action !== 'settlement.uploaded') {
     const id = after?.settlementId ?? before?.settlementId;
     return `${label} settlement ${typeof id === 'string' ? id : ''}`.trim();
