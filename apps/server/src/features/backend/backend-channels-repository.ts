@@ -3,7 +3,7 @@
  * fetches received (paypal_transactions, read through its (account_key, initiated_at) index), and the
  * settlements Ledgerport holds for Amazon's financial event groups. Every query names the account.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
 import type { AmazonEventGroup, BackendChannelConnection, PayPalRawTransaction } from '@ledgerport/contract';
 import { formatUnits, parseDecimalUnits } from '@ledgerport/core/money';
@@ -70,7 +70,7 @@ export async function listRawTransactions(db: Kysely<Database>, accountKey: stri
   const [rows, count, types] = await Promise.all([
     base
       .select(COLUMNS)
-      .orderBy(SORT_COLUMNS[q.sort], sql.raw(`${direction} nulls last`) as never)
+      .orderBy(SORT_COLUMNS[q.sort], (o) => (direction === 'desc' ? o.desc() : o.asc()).nullsLast())
       .orderBy('transaction_id', direction)
       .limit(q.limit)
       .offset(q.offset)
