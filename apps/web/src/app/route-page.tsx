@@ -156,6 +156,14 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.backendUtilities.Component />;
     case 'backend-outside':
       return <Pages.backendOutside.Component />;
+    case 'backend-paypal-raw':
+      return <Pages.backendPayPalRaw.Component />;
+    case 'backend-paypal-refresh':
+      return <Pages.backendPayPalRefresh.Component />;
+    case 'backend-amazon-groups':
+      return <Pages.backendAmazonGroups.Component />;
+    case 'backend-amazon-events':
+      return <Pages.backendAmazonEvents.Component />;
     case 'account-area-settlements':
       return <Pages.accountAreaSettlements.Component />;
     case 'account-area-connections':

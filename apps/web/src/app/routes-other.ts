@@ -16,10 +16,6 @@ const backend: Array<[path: string, title: string, what: string]> = [
   ['backend/:accountKey/netsuite/suiteql', 'Backend', 'A SuiteQL query console for this account will appear here.'],
   ['backend/:accountKey/netsuite/suiteql/:recordType', 'Backend', 'SuiteQL records of one type will appear here.'],
   ['backend/:accountKey/qbo/playground', 'Backend', 'A QuickBooks Online API playground for this account will appear here.'],
-  ['backend/:accountKey/paypal/transactions-raw', 'Backend', "This account's raw PayPal transactions will be listed here."],
-  ['backend/:accountKey/paypal/settlements-refresh', 'Backend', "Refreshing this account's PayPal statements will happen here."],
-  ['backend/:accountKey/amazon/finance-api-settlements', 'Backend', "This account's settlements from the Amazon finance API will be listed here."],
-  ['backend/:accountKey/amazon/financial-events/:groupId', 'Backend', 'The financial events of one Amazon event group will appear here.'],
 ];
 
 export const otherRoutes: RouteMeta[] = [
@@ -53,6 +49,10 @@ export const otherRoutes: RouteMeta[] = [
   special('backend/utilities', 'Backend', 'backend-utilities', internal),
   special('backend/ds-to-spanner-testing', 'Backend', 'backend-outside', internal),
   special('backend/a2x-ai', 'Backend', 'backend-outside', internal),
+  special('backend/:accountKey/paypal/transactions-raw', 'Backend', 'backend-paypal-raw', internal),
+  special('backend/:accountKey/paypal/settlements-refresh', 'Backend', 'backend-paypal-refresh', internal),
+  special('backend/:accountKey/amazon/finance-api-settlements', 'Backend', 'backend-amazon-groups', internal),
+  special('backend/:accountKey/amazon/financial-events/:groupId', 'Backend', 'backend-amazon-events', internal),
   special('account/:accountKey/settlements', 'Account Settlements', 'account-area-settlements', internal),
   special('account/:accountKey/connections', 'Account Connections', 'account-area-connections', internal),
   special('account/:accountKey/users', 'Account Users', 'account-area-users', internal),
