@@ -1,6 +1,6 @@
 /**
  * PayPal transactions as received (issue 19, decision 0046): every Transaction Search row a fetch of
- * the account's PayPal connection read, kept as PayPal sent it (jsonb) with the few columns the
+ * the account's PayPal connection read, kept as PayPal sent it (json, not jsonb: its keys stay in PayPal's order) with the few columns the
  * support backend filters, sorts and pages on. A later fetch of the same transaction replaces its row
  * (PayPal's transaction id is the key), so re-fetching a period never adds rows. Distributed by account
  * on Citus: account_key first in the key.
@@ -18,7 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('currency', 'text', (c) => c.notNull())
     .addColumn('gross', sql`numeric(20,4)`)
     .addColumn('fee', sql`numeric(20,4)`)
-    .addColumn('raw', 'jsonb', (c) => c.notNull())
+    .addColumn('raw', 'json', (c) => c.notNull())
     .addColumn('fetched_at', 'timestamptz', (c) => c.notNull())
     .addPrimaryKeyConstraint('paypal_transactions_pk', ['account_key', 'transaction_id'])
     .execute();
