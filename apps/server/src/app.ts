@@ -36,6 +36,7 @@ import { registerBackendRoutes } from './features/backend/backend-routes';
 import { registerBackendUsersRoutes } from './features/backend/backend-users-routes';
 import { registerAccountAreaRoutes } from './features/backend/account-area-routes';
 import { registerBackendQueryRoutes } from './features/backend/backend-query-routes';
+import { registerBackendChannelsRoutes } from './features/backend/backend-channels-routes';
 import { registerReportRoutes } from './features/reports/summary-report-routes';
 import { registerShopifyReports } from './features/shopify-reports/register-shopify-reports';
 import { registerB2bInvoiceReportRoutes } from './features/shopify-order-modes/b2b-invoice-report-routes';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerBackendUsersRoutes(app, deps);
   registerAccountAreaRoutes(app, deps);
   registerBackendQueryRoutes(app, deps);
+  registerBackendChannelsRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerShopifyReports(app, deps);
   registerShopifyOrderSettingsRoutes(app, deps);

@@ -105,6 +105,7 @@ export const errorStatusByCode = {
   'channel.paypal-netsuite': 422,
   'channel.history-blocked': 403,
   'channel.state-invalid': 400,
+  'channel.unavailable': 502,
   'cogs.not-enabled': 409,
   'cogs.missing-costs': 409,
   'cogs.not-computed': 409,

@@ -31,6 +31,7 @@ export * from './notifications';
 export * from './backend';
 export * from './backend-users';
 export * from './backend-account-area';
+export * from './backend-channels';
 export * from './shopify-reports';
 export * from './billing';
 export * from './firm-billing';

@@ -26,6 +26,7 @@ export const DISTRIBUTED_TABLES = [
   'mapping_sets',
   'onboarding_questionnaires',
   'payment_source_settings',
+  'paypal_transactions',
   'posting_settings',
   'reconciliation_report_rows',
   'reconciliation_reports',

@@ -1018,6 +1018,20 @@ export interface SettlementCogsDocumentsTable {
   updated_at: Timestamp;
 }
 
+/** PayPal Transaction Search rows as received by the account's fetches (migration 0046, decision 0046). */
+export interface PaypalTransactionsTable {
+  account_key: string;
+  transaction_id: string;
+  initiated_at: Timestamp;
+  event_code: string;
+  status: string;
+  currency: string;
+  gross: Numeric | null;
+  fee: Numeric | null;
+  raw: ColumnType<Record<string, unknown>, string, string>;
+  fetched_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   user_permissions: UserPermissionsTable;
@@ -1094,4 +1108,5 @@ export interface Database {
   inventory_positions: InventoryPositionsTable;
   inventory_fetch_settings: InventoryFetchSettingsTable;
   inventory_fetches: InventoryFetchesTable;
+  paypal_transactions: PaypalTransactionsTable;
 }

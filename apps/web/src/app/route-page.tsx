@@ -162,6 +162,14 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.backendSuiteQl.Component />;
     case 'backend-netsuite-records':
       return <Pages.backendNetSuiteRecords.Component />;
+    case 'backend-paypal-raw':
+      return <Pages.backendPayPalRaw.Component />;
+    case 'backend-paypal-refresh':
+      return <Pages.backendPayPalRefresh.Component />;
+    case 'backend-amazon-groups':
+      return <Pages.backendAmazonGroups.Component />;
+    case 'backend-amazon-events':
+      return <Pages.backendAmazonEvents.Component />;
     case 'account-area-settlements':
       return <Pages.accountAreaSettlements.Component />;
     case 'account-area-connections':

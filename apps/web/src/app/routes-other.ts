@@ -2,14 +2,7 @@
 import { page, special, type RedirectMeta, type RouteMeta } from './route-meta';
 
 const internal = { adminOnly: true };
-const backendNow = 'Use the other backend pages, or open an account from the admin page.';
 
-const backend: Array<[path: string, title: string, what: string]> = [
-  ['backend/:accountKey/paypal/transactions-raw', 'Backend', "This account's raw PayPal transactions will be listed here."],
-  ['backend/:accountKey/paypal/settlements-refresh', 'Backend', "Refreshing this account's PayPal statements will happen here."],
-  ['backend/:accountKey/amazon/finance-api-settlements', 'Backend', "This account's settlements from the Amazon finance API will be listed here."],
-  ['backend/:accountKey/amazon/financial-events/:groupId', 'Backend', 'The financial events of one Amazon event group will appear here.'],
-];
 
 export const otherRoutes: RouteMeta[] = [
   special('overview', 'Partner Overview', 'partner-dashboard'),
@@ -42,6 +35,10 @@ export const otherRoutes: RouteMeta[] = [
   special('backend/:accountKey/qbo/playground', 'Backend', 'backend-qbo-playground', internal),
   special('backend/:accountKey/netsuite/suiteql', 'Backend', 'backend-netsuite-suiteql', internal),
   special('backend/:accountKey/netsuite/suiteql/:recordType', 'Backend', 'backend-netsuite-records', internal),
+  special('backend/:accountKey/paypal/transactions-raw', 'Backend', 'backend-paypal-raw', internal),
+  special('backend/:accountKey/paypal/settlements-refresh', 'Backend', 'backend-paypal-refresh', internal),
+  special('backend/:accountKey/amazon/finance-api-settlements', 'Backend', 'backend-amazon-groups', internal),
+  special('backend/:accountKey/amazon/financial-events/:groupId', 'Backend', 'backend-amazon-events', internal),
   special('account/:accountKey/settlements', 'Account Settlements', 'account-area-settlements', internal),
   special('account/:accountKey/connections', 'Account Connections', 'account-area-connections', internal),
   special('account/:accountKey/users', 'Account Users', 'account-area-users', internal),
@@ -53,7 +50,6 @@ export const otherRoutes: RouteMeta[] = [
   special('account/:accountKey/utilities', 'Account Utilities', 'account-area-utilities', internal),
   special('account/:accountKey/amazon/data-state', 'Amazon Data State', 'account-area-amazon-data-state', internal),
   special('account/:accountKey/walmart/utilities', 'Walmart Utilities', 'account-area-walmart-utilities', internal),
-  ...backend.map(([path, title, what]) => page(path, title, { what, now: backendNow, action: { label: 'Open backend', to: '/backend' } }, internal)),
   special('whats-new', "What's New", 'whats-new'),
   special('user-profile', 'My Profile', 'profile-settings'),
   special('switch', 'Switching Account', 'switch'),

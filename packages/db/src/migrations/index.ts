@@ -37,6 +37,7 @@ import * as m0037 from './0037-clarity';
 import * as m0038 from './0038-teams';
 import * as m0042 from './0042-account-key-in-every-key';
 import * as m0044 from './0044-payment-source-settings';
+import * as m0046 from './0046-paypal-transactions';
 import * as m0048 from './0048-firm-invites';
 import * as m0049 from './0049-fifo-lock';
 import * as m0050 from './0050-inventory-fetch';
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   '0038-teams': m0038,
   '0042-account-key-in-every-key': m0042,
   '0044-payment-source-settings': m0044,
+  '0046-paypal-transactions': m0046,
   '0048-firm-invites': m0048,
   '0049-fifo-lock': m0049,
   '0050-inventory-fetch': m0050,

@@ -94,6 +94,23 @@ export interface FetchOutcome {
   deferredTransactionIds?: string[];
   /** The orders of the fetched settlements, when FetchOptions.isOrderFactsWanted. */
   orders?: ChannelOrderFacts[];
+  /** The channel's transactions as received (PayPal Transaction Search), kept for the support backend. */
+  rawTransactions?: RawChannelTransaction[];
+}
+
+/** One transaction as the channel's API gave it, with the few fields support filters and sorts on. */
+export interface RawChannelTransaction {
+  transactionId: string;
+  /** RFC 3339, as the channel gave it. */
+  initiatedAt: string;
+  /** The channel's type code (PayPal's T-code). */
+  eventCode: string;
+  status: string;
+  currency: string;
+  /** Exact decimal text, or null when the channel gave none or not a number. */
+  gross: string | null;
+  fee: string | null;
+  raw: Record<string, unknown>;
 }
 
 export function mergeResults(results: ParseResult[]): ParseResult {

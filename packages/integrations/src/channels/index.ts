@@ -22,6 +22,10 @@ export { isShopDomain } from './shopify/shopify-connector';
 export { OPEN_PREFIX as AMAZON_OPEN_GROUP_PREFIX } from './amazon/amazon-finances';
 export { DEFERRED_PREFIX as AMAZON_DEFERRED_PREFIX } from './amazon/amazon-deferred';
 export { fetchLedgerSummary, ledgerSummarySpecification, type LedgerAggregation, type LedgerSummaryRequest } from './amazon/amazon-inventory-report';
+export { paypalTypeName } from './paypal/paypal-connector';
+export { decimalText } from './shared/exact-json';
+export { listEventGroups, listGroupEvents, type FinancialEventGroup } from './amazon/amazon-finances';
+export { summarizeEventLists, type EventListSummary } from './amazon/amazon-event-summary';
 
 /** The connectors built so far, by channel. */
 export const CHANNEL_CONNECTORS: Partial<Record<Channel, ChannelConnector>> = {

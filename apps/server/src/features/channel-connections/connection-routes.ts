@@ -4,20 +4,17 @@
  * each with the spec's badge. History requests are kept on the connection (settings.historyRequests)
  * and refused while the account's requestHistoryBlocked is set.
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { fetchChannelNow, listConnections, listHistoryRequests, requestHistory, type ConnectionBadge, type ConnectionView } from '@ledgerport/contract';
 import { AppError } from '../../http/app-error';
 import { addRoute } from '../../http/add-route';
 import type { Deps } from '../../http/deps';
 import { assertAccountAccess } from '../accounts/account-access';
-import { findAccountChannelConnection, settingsOf, updateConnection, type ChannelRole, type ConnectionRow } from './channel-connection-repository';
+import { findAccountChannelConnection, settingsOf, type ConnectionRow } from './channel-connection-repository';
 import { jobsOf } from './channel-jobs';
 import { FETCH_CHANNEL_QUEUE } from './fetch-channel-settlements-job';
 import { assertBillingAllows } from '../billing/check-billing';
-
-const HISTORY_KEPT_MAX = 20;
-const HISTORY_SPAN_DAYS_MAX = 366;
+import { queueHistoryRequest } from './queue-history-request';
 
 export function badgeOf(status: ConnectionRow['status']): ConnectionBadge {
   if (status === 'CONNECTED') return 'Connected';
@@ -33,7 +30,7 @@ function view(row: ConnectionRow): ConnectionView {
 }
 
 export function registerConnectionRoutes(app: FastifyInstance, deps: Deps): void {
-  const { db, clock } = deps;
+  const { db } = deps;
 
   addRoute(app, deps, listConnections, async ({ caller, query }) => {
     await assertAccountAccess(db, caller, query.accountKey);
@@ -64,23 +61,6 @@ export function registerConnectionRoutes(app: FastifyInstance, deps: Deps): void
 
   addRoute(app, deps, requestHistory, async ({ caller, body }) => {
     await assertAccountAccess(db, caller, body.accountKey);
-    const account = await db.selectFrom('accounts').select(['request_history_blocked']).where('account_key', '=', body.accountKey).executeTakeFirstOrThrow();
-    if (account.request_history_blocked) throw new AppError('channel.history-blocked', 'History requests are blocked for this account. Please contact support.');
-    const from = Date.parse(`${body.fromDate}T00:00:00Z`);
-    const to = Date.parse(`${body.toDate}T00:00:00Z`);
-    const now = clock();
-    if (Number.isNaN(from) || Number.isNaN(to)) throw new AppError('request.invalid', 'The from and to dates must be real calendar dates.', [{ path: 'fromDate', message: 'invalid date' }]);
-    if (to < from) throw new AppError('request.invalid', 'The toDate must be after the fromDate.', [{ path: 'toDate', message: 'before fromDate' }]);
-    if (from > now.getTime()) throw new AppError('request.invalid', 'The fromDate is in the future.', [{ path: 'fromDate', message: 'in the future' }]);
-    if ((to - from) / 86_400_000 > HISTORY_SPAN_DAYS_MAX) throw new AppError('request.invalid', `Ask for at most ${HISTORY_SPAN_DAYS_MAX} days at a time.`, [{ path: 'toDate', message: 'range too long' }]);
-    const row = await findAccountChannelConnection(db, body.accountKey);
-    if (!row || row.status === 'DISCONNECTED' || !row.credentials_sealed) throw new AppError('channel.not-connected', 'Connect your sales channel first (Settings > Connections), then request history.');
-    // The plan's history months (decision 0040): a range wholly before them is refused here; one reaching into them is fetched from their start.
-    await assertBillingAllows(deps, body.accountKey, { kind: 'history', fromDate: body.fromDate, toDate: body.toDate, today: now.toISOString().slice(0, 10) });
-    const request = { requestId: randomUUID(), fromDate: body.fromDate, toDate: body.toDate, status: 'QUEUED' as const, requestedAt: now.toISOString(), finishedAt: null, settlementCount: null, message: null };
-    const settings = settingsOf(row);
-    await updateConnection(db, body.accountKey, row.role as ChannelRole, { settings: JSON.stringify({ ...settings, historyRequests: [...(settings.historyRequests ?? []), request].slice(-HISTORY_KEPT_MAX) }) }, now);
-    await jobsOf(deps).send(FETCH_CHANNEL_QUEUE, { accountKey: body.accountKey, role: row.role, kind: 'history', requestId: request.requestId });
-    return request;
+    return queueHistoryRequest(deps, body.accountKey, await findAccountChannelConnection(db, body.accountKey), body.fromDate, body.toDate);
   });
 }

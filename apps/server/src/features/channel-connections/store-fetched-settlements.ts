@@ -23,6 +23,7 @@ import { saveOrderFacts } from '../shopify-order-modes/save-order-facts';
 import { isOpenSettlementUnchanged } from './is-open-settlement-unchanged';
 import { payPalStatementRefusal } from '@ledgerport/core/posting';
 import { findPaymentSourcePosting } from '../payment-source-settings/payment-source-settings-repository';
+import { saveRawTransactions } from './save-raw-transactions';
 
 export interface FetchedSettlementCounts {
   /** New settlements, and stored ones whose lines or total changed. */
@@ -35,6 +36,9 @@ export async function storeFetchedSettlements(deps: Deps, accountKey: string, ch
   for (const rename of outcome.renamed ?? []) await deps.db.transaction().execute((trx) => renameOpenSettlement(trx, accountKey, channel, rename, deps.clock()));
   // Shopify order facts first: storing a payout splits B2B orders and defers revenue by them.
   if (outcome.orders && outcome.orders.length > 0) await deps.db.transaction().execute((trx) => saveOrderFacts(trx, accountKey, outcome.orders ?? [], deps.clock()));
+  // The transactions as received, for the support backend (decision 0046); kept even when a settlement fails to store.
+  const raw = outcome.rawTransactions ?? [];
+  if (raw.length > 0) await deps.db.transaction().execute((trx) => saveRawTransactions(trx, accountKey, raw, deps.clock()));
   const deferred = new Set(outcome.deferredTransactionIds ?? []);
   const counts: FetchedSettlementCounts = { stored: 0, unchanged: 0 };
   // Settings > PayPal: statements of a currency or PayPal account turned off are not imported.

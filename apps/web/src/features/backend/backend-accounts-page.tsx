@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api-client';
 import { channelName } from '../../ui/channel-icon';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { fetchBackendAccounts, fetchHistoryPath } from './backend-api';
+import { amazonGroupsPath, paypalRawPath } from './channels/backend-channels-api';
 
 const columns: Array<DataColumn<AccountSummary>> = [
   { id: 'accountName', header: 'Account', sortValue: (r) => r.accountName.toLowerCase(), cell: (r) => r.accountName },
@@ -38,6 +39,16 @@ const columns: Array<DataColumn<AccountSummary>> = [
         <Anchor component={Link} to={fetchHistoryPath(r.accountKey)} size="sm" aria-label={`Request history for ${r.accountName}`}>
           Request history
         </Anchor>
+        {r.salesChannel === 'PAYPAL' && (
+          <Anchor component={Link} to={paypalRawPath(r.accountKey)} size="sm" aria-label={`PayPal transactions of ${r.accountName}`}>
+            PayPal transactions
+          </Anchor>
+        )}
+        {r.salesChannel === 'AMAZON' && (
+          <Anchor component={Link} to={amazonGroupsPath(r.accountKey)} size="sm" aria-label={`Amazon finance API of ${r.accountName}`}>
+            Amazon finance API
+          </Anchor>
+        )}
         <Anchor component={Link} to={`/switch?account=${encodeURIComponent(r.accountKey)}`} size="sm" aria-label={`Switch to ${r.accountName}`}>
           Switch to account
         </Anchor>

@@ -41,6 +41,17 @@ describe('PayPal Transaction Search (official spec)', () => {
     expect(paypal.violations()).toEqual([]);
   });
 
+  it('hands back every transaction as received, amounts exact, beside the statements', async () => {
+    paypal.transactions.push(txn(1, NOW - 2 * DAY, '1,250.10', '-36.56'), txn(2, NOW - DAY, 'n/a', '0.00', 'T1107'));
+    const s = await connected();
+    const outcome = await paypalConnector.fetchSettlements(s, { from: NOW - 3 * DAY, to: NOW });
+    expect(outcome.rawTransactions?.map((t) => [t.transactionId, t.eventCode, t.status, t.currency, t.gross, t.fee])).toEqual([
+      ['9AB00000000000001', 'T0006', 'S', 'USD', '1250.1000', '-36.5600'],
+      ['9AB00000000000002', 'T1107', 'S', 'USD', null, '0.0000'],
+    ]);
+    expect(outcome.rawTransactions?.[0]?.raw).toEqual(paypal.transactions[0]);
+  });
+
   it('asks for a new client-credentials token when PayPal says it expired', async () => {
     paypal.transactions.push(txn(1, NOW - DAY, '25.00', '-1.03'));
     const s = await connected();

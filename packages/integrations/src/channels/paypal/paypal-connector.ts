@@ -19,7 +19,7 @@
 import { parseReport } from '@ledgerport/core/channels';
 import { formatUnits, getMinorDigits, parseDecimalUnits } from '@ledgerport/core/money';
 import type { ParseResult } from '@ledgerport/core/settlements';
-import { emptyResult, mergeResults, type ChannelConnector, type DateRange } from '../channel-connector';
+import { emptyResult, mergeResults, type ChannelConnector, type DateRange, type FetchOutcome, type RawChannelTransaction } from '../channel-connector';
 import { ChannelAuthError } from '../shared/channel-errors';
 import { callChannelJson, type CallPolicy, type ChannelSession } from '../shared/channel-session';
 import { requestToken } from '../shared/oauth-token';
@@ -77,6 +77,8 @@ const EVENT_TYPES: Record<string, string> = {
   T0400: 'General Withdrawal', T0403: 'Withdrawal', T1106: 'Payment Reversal', T1107: 'Payment Refund', T1201: 'Chargeback',
   T1503: 'Hold on Balance for Dispute Investigation', T0300: 'General Credit Card Deposit', T0700: 'General Currency Conversion',
 };
+/** The activity-download type of a T-code, as the statements name it. */
+export const paypalTypeName = (eventCode: string): string => EVENT_TYPES[eventCode] ?? `Transaction ${eventCode}`.trim();
 const STATUS: Record<string, string> = { S: 'Completed', P: 'Pending', D: 'Denied', V: 'Reversed' };
 const HEADER = ['Date', 'Time', 'TimeZone', 'Name', 'Type', 'Status', 'Currency', 'Gross', 'Fee', 'Net', 'Balance', 'Transaction ID', 'Reference Txn ID', 'Invoice Number', 'Item ID', 'Item Title', 'Quantity'];
 const DAY_MS = 24 * 3600 * 1000;
@@ -108,7 +110,7 @@ export function transactionToRow(t: TransactionDetail): string[] {
     Time: local.time,
     TimeZone: local.zone,
     Name: t.payer_info?.payer_name?.alternate_full_name ?? '',
-    Type: EVENT_TYPES[info.transaction_event_code ?? ''] ?? `Transaction ${info.transaction_event_code ?? ''}`.trim(),
+    Type: paypalTypeName(info.transaction_event_code ?? ''),
     Status: STATUS[info.transaction_status ?? ''] ?? 'Completed',
     Currency: info.transaction_amount?.currency_code ?? 'USD',
     Gross: gross,
@@ -166,13 +168,35 @@ async function toResult(transactions: TransactionDetail[], range: DateRange, acc
   return mergeResults(results);
 }
 
+const exactOrNull = (value: string | undefined) => {
+  const units = value === undefined ? undefined : parseDecimalUnits(value);
+  return units === undefined ? null : formatUnits(units);
+};
+
+/** A transaction as received, for the support backend (Backend > PayPal raw transactions). */
+export function rawTransactionOf(t: TransactionDetail): RawChannelTransaction | null {
+  const info = t.transaction_info;
+  if (!info.transaction_id || !info.transaction_initiation_date || Number.isNaN(Date.parse(info.transaction_initiation_date))) return null;
+  return {
+    transactionId: info.transaction_id,
+    initiatedAt: info.transaction_initiation_date,
+    eventCode: info.transaction_event_code ?? '',
+    status: info.transaction_status ?? '',
+    currency: info.transaction_amount?.currency_code ?? '',
+    gross: exactOrNull(info.transaction_amount?.value),
+    fee: exactOrNull(info.fee_amount?.value),
+    raw: t as unknown as Record<string, unknown>,
+  };
+}
+
 /** Searches whole days: from the start of the UTC day before the range (the earliest local day that can begin in it). */
-async function searchDays(s: ChannelSession, range: DateRange): Promise<ParseResult> {
+async function searchDays(s: ChannelSession, range: DateRange): Promise<FetchOutcome> {
   const from = Math.floor(range.from / DAY_MS) * DAY_MS - DAY_MS;
   const to = Math.min(range.to, s.now());
   let accountNumber: string | null = null;
   const transactions = await searchTransactions(s, { from, to }, (n) => (accountNumber = n));
-  return toResult(transactions, { from, to }, accountNumber);
+  const rawTransactions = transactions.map(rawTransactionOf).filter((t): t is RawChannelTransaction => t !== null);
+  return { result: await toResult(transactions, { from, to }, accountNumber), notReady: [], rawTransactions };
 }
 
 export const paypalConnector: ChannelConnector = {
@@ -190,14 +214,14 @@ export const paypalConnector: ChannelConnector = {
     const tokens = await clientCredentials(env.fetch, env.endpoints.api!, clientId, clientSecret, env.now());
     return { credentials: { tokens: { accessToken: tokens.accessToken, refreshToken: null, expiresAt: tokens.expiresAt }, params: { clientId, clientSecret } }, remoteId: clientId, storeName: 'PayPal' };
   },
-  fetchSettlements: async (s, range) => ({ result: await searchDays(s, range), notReady: [] }),
+  fetchSettlements: (s, range) => searchDays(s, range),
   fetchSettlement: async (s, settlementId) => {
     // Statement id '<first day>_<last day>_<currency>' (local days, YYYY-MM-DD): search those days again.
     const [first, last] = settlementId.split('_');
     const from = Date.parse(`${first ?? ''}T00:00:00Z`);
     const to = Date.parse(`${last ?? ''}T00:00:00Z`) + 2 * DAY_MS;
     if (Number.isNaN(from) || Number.isNaN(to)) return emptyResult();
-    const result = await searchDays(s, { from: from - DAY_MS, to });
+    const { result } = await searchDays(s, { from: from - DAY_MS, to });
     return { ...result, settlements: result.settlements.filter((x) => x.settlementId === settlementId) };
   },
 };
