@@ -5,26 +5,12 @@
  * subsidiaries and opens one record. Own server on 8780, local vendors on 8781.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { REPO_ROOT, useOwnServer } from './own-server';
+import { useLocalVendors } from './fake-channels';
+import { useOwnServer } from './own-server';
 import { DEMO_PASSWORD, saveScreenshot, signIn } from './sign-in';
 
-const VENDORS = 'http://127.0.0.1:8781';
-let vendors: ChildProcess | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  vendors = spawn(process.execPath, ['--import', 'tsx', 'packages/integrations/src/testing/serve-vendors.ts', '8781'], { cwd: REPO_ROOT, stdio: 'ignore' });
-  for (let i = 0; i < 240; i++) {
-    if (await fetch(`${VENDORS}/_fake/documents`).then((r) => r.ok).catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('The local vendors did not start');
-});
-test.afterAll(() => {
-  if (vendors?.pid) process.kill(vendors.pid, 'SIGTERM');
-});
+const VENDORS = useLocalVendors(8781);
 
 const BASE = useOwnServer(8780, 'backend-queries', (env) => {
   env.LEDGERPORT_ACCOUNTING_VENDOR_URL = VENDORS;

@@ -35,3 +35,26 @@ export function useFakeChannels(amazonPort: number, shopifyPort: number): { amaz
   };
   return { amazonUrl, pointAmazonAt };
 }
+
+/**
+ * A journey's own local accounting systems (packages/integrations/src/testing/serve-vendors.ts: Xero,
+ * QuickBooks Online, Sage, NetSuite) on a port of its own, started before its tests and stopped after
+ * them; point the app at the returned URL with LEDGERPORT_ACCOUNTING_VENDOR_URL.
+ */
+export function useLocalVendors(port: number): string {
+  const url = `http://127.0.0.1:${port}`;
+  let vendors: ChildProcess | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    vendors = spawn(process.execPath, ['--import', 'tsx', 'packages/integrations/src/testing/serve-vendors.ts', String(port)], { cwd: REPO_ROOT, stdio: 'ignore' });
+    for (let i = 0; i < 240; i++) {
+      if (await fetch(`${url}/_fake/documents`).then((r) => r.ok).catch(() => false)) return;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error('The local accounting systems did not start.');
+  });
+  test.afterAll(() => {
+    if (vendors?.pid) process.kill(vendors.pid, 'SIGTERM');
+  });
+  return url;
+}

@@ -5,26 +5,12 @@
  * its own local vendors (packages/integrations/src/testing/serve-vendors.ts), on ports 8761 and 8762.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { REPO_ROOT, useOwnServer } from './own-server';
+import { useLocalVendors } from './fake-channels';
+import { useOwnServer } from './own-server';
 import { saveScreenshot, signIn, switchTo } from './sign-in';
 
-const VENDORS = 'http://127.0.0.1:8762';
-let vendors: ChildProcess | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  vendors = spawn(process.execPath, ['--import', 'tsx', 'packages/integrations/src/testing/serve-vendors.ts', '8762'], { cwd: REPO_ROOT, stdio: 'ignore' });
-  for (let i = 0; i < 240; i++) {
-    if (await fetch(`${VENDORS}/_fake/documents`).then((r) => r.ok).catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('The local vendors did not start');
-});
-test.afterAll(() => {
-  if (vendors?.pid) process.kill(vendors.pid, 'SIGTERM');
-});
+const VENDORS = useLocalVendors(8762);
 
 const BASE = useOwnServer(8761, 'netsuite-configuration', (env) => {
   env.LEDGERPORT_ACCOUNTING_VENDOR_URL = VENDORS;
