@@ -16,6 +16,35 @@ import { showToast } from '../../lib/toast';
 export const STATUS_COLORS: Record<HistoryRequest['status'], string> = { QUEUED: 'gray', RUNNING: 'blue', DONE: 'green', FAILED: 'red' };
 export const STATUS_LABELS: Record<HistoryRequest['status'], string> = { QUEUED: 'Waiting', RUNNING: 'Fetching', DONE: 'Done', FAILED: 'Failed' };
 
+/** The period of a history request (or a support refresh): two dates and the button that asks. */
+export function HistoryRangeForm(props: {
+  from: [string, (value: string) => void];
+  to: [string, (value: string) => void];
+  isBlocked: boolean;
+  isPending: boolean;
+  onSubmit: () => void;
+  submitLabel: string;
+}) {
+  const [fromDate, setFromDate] = props.from;
+  const [toDate, setToDate] = props.to;
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSubmit();
+      }}
+    >
+      <Group align="end">
+        <TextInput type="date" label="From date" value={fromDate} onChange={(e) => setFromDate(e.currentTarget.value)} required disabled={props.isBlocked} />
+        <TextInput type="date" label="To date" value={toDate} onChange={(e) => setToDate(e.currentTarget.value)} required disabled={props.isBlocked} />
+        <Button type="submit" loading={props.isPending} disabled={props.isBlocked}>
+          {props.submitLabel}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
 export function HistoryRequestsPanel({ accountKey, salesChannel }: { accountKey: string; salesChannel: string }) {
   const queryClient = useQueryClient();
   const [fromDate, setFromDate] = useState('');
@@ -81,20 +110,7 @@ export function HistoryRequestsPanel({ accountKey, salesChannel }: { accountKey:
           History requests are blocked for this account. Please contact support.
         </Alert>
       )}
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          request.mutate();
-        }}
-      >
-        <Group align="end">
-          <TextInput type="date" label="From date" value={fromDate} onChange={(e) => setFromDate(e.currentTarget.value)} required disabled={isBlocked} />
-          <TextInput type="date" label="To date" value={toDate} onChange={(e) => setToDate(e.currentTarget.value)} required disabled={isBlocked} />
-          <Button type="submit" loading={request.isPending} disabled={isBlocked}>
-            Request history
-          </Button>
-        </Group>
-      </form>
+      <HistoryRangeForm from={[fromDate, setFromDate]} to={[toDate, setToDate]} isBlocked={isBlocked} isPending={request.isPending} onSubmit={() => request.mutate()} submitLabel="Request history" />
       {request.isError && (
         <Alert color="red" role="alert" title="Could not request history">
           {request.error.message}

@@ -5,7 +5,7 @@
  * account's Settings > History with the staff member's name); statements already stored are
  * recognised, not stored twice.
  */
-import { Alert, Anchor, Badge, Button, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -13,7 +13,7 @@ import type { HistoryRequest } from '@ledgerport/contract';
 import { showToast } from '../../../lib/toast';
 import { DataTable, type DataColumn } from '../../../ui/data-table';
 import { TimestampText } from '../../../ui/date-text';
-import { STATUS_COLORS, STATUS_LABELS } from '../../account-settings/history-requests-panel';
+import { HistoryRangeForm, STATUS_COLORS, STATUS_LABELS } from '../../account-settings/history-requests-panel';
 import { fetchPayPalRefreshes, paypalRawPath, requestPayPalRefresh } from './backend-channels-api';
 import { CallError, ConnectionHeading } from './channel-page-parts';
 
@@ -89,20 +89,7 @@ export function PayPalSettlementsRefreshPage() {
           History requests are blocked for this account, so its statements cannot be refreshed.
         </Alert>
       )}
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          request.mutate();
-        }}
-      >
-        <Group align="end">
-          <TextInput type="date" label="From date" value={fromDate} onChange={(e) => setFromDate(e.currentTarget.value)} required disabled={isBlocked} />
-          <TextInput type="date" label="To date" value={toDate} onChange={(e) => setToDate(e.currentTarget.value)} required disabled={isBlocked} />
-          <Button type="submit" loading={request.isPending} disabled={isBlocked}>
-            Refresh statements
-          </Button>
-        </Group>
-      </form>
+      <HistoryRangeForm from={[fromDate, setFromDate]} to={[toDate, setToDate]} isBlocked={isBlocked} isPending={request.isPending} onSubmit={() => request.mutate()} submitLabel="Refresh statements" />
       {request.isError && (
         <Alert color="red" role="alert" title="Could not request the refresh">
           {request.error.message}
