@@ -18,6 +18,12 @@ export interface AuditEntry {
   at: Date;
 }
 
+/** A support staff member's action in an account: its after state names them (staffName, staffEmail), as History shows. */
+export async function recordStaffAudit(db: Kysely<Database>, entry: AuditEntry & { actorUserId: string }): Promise<void> {
+  const staff = await db.selectFrom('users').select(['name', 'email']).where('user_id', '=', entry.actorUserId).executeTakeFirstOrThrow();
+  await recordAudit(db, { ...entry, after: { ...entry.after, staffName: staff.name, staffEmail: staff.email } });
+}
+
 export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')

@@ -7,7 +7,7 @@
  * state and account status refresh. Each run is audited in the account's history with the staff member.
  */
 import type { AccountUtility, StuckWork } from '@ledgerport/contract';
-import { recordAudit } from '../../audit/record-audit';
+import { recordStaffAudit } from '../../audit/record-audit';
 import { AppError } from '../../http/app-error';
 import type { Caller } from '../../http/caller';
 import type { Deps } from '../../http/deps';
@@ -58,15 +58,14 @@ export interface UtilityRun {
 
 export async function runAccountUtility(deps: Deps, caller: Caller, accountKey: string, run: UtilityRun): Promise<{ utility: AccountUtility; message: string; count: number }> {
   const { db } = deps;
-  const staff = await db.selectFrom('users').select(['name', 'email']).where('user_id', '=', caller.userId).executeTakeFirstOrThrow();
   const outcome = await perform(deps, accountKey, run);
-  await recordAudit(db, {
+  await recordStaffAudit(db, {
     actorUserId: caller.userId,
     accountKey,
     action: 'backend.account-utility-run',
     entityType: 'account',
     entityId: accountKey,
-    after: { utility: run.utility, settlementKey: run.settlementKey ?? null, count: outcome.count, message: outcome.message, staffName: staff.name, staffEmail: staff.email },
+    after: { utility: run.utility, settlementKey: run.settlementKey ?? null, count: outcome.count, message: outcome.message },
     at: deps.clock(),
   });
   return { utility: run.utility, ...outcome };

@@ -14,7 +14,7 @@ import {
   requestPayPalSettlementsRefresh,
 } from '@ledgerport/contract';
 import { ChannelApiError, ChannelAuthError, listEventGroups, listGroupEvents, summarizeEventLists } from '@ledgerport/integrations/channels';
-import { recordAudit } from '../../audit/record-audit';
+import { recordStaffAudit } from '../../audit/record-audit';
 import { AppError } from '../../http/app-error';
 import { addRoute } from '../../http/add-route';
 import type { Deps } from '../../http/deps';
@@ -53,14 +53,13 @@ export function registerBackendChannelsRoutes(app: FastifyInstance, deps: Deps):
     const { row } = await findBackendConnection(db, params.accountKey, 'PAYPAL');
     if (row.status === 'DISCONNECTED' || !row.credentials_sealed) throw new AppError('channel.not-connected', 'The PayPal connection of this account is disconnected: the seller must connect PayPal again before statements can be refreshed.');
     const request = await queueHistoryRequest(deps, params.accountKey, row, body.fromDate, body.toDate);
-    const staff = await db.selectFrom('users').select(['name', 'email']).where('user_id', '=', caller.userId).executeTakeFirstOrThrow();
-    await recordAudit(db, {
+    await recordStaffAudit(db, {
       actorUserId: caller.userId,
       accountKey: params.accountKey,
       action: 'backend.paypal-refresh-requested',
       entityType: 'connection',
       entityId: row.connection_id,
-      after: { requestId: request.requestId, fromDate: body.fromDate, toDate: body.toDate, staffName: staff.name, staffEmail: staff.email },
+      after: { requestId: request.requestId, fromDate: body.fromDate, toDate: body.toDate },
       at: clock(),
     });
     return request;

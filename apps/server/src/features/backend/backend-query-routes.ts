@@ -17,7 +17,7 @@ import {
 import { checkQboQuery, checkSuiteQlQuery } from '@ledgerport/core/rules';
 import { AccountingError, type AccountingPort } from '@ledgerport/core/posting';
 import { isNetSuitePort, isQboPort, type NetSuitePort, type QboPort, type SuiteQlAnswer } from '@ledgerport/integrations/accounting';
-import { recordAudit } from '../../audit/record-audit';
+import { recordStaffAudit } from '../../audit/record-audit';
 import { AppError } from '../../http/app-error';
 import { addRoute } from '../../http/add-route';
 import type { Deps } from '../../http/deps';
@@ -76,8 +76,7 @@ const toPage = (query: string, accountId: string, limit: number, answer: SuiteQl
 export function registerBackendQueryRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
   const audit = async (staffUserId: string, accountKey: string, action: string, entityId: string, after: Record<string, unknown>) => {
-    const staff = await db.selectFrom('users').select(['name', 'email']).where('user_id', '=', staffUserId).executeTakeFirstOrThrow();
-    await recordAudit(db, { actorUserId: staffUserId, accountKey, action, entityType: 'accounting-system', entityId, after: { ...after, staffName: staff.name, staffEmail: staff.email }, at: clock() });
+    await recordStaffAudit(db, { actorUserId: staffUserId, accountKey, action, entityType: 'accounting-system', entityId, after, at: clock() });
   };
 
   addRoute(app, deps, runBackendQboQuery, async ({ caller, params, body }) => {

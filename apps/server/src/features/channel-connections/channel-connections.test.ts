@@ -6,6 +6,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { summarizeSettingChange } from '../posting-settings/setting-change-summary';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeAmazon, type FakeAmazon } from '@ledgerport/integrations/testing';
 import { createFakeShopify, type FakeShopify } from '@ledgerport/integrations/testing';
@@ -39,6 +40,7 @@ const served: ServedFetch[] = [];
 const sentJobs: { queue: string; data: Record<string, unknown> }[] = [];
 let demo: TokenSet;
 let other: TokenSet;
+let support: TokenSet;
 
 const auth = (t: TokenSet) => ({ authorization: `Bearer ${t.accessToken}`, host: 'ledgerport.test' });
 
@@ -83,6 +85,7 @@ beforeAll(async () => {
   const signIn = async (email: string) => (await server.inject({ method: 'POST', url: '/oauth/login', payload: { email, password: DEMO_PASSWORD } })).json<TokenSet>();
   demo = await signIn('demo@ledgerport.local');
   other = await signIn('other@ledgerport.local');
+  support = await signIn('support@ledgerport.local');
 });
 
 afterAll(async () => {
@@ -242,6 +245,15 @@ describe('rules', () => {
     expect(sentJobs.at(-1)).toMatchObject({ queue: 'fetch-channel-settlements', data: { kind: 'history', requestId: ok.json<{ requestId: string }>().requestId } });
     const list = (await server.inject({ method: 'GET', url: `/sales-channel/history?accountKey=${ACCOUNT}`, headers: auth(demo) })).json<{ requests: { status: string; fromDate: string }[] }>();
     expect(list.requests[0]).toMatchObject({ status: 'QUEUED', fromDate: '2026-01-01' });
+    // The owner's own request is no setting change; support's request through the same call is audited by name.
+    expect(await testDb.db.selectFrom('audit_log').select('action').where('account_key', '=', ACCOUNT).where('action', '=', 'backend.history-requested').execute()).toEqual([]);
+    const bySupport = await server.inject({ method: 'POST', url: '/sales-channel/history', headers: auth(support), payload: { accountKey: ACCOUNT, fromDate: '2026-04-01', toDate: '2026-04-30' } });
+    expect(bySupport.statusCode).toBe(200);
+    const audit = await testDb.db.selectFrom('audit_log').select(['action', 'after_state']).where('account_key', '=', ACCOUNT).where('action', '=', 'backend.history-requested').execute();
+    expect(audit.map((a) => (typeof a.after_state === 'string' ? JSON.parse(a.after_state) : a.after_state))).toEqual([
+      { requestId: bySupport.json<{ requestId: string }>().requestId, fromDate: '2026-04-01', toDate: '2026-04-30', staffName: 'Sam Support', staffEmail: 'support@ledgerport.local' },
+    ]);
+    expect(summarizeSettingChange('backend.history-requested', null, audit[0]!.after_state as Record<string, unknown>)).toBe('Asked the sales channel for the settlements of 2026-04-01 to 2026-04-30 (support: Sam Support)');
     const backwards = await server.inject({ method: 'POST', url: '/sales-channel/history', headers: auth(demo), payload: { accountKey: ACCOUNT, fromDate: '2026-03-31', toDate: '2026-01-01' } });
     expect(backwards.json<{ message: string }>().message).toBe('The toDate must be after the fromDate.');
     await testDb.db.updateTable('accounts').set({ request_history_blocked: true }).where('account_key', '=', ACCOUNT).execute();

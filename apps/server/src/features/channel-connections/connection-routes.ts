@@ -9,6 +9,7 @@ import { fetchChannelNow, listConnections, listHistoryRequests, requestHistory, 
 import { AppError } from '../../http/app-error';
 import { addRoute } from '../../http/add-route';
 import type { Deps } from '../../http/deps';
+import { recordStaffAudit } from '../../audit/record-audit';
 import { assertAccountAccess } from '../accounts/account-access';
 import { findAccountChannelConnection, settingsOf, type ConnectionRow } from './channel-connection-repository';
 import { jobsOf } from './channel-jobs';
@@ -61,6 +62,11 @@ export function registerConnectionRoutes(app: FastifyInstance, deps: Deps): void
 
   addRoute(app, deps, requestHistory, async ({ caller, body }) => {
     await assertAccountAccess(db, caller, body.accountKey);
-    return queueHistoryRequest(deps, body.accountKey, await findAccountChannelConnection(db, body.accountKey), body.fromDate, body.toDate);
+    const row = await findAccountChannelConnection(db, body.accountKey);
+    const request = await queueHistoryRequest(deps, body.accountKey, row, body.fromDate, body.toDate);
+    // Support asks through the account's own call (Backend > fetch-history): their write is audited by name.
+    if (caller.isAdmin && row)
+      await recordStaffAudit(db, { actorUserId: caller.userId, accountKey: body.accountKey, action: 'backend.history-requested', entityType: 'connection', entityId: row.connection_id, after: { requestId: request.requestId, fromDate: body.fromDate, toDate: body.toDate }, at: deps.clock() });
+    return request;
   });
 }

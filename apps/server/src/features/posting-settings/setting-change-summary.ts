@@ -70,6 +70,7 @@ const ACTION_LABELS: Record<string, string> = {
   'backend.netsuite-queried': 'Read NetSuite',
   'backend.netsuite-record-read': 'Read a NetSuite record',
   'backend.paypal-refresh-requested': 'Asked PayPal again for the statements of',
+  'backend.history-requested': 'Asked the sales channel for the settlements of',
   'account.feature-flags-added': 'Switched on feature flags',
   'account.feature-flags-removed': 'Switched off feature flags',
   'settlement.deleted': 'Deleted',
@@ -160,7 +161,7 @@ export function summarizeSettingChange(action: string, before: Record<string, un
   if (action === 'backend.account-utility-run') return `${label} ${show(after?.utility)} (support: ${show(after?.staffName)}): ${show(after?.message)}`;
   if (action === 'backend.qbo-queried' || action === 'backend.netsuite-queried') return `${label}: ${show(after?.query)} (support: ${show(after?.staffName)})`;
   if (action === 'backend.netsuite-record-read') return `${label}: ${show(after?.recordType)} ${show(after?.id)} (support: ${show(after?.staffName)})`;
-  if (action === 'backend.paypal-refresh-requested') return `${label} ${show(after?.fromDate)} to ${show(after?.toDate)} (support: ${show(after?.staffName)})`;
+  if (action === 'backend.paypal-refresh-requested' || action === 'backend.history-requested') return `${label} ${show(after?.fromDate)} to ${show(after?.toDate)} (support: ${show(after?.staffName)})`;
   if (action.startsWith('settlement.') && action !== 'settlement.hold-released' && action !== 'settlement.uploaded') {
     const id = after?.settlementId ?? before?.settlementId;
     return `${label} settlement ${typeof id === 'string' ? id : ''}`.trim();
