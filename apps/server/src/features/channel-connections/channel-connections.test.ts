@@ -250,7 +250,7 @@ describe('rules', () => {
     const bySupport = await server.inject({ method: 'POST', url: '/sales-channel/history', headers: auth(support), payload: { accountKey: ACCOUNT, fromDate: '2026-04-01', toDate: '2026-04-30' } });
     expect(bySupport.statusCode).toBe(200);
     const audit = await testDb.db.selectFrom('audit_log').select(['action', 'after_state']).where('account_key', '=', ACCOUNT).where('action', '=', 'backend.history-requested').execute();
-    expect(audit.map((a) => (typeof a.after_state === 'string' ? JSON.parse(a.after_state) : a.after_state))).toEqual([
+    expect(audit.map((a) => (typeof a.after_state === 'string' ? (JSON.parse(a.after_state) as unknown) : a.after_state))).toEqual([
       { requestId: bySupport.json<{ requestId: string }>().requestId, fromDate: '2026-04-01', toDate: '2026-04-30', staffName: 'Sam Support', staffEmail: 'support@ledgerport.local' },
     ]);
     expect(summarizeSettingChange('backend.history-requested', null, audit[0]!.after_state as Record<string, unknown>)).toBe('Asked the sales channel for the settlements of 2026-04-01 to 2026-04-30 (support: Sam Support)');
