@@ -22,5 +22,4 @@ export * from './assisted-setup';
 export * from './notifications';
 export * from './account-status';
 export * from './teams';
-export * from './read-only-query';
 export * from './firm-invites';

@@ -14,7 +14,7 @@ import {
   runBackendSuiteQl,
   type SuiteQlPage,
 } from '@ledgerport/contract';
-import { checkQboQuery, checkSuiteQlQuery } from '@ledgerport/core/rules';
+import { checkQboQuery, checkSuiteQlQuery } from '@ledgerport/core/queries';
 import { AccountingError, type AccountingPort } from '@ledgerport/core/posting';
 import { isNetSuitePort, isQboPort, type NetSuitePort, type QboPort, type SuiteQlAnswer } from '@ledgerport/integrations/accounting';
 import { recordStaffAudit } from '../../audit/record-audit';

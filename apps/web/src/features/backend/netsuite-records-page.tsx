@@ -7,7 +7,7 @@ import { Alert, Anchor, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { isNetSuiteRecordType } from '@ledgerport/core/rules';
+import { isNetSuiteRecordType } from '@ledgerport/core/queries';
 import { ApiError } from '../../lib/api-client';
 import type { DataColumn } from '../../ui/data-table';
 import { fetchNetSuiteRecord, fetchNetSuiteRecords, recordPath, recordTypePath, suiteQlPath } from './backend-queries-api';

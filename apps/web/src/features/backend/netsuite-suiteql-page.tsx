@@ -8,7 +8,7 @@ import { Alert, Anchor, Button, Code, Group, Stack, Text, Textarea } from '@mant
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { checkSuiteQlQuery } from '@ledgerport/core/rules';
+import { checkSuiteQlQuery } from '@ledgerport/core/queries';
 import { ApiError } from '../../lib/api-client';
 import { recordTypePath, runSuiteQl } from './backend-queries-api';
 import { QueryConsoleFrame } from './query-console-frame';

@@ -8,7 +8,7 @@ import { Alert, Anchor, Button, Code, Group, Stack, Tabs, Text, Textarea } from 
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { checkQboQuery, QBO_QUERY_DEFAULT_MAX_RESULTS, QBO_QUERY_MAX_RESULTS } from '@ledgerport/core/rules';
+import { checkQboQuery, QBO_QUERY_DEFAULT_MAX_RESULTS, QBO_QUERY_MAX_RESULTS } from '@ledgerport/core/queries';
 import { ApiError } from '../../lib/api-client';
 import { runQboQuery } from './backend-queries-api';
 import { QueryConsoleFrame } from './query-console-frame';
