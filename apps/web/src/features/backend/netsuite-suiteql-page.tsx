@@ -14,7 +14,7 @@ import { recordTypePath, runSuiteQl } from './backend-queries-api';
 import { QueryConsoleFrame } from './query-console-frame';
 import { QueryResultTable } from './query-result-table';
 
-export const COMMON_RECORD_TYPES = ['account', 'subsidiary', 'classification', 'currency', 'journalentry'];
+export const COMMON_RECORD_TYPES = ['account', 'subsidiary', 'department', 'classification', 'location', 'currency', 'journalentry'];
 
 export function NetSuiteSuiteQlPage() {
   const { accountKey = '' } = useParams();
