@@ -16,6 +16,23 @@ import { showToast } from '../../lib/toast';
 export const STATUS_COLORS: Record<HistoryRequest['status'], string> = { QUEUED: 'gray', RUNNING: 'blue', DONE: 'green', FAILED: 'red' };
 export const STATUS_LABELS: Record<HistoryRequest['status'], string> = { QUEUED: 'Waiting', RUNNING: 'Fetching', DONE: 'Done', FAILED: 'Failed' };
 
+/** A history request's status with a progress bar while it waits or runs; `what` names it for screen readers. */
+export function historyStatusColumn(what: string): DataColumn<HistoryRequest> {
+  return {
+    id: 'status',
+    header: 'Status',
+    sortValue: (r) => r.status,
+    cell: (r) => (
+      <Stack gap={4}>
+        <Badge color={STATUS_COLORS[r.status]} variant="light" tt="none">
+          {STATUS_LABELS[r.status]}
+        </Badge>
+        {(r.status === 'QUEUED' || r.status === 'RUNNING') && <Progress value={r.status === 'RUNNING' ? 60 : 15} animated aria-label={`${what} ${r.fromDate} to ${r.toDate} in progress`} />}
+      </Stack>
+    ),
+  };
+}
+
 /** The period of a history request (or a support refresh): two dates and the button that asks. */
 export function HistoryRangeForm(props: {
   from: [string, (value: string) => void];
@@ -64,19 +81,7 @@ export function HistoryRequestsPanel({ accountKey, salesChannel }: { accountKey:
   const columns: Array<DataColumn<HistoryRequest>> = [
     { id: 'period', header: 'Period', cell: (r) => `${r.fromDate} to ${r.toDate}`, sortValue: (r) => r.fromDate },
     { id: 'requestedAt', header: 'Requested', cell: (r) => r.requestedAt.slice(0, 16).replace('T', ' '), sortValue: (r) => r.requestedAt },
-    {
-      id: 'status',
-      header: 'Status',
-      sortValue: (r) => r.status,
-      cell: (r) => (
-        <Stack gap={4}>
-          <Badge color={STATUS_COLORS[r.status]} variant="light" tt="none">
-            {STATUS_LABELS[r.status]}
-          </Badge>
-          {(r.status === 'QUEUED' || r.status === 'RUNNING') && <Progress value={r.status === 'RUNNING' ? 60 : 15} animated aria-label={`History request ${r.fromDate} to ${r.toDate} in progress`} />}
-        </Stack>
-      ),
-    },
+    historyStatusColumn('History request'),
     {
       id: 'count',
       header: 'Settlements',

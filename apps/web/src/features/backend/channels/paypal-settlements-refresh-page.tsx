@@ -5,7 +5,7 @@
  * account's Settings > History with the staff member's name); statements already stored are
  * recognised, not stored twice.
  */
-import { Alert, Anchor, Badge, Group, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -13,7 +13,7 @@ import type { HistoryRequest } from '@ledgerport/contract';
 import { showToast } from '../../../lib/toast';
 import { DataTable, type DataColumn } from '../../../ui/data-table';
 import { TimestampText } from '../../../ui/date-text';
-import { HistoryRangeForm, STATUS_COLORS, STATUS_LABELS } from '../../account-settings/history-requests-panel';
+import { HistoryRangeForm, historyStatusColumn } from '../../account-settings/history-requests-panel';
 import { fetchPayPalRefreshes, paypalRawPath, requestPayPalRefresh } from './backend-channels-api';
 import { CallError, ConnectionHeading } from './channel-page-parts';
 
@@ -22,19 +22,7 @@ const isRunning = (r: HistoryRequest) => r.status === 'QUEUED' || r.status === '
 const columns: Array<DataColumn<HistoryRequest>> = [
   { id: 'period', header: 'Period', sortValue: (r) => r.fromDate, cell: (r) => `${r.fromDate} to ${r.toDate}` },
   { id: 'requestedAt', header: 'Requested (UTC)', sortValue: (r) => r.requestedAt, cell: (r) => <TimestampText value={r.requestedAt} /> },
-  {
-    id: 'status',
-    header: 'Status',
-    sortValue: (r) => r.status,
-    cell: (r) => (
-      <Stack gap={4}>
-        <Badge color={STATUS_COLORS[r.status]} variant="light" tt="none">
-          {STATUS_LABELS[r.status]}
-        </Badge>
-        {isRunning(r) && <Progress value={r.status === 'RUNNING' ? 60 : 15} animated aria-label={`Refresh ${r.fromDate} to ${r.toDate} in progress`} />}
-      </Stack>
-    ),
-  },
+  historyStatusColumn('Refresh'),
   { id: 'finishedAt', header: 'Finished (UTC)', sortValue: (r) => r.finishedAt ?? '', cell: (r) => <TimestampText value={r.finishedAt} /> },
   {
     id: 'count',
