@@ -12,7 +12,8 @@
  *   while uploads and fetches go on, so no data is ever lost.
  */
 import { TRIAL_FILES_MAX, TRIAL_FILES_MESSAGE } from './trial';
-import { cheapestPlanWith, PLAN_FEATURE_NAMES, type Plan, type PlanFeature } from './plans';
+import { planGate } from './plan-gate';
+import type { Plan, PlanFeature } from './plans';
 
 export const PAST_DUE_GRACE_DAYS = 7;
 const DAY_MS = 86_400_000;
@@ -99,7 +100,7 @@ function decideTrial(action: BillingAction, plans: readonly Plan[], entry: Plan 
     case 'connect-channel':
       return ALLOWED_UNLIMITED;
     case 'feature':
-      return refuseFeature(action.feature, null, cheapestPlanWith(plans, action.feature));
+      return featureDecision(null, plans, action.feature, ALLOWED_UNLIMITED);
   }
 }
 
@@ -131,15 +132,14 @@ function decidePlan(plan: Plan, plans: readonly Plan[], action: BillingAction): 
       return refuse('plan-channels', `Your ${plan.name} plan connects up to ${max} sales channel${max === 1 ? '' : 's'}.${bigger ? ` Upgrade to ${bigger.name} to connect more.` : ''}`, bigger?.code ?? null);
     }
     case 'feature':
-      if (plan.limits.features.includes(action.feature)) return allowed;
-      return refuseFeature(action.feature, plan, cheapestPlanWith(plans, action.feature));
+      return featureDecision(plan, plans, action.feature, allowed);
   }
 }
 
-function refuseFeature(feature: PlanFeature, plan: Plan | null, having: Plan | undefined): BillingDecision {
-  const name = PLAN_FEATURE_NAMES[feature];
-  const yours = plan ? `your ${plan.name} plan` : 'a trial account';
-  return refuse('plan-feature', having ? `${name} is part of the ${having.name} plan, not ${yours}. Upgrade to ${having.name} to use it.` : `${name} is not part of any plan offered now.`, having?.code ?? null);
+/** A plan feature is the plan gate's (one rule for the server's gates and the web's screens). */
+function featureDecision(plan: Plan | null, plans: readonly Plan[], feature: PlanFeature, allowed: BillingDecision): BillingDecision {
+  const gate = planGate({ billingEnabled: true, feature, grant: { by: 'plan', plan, plans } });
+  return gate.isOpen ? allowed : refuse('plan-feature', gate.message, gate.planCode);
 }
 
 function cheapestPaidPlan(plans: readonly Plan[]): Plan | undefined {

@@ -41,10 +41,8 @@ export function isAdminUser(user: Pick<MenuUser, 'rootAdmin' | 'supportLead' | '
   return user.rootAdmin || user.supportLead || user.supportAdmin;
 }
 
-/** A trial account is one without a plan code. */
-export function isTrialAccount(account: Pick<MenuAccount, 'planCode'>): boolean {
-  return account.planCode === null || account.planCode === '';
-}
+/** Whether an account shows as a trial is the plan gate's rule: only where billing is on (decision 0057). */
+export { isTrialAccount } from '../billing/plan-gate';
 
 /** The channel's own word for its unit: settlement, payout, deposit or statement. */
 export function settlementsLabel(salesChannel: string): string {
