@@ -70,8 +70,10 @@ export function isPastDueBeyondGrace(facts: Pick<BillingFacts, 'subscriptionStat
 }
 
 export function decideBillingLimit(facts: BillingFacts, action: BillingAction): BillingDecision {
-  if (!facts.isBillingEnabled) return ALLOWED_UNLIMITED;
   const plan = effectivePlan(facts);
+  // A plan feature is the plan gate's, billing on or off (one rule for the server and the screens).
+  if (action.kind === 'feature') return featureDecision(facts.isBillingEnabled, plan, facts.plans, action.feature);
+  if (!facts.isBillingEnabled) return ALLOWED_UNLIMITED;
   const entry = cheapestPaidPlan(facts.plans);
   if (!plan) return decideTrial(action, facts.plans, entry);
   if (action.kind === 'send' && isPastDueBeyondGrace(facts)) {
@@ -100,7 +102,7 @@ function decideTrial(action: BillingAction, plans: readonly Plan[], entry: Plan 
     case 'connect-channel':
       return ALLOWED_UNLIMITED;
     case 'feature':
-      return featureDecision(null, plans, action.feature, ALLOWED_UNLIMITED);
+      return featureDecision(true, null, plans, action.feature);
   }
 }
 
@@ -132,14 +134,15 @@ function decidePlan(plan: Plan, plans: readonly Plan[], action: BillingAction): 
       return refuse('plan-channels', `Your ${plan.name} plan connects up to ${max} sales channel${max === 1 ? '' : 's'}.${bigger ? ` Upgrade to ${bigger.name} to connect more.` : ''}`, bigger?.code ?? null);
     }
     case 'feature':
-      return featureDecision(plan, plans, action.feature, allowed);
+      return featureDecision(true, plan, plans, action.feature);
   }
 }
 
 /** A plan feature is the plan gate's (one rule for the server's gates and the web's screens). */
-function featureDecision(plan: Plan | null, plans: readonly Plan[], feature: PlanFeature, allowed: BillingDecision): BillingDecision {
-  const gate = planGate({ billingEnabled: true, feature, grant: { by: 'plan', plan, plans } });
-  return gate.isOpen ? allowed : refuse('plan-feature', gate.message, gate.planCode);
+function featureDecision(billingEnabled: boolean, plan: Plan | null, plans: readonly Plan[], feature: PlanFeature): BillingDecision {
+  const gate = planGate({ billingEnabled, feature, grant: { by: 'plan', plan, plans } });
+  if (!gate.isOpen) return refuse('plan-feature', gate.message, gate.planCode);
+  return billingEnabled && plan ? { isAllowed: true, historyMonths: plan.limits.historyMonths } : ALLOWED_UNLIMITED;
 }
 
 function cheapestPaidPlan(plans: readonly Plan[]): Plan | undefined {
