@@ -56,9 +56,14 @@ export interface DemoExposureFacts {
   exposedDemoEmails: readonly string[];
 }
 
+/** Whether the start must look for demo users with the demo password at all: not on loopback, not when the demo is asked for. */
+export function isDemoExposureChecked(facts: Pick<DemoExposureFacts, 'setting' | 'host'>): boolean {
+  return facts.setting !== 'on' && !isLoopbackHost(facts.host);
+}
+
 /** Null: start. Otherwise the refusal the server prints before it exits: who, why and how to remove them. */
 export function refuseDemoExposure(facts: DemoExposureFacts): string | null {
-  if (facts.exposedDemoEmails.length === 0 || facts.setting === 'on' || isLoopbackHost(facts.host)) return null;
+  if (facts.exposedDemoEmails.length === 0 || !isDemoExposureChecked(facts)) return null;
   return [
     `Ledgerport will not start on HOST ${facts.host}: these demo users still have the published demo password, and anyone who can reach this address could sign in as them:`,
     ...facts.exposedDemoEmails.map((email) => `  ${email}`),
