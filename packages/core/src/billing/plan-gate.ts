@@ -11,7 +11,9 @@
  * or this rule with the user meta's `paymentProviderEnabled`), never a copy of its own.
  */
 import { cheapestPlanWith, PLAN_FEATURE_NAMES, type Plan, type PlanFeature } from './plans';
-import { isTrialPlanCode } from './trial';
+import { isTrialAccount } from '../rules/menu-filtering';
+
+export { isTrialAccount };
 
 /** What a gate guards: a plan feature, or FIFO by purchase lots (premium's costing method). */
 export type GatedFeature = PlanFeature | 'FIFO';
@@ -57,11 +59,6 @@ export function planGate(input: PlanGateInput): PlanGate {
     message: having ? `${name} is part of the ${having.name} plan, not ${yours}. Upgrade to ${having.name} to use it.` : `${name} is not part of any plan offered now.`,
     planCode: having?.code ?? null,
   };
-}
-
-/** An account is on a trial only where billing is on and it has no plan: billing off has no trials. */
-export function isTrialAccount(account: { planCode: string | null | undefined }, billingEnabled: boolean): boolean {
-  return billingEnabled && isTrialPlanCode(account.planCode);
 }
 
 /**

@@ -41,8 +41,14 @@ export function isAdminUser(user: Pick<MenuUser, 'rootAdmin' | 'supportLead' | '
   return user.rootAdmin || user.supportLead || user.supportAdmin;
 }
 
-/** Whether an account shows as a trial is the plan gate's rule: only where billing is on (decision 0057). */
-export { isTrialAccount } from '../billing/plan-gate';
+/**
+ * An account is on a trial only where billing is on and it has no plan: billing off has no trials
+ * (the plan gate's rule, decision 0057; here, not in billing/, so the frame's bundle does not carry
+ * the whole gate for its Trial badge).
+ */
+export function isTrialAccount(account: { planCode: string | null | undefined }, billingEnabled: boolean): boolean {
+  return billingEnabled && (account.planCode === null || account.planCode === undefined || account.planCode === '');
+}
 
 /** The channel's own word for its unit: settlement, payout, deposit or statement. */
 export function settlementsLabel(salesChannel: string): string {
