@@ -2,7 +2,7 @@
  * /backend/accounts: every account, a page of the server's cursor at a time (issue 19), filtered and
  * sorted in the browser; from a row, support requests older settlements or switches to the account.
  */
-import { Alert, Anchor, Badge, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';

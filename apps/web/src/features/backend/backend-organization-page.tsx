@@ -1,5 +1,5 @@
 /** /backend/organization/{organizationId}: one organization's accounts with their plans, members, subscriptions and features (issue 19). */
-import { Alert, Anchor, Badge, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
