@@ -12,10 +12,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
-import { createAccessTokens } from './features/auth/access-tokens';
+import { createAccessTokens } from './security/access-tokens';
 import { registerAuthRoutes } from './features/auth/auth-routes';
-import { createSignInLimiter } from './features/auth/sign-in-limiter';
-import { createMailRequestLimiter } from './features/sign-up/mail-request-limiter';
+import { createSignInLimiter } from './security/sign-in-limiter';
+import { createMailRequestLimiter } from './security/mail-request-limiter';
 import { registerSignUpRoutes } from './features/sign-up/sign-up-routes';
 import { registerAccountUsersRoutes } from './features/account-users/account-users-routes';
 import { registerNotificationRoutes } from './features/notifications/notification-routes';
@@ -42,6 +42,7 @@ import { registerShopifyReports } from './features/shopify-reports/register-shop
 import { registerB2bInvoiceReportRoutes } from './features/shopify-order-modes/b2b-invoice-report-routes';
 import { registerShopifyOrderSettingsRoutes } from './features/shopify-order-modes/shopify-order-settings-routes';
 import { registerBilling } from './features/billing/register-billing';
+import { assertPlanFeature } from './features/billing/check-billing';
 import { registerAccountOverviewRoute } from './features/reports/account-overview-route';
 import { registerExportDataRoute } from './features/reports/export-data-route';
 import type { Deps } from './http/deps';
@@ -49,11 +50,11 @@ import { registerErrorHandling } from './http/error-handler';
 import { registerHealthRoute } from './http/health-route';
 import { registerWebApp } from './http/web-app';
 import { requireRouteDeclarations } from './http/route-declarations';
-import type { AccountingPortResolver } from './features/posting/resolve-accounting-port';
+import type { AccountingPortResolver } from './http/accounting-port-resolver';
 import { createAccountingPortResolver } from './features/accounting-connections/resolve-accounting-connection-port';
 import { registerAccountingConnections } from './features/accounting-connections/register-accounting-connections';
 import { createSecretBox } from './security/secret-box';
-import type { ChannelReportFetcher } from './features/imports/channel-report-fetcher';
+import type { ChannelReportFetcher } from './http/channel-report-fetcher';
 import { registerSettlementFeatures } from './features/settlements/register-settlement-features';
 import { registerChannelConnections } from './features/channel-connections/register-channel-connections';
 import { registerPostingSettingsRoutes } from './features/posting-settings/posting-settings-routes';
@@ -62,7 +63,7 @@ import { registerNetSuiteConfigurationRoutes } from './features/netsuite-configu
 import { registerPaymentSourceSettingsRoutes } from './features/payment-source-settings/payment-source-settings-routes';
 import { registerQuestionnaireRoutes } from './features/onboarding-questionnaire/questionnaire-routes';
 import { createChannelReportFetcher } from './features/channel-connections/fetch-channel-report';
-import { noJobs } from './jobs/job-handler';
+import { noJobs } from './http/job-sender';
 import type { Jobs } from './jobs/start-jobs';
 
 export interface BuildAppOptions {
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     resolveAccountingPort: options.resolveAccountingPort ?? createAccountingPortResolver(() => deps),
     jobs: options.jobs ?? noJobs,
     fetchChannelReport: options.fetchChannelReport ?? createChannelReportFetcher(() => deps),
+    planGate: assertPlanFeature,
   };
 
   await app.register(fastifyCookie);
