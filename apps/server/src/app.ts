@@ -21,7 +21,7 @@ import { registerAccountUsersRoutes } from './features/account-users/account-use
 import { registerNotificationRoutes } from './features/notifications/notification-routes';
 import { registerPasswordRoutes } from './features/sign-up/password-routes';
 import { createMailer, type Mailer } from './mail/mailer';
-import { registerAccountRoutes } from './features/accounts/account-routes';
+import { registerAccountRoutes } from './features/account-management/account-routes';
 import { registerFeatureFlagRoutes } from './features/feature-flags/feature-flag-routes';
 import { registerOrganizationRoutes } from './features/organizations/organization-routes';
 import { registerPartnerRoutes } from './features/partner/partner-routes';
@@ -40,7 +40,7 @@ import { registerBackendChannelsRoutes } from './features/backend/backend-channe
 import { registerReportRoutes } from './features/reports/summary-report-routes';
 import { registerShopifyReports } from './features/shopify-reports/register-shopify-reports';
 import { registerB2bInvoiceReportRoutes } from './features/shopify-order-modes/b2b-invoice-report-routes';
-import { registerShopifyOrderSettingsRoutes } from './features/shopify-order-modes/shopify-order-settings-routes';
+import { registerShopifyOrderSettingsRoutes } from './features/shopify-order-settings/shopify-order-settings-routes';
 import { registerBilling } from './features/billing/register-billing';
 import { assertPlanFeature } from './features/billing/check-billing';
 import { registerAccountOverviewRoute } from './features/reports/account-overview-route';
@@ -55,7 +55,7 @@ import { createAccountingPortResolver } from './features/accounting-connections/
 import { registerAccountingConnections } from './features/accounting-connections/register-accounting-connections';
 import { createSecretBox } from './security/secret-box';
 import type { ChannelReportFetcher } from './http/channel-report-fetcher';
-import { registerSettlementFeatures } from './features/settlements/register-settlement-features';
+import { registerSettlementFeatures } from './register-settlement-features';
 import { registerChannelConnections } from './features/channel-connections/register-channel-connections';
 import { registerPostingSettingsRoutes } from './features/posting-settings/posting-settings-routes';
 import { registerTaxSettingsRoutes } from './features/tax-settings/tax-settings-routes';
@@ -65,6 +65,7 @@ import { registerQuestionnaireRoutes } from './features/onboarding-questionnaire
 import { createChannelReportFetcher } from './features/channel-connections/fetch-channel-report';
 import { noJobs } from './http/job-sender';
 import type { Jobs } from './jobs/start-jobs';
+import { wireEvents } from './wire-events';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -83,6 +84,8 @@ export interface BuildAppOptions {
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  // Which features react to the others' events (stored settlements, saved mappings, holds, sends).
+  wireEvents();
   const { db, config } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({

@@ -14,7 +14,7 @@ import type { JobHandler } from '../../jobs/job-handler';
 import type { JobSender } from '../../http/job-sender';
 import { documentToStored } from '../posting/stored-document';
 import { resolvePort, RetryableSendError } from '../posting/send-settlement';
-import type { SettlementRow } from '../settlements/load-settlement';
+import type { SettlementRow } from '../stored-settlements/load-settlement';
 import { getCogsAccount } from './cogs-account';
 import { getCogsSendPlan } from './cogs-documents';
 import { recordPostedCosts, type PostedCostRow } from './fifo-lock';
