@@ -4,17 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { INSTANCE_COMMANDS } from './instance-commands';
-
-export interface CliIo {
-  out: (text: string) => void;
-  err: (text: string) => void;
-}
-
-export interface CliCommand {
-  summary: string;
-  usage: string;
-  run(args: string[], io: CliIo): Promise<number>;
-}
+import type { CliCommand, CliIo } from './cli-command';
 
 const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   parse: async () => (await import('./commands/parse')).parseCommand,
