@@ -101,5 +101,6 @@ test('a stranger signs up on an empty instance, administers it, sees no plans an
   await page.goto(`${BASE}/app/backend`);
   await expect(page).toHaveTitle(/Backend \| Ledgerport$/);
   await expect(page.getByRole('link', { name: 'Inconsistent settlements' })).toBeVisible();
+  await expect(page.getByText(/\bplans?\b|trial/i)).toHaveCount(0);
   await saveScreenshot(page, 'self-hosted-3-backend');
 });
