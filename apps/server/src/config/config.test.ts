@@ -29,6 +29,13 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads LEDGERPORT_DEMO as on, off or unset (auto), and refuses another value by name', () => {
+    expect(loadConfig({ LEDGERPORT_SECRET: 's' }).demo).toBe('auto');
+    expect(loadConfig({ LEDGERPORT_SECRET: 's', LEDGERPORT_DEMO: 'off' }).demo).toBe('off');
+    expect(loadConfig({ LEDGERPORT_SECRET: 's', LEDGERPORT_DEMO: 'on' }).demo).toBe('on');
+    expect(() => loadConfig({ LEDGERPORT_SECRET: 's', LEDGERPORT_DEMO: 'maybe' })).toThrow('LEDGERPORT_DEMO must be "on" (load the demo users and accounts) or "off" (start empty), got "maybe".');
+  });
+
   it('prepares the hot statements unless LEDGERPORT_PREPARED_STATEMENTS is off, and refuses another value', () => {
     expect(loadConfig({ LEDGERPORT_SECRET: 's' }).preparedStatements).toBe(true);
     expect(loadConfig({ LEDGERPORT_SECRET: 's', LEDGERPORT_PREPARED_STATEMENTS: 'off' }).preparedStatements).toBe(false);

@@ -11,6 +11,7 @@ import { loadChannelConfig, type ChannelConfig } from './channel-config';
 import type { OpenDbOptions } from '@ledgerport/db';
 import { loadAccountingConfig, type AccountingConfig } from './accounting-config';
 import { loadBillingConfig, type BillingConfig } from './billing-config';
+import { parseDemoSetting, type DemoSetting } from '@ledgerport/core/rules';
 
 export interface Config {
   port: number;
@@ -53,6 +54,8 @@ export interface Config {
   mailRequestWindowMs: number;
   /** Stripe billing (features/billing/billing-config.ts); undefined: billing off, every account unlimited. */
   billing?: BillingConfig;
+  /** LEDGERPORT_DEMO: on, off or auto (unset): when the demo data loads and a public HOST is refused (core's rules/demo-data.ts, decision 0057). */
+  demo: DemoSetting;
 }
 
 export interface MailConfig {
@@ -104,7 +107,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRequestsPerEmailMax: 3,
     mailRequestWindowMs: 60 * 60 * 1000,
     billing: loadBillingConfig(env),
+    demo: readDemoSetting(env.LEDGERPORT_DEMO),
   };
+}
+
+function readDemoSetting(text: string | undefined): DemoSetting {
+  const parsed = parseDemoSetting(text);
+  if ('error' in parsed) throw new Error(parsed.error);
+  return parsed.setting;
 }
 
 function readSmtpUrl(text: string | undefined): string | undefined {
