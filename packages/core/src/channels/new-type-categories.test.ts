@@ -68,7 +68,7 @@ const NEW_TYPES: Record<Channel, readonly (readonly [string, Category])[]> = {
     ['Adjustment|WFS Storage Fee|Fee/Reimbursement', 'fees'],
     ['Adjustment|Lost inventory reimbursement|Fee/Reimbursement', 'reimbursements'],
     ['Sale|Gift wrap tax', 'tax'],
-    ['Adjustment|Something new|Fee/Reimbursement', 'other'],
+    ['Adjustment|Lost inventory|Fee/Reimbursement', 'reimbursements'],
   ],
   BIGCOMMERCE: [
     ['sale_fee', 'fees'],

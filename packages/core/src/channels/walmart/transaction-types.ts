@@ -50,7 +50,7 @@ function guessCategory(key: string): Category {
   if (/tax/i.test(key)) return 'tax';
   if (/^Refund/.test(key)) return 'refunds';
   if (/shipping/i.test(key)) return 'shipping';
-  if (/^Dispute|reimburse/i.test(named)) return 'reimbursements';
+  if (/^Dispute|reimburse/i.test(key)) return 'reimbursements';
   if (/^Sale\|.*Price$/i.test(key)) return 'sales';
   return 'other';
 }
