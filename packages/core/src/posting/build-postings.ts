@@ -139,7 +139,7 @@ function buildPart(c: PartContext, month: string, index: number, groups: Int32Ar
     const amount = agg.amountOf(g);
     groupTotal += rounded[i] = roundToMinor(amount, h.currency);
     if (!c.targets[g]) builder.hasUnmapped = true;
-    else if (c.targets[g]!.isNewType) builder.hasNewType = true;
+    else if (c.targets[g].isNewType) builder.hasNewType = true;
     partSum += amount;
     partLines += agg.lineCountOf(g);
   }
