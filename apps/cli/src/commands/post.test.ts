@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postCommand } from './post';
 
@@ -47,19 +48,63 @@ describe('ledgerport post', () => {
     expect(hledger(['balance', '^Assets:Clearing:Amazon$', '-N', '--flat'], r.out).stdout.trim()).toBe('60.00 EUR  Assets:Clearing:Amazon');
   });
 
-  it('reports a type the catalogue does not know and posts nothing', async () => {
-    const file = sampleCopy('de-unknown.txt', (t) => t.replace('ItemFees\tRefundCommission', 'ItemFees\tBrandNewFee'));
-    const r = await post([file, '--format', 'json']);
-    expect(r.status).toBe(1);
-    expect(r.err).toContain('Transaction type "Refund|ItemFees|BrandNewFee" of AMAZON (1 line, -3.96 EUR) in settlement 7293436482 has no mapping');
-    expect(r.out).toBe('');
+  describe('a settlement with a fee type Amazon added (Amazon.ca, from the real excerpt, plus an FBA transportation fee)', () => {
+    const NEW_FEE = fileURLToPath(new URL('./__fixtures__/amazon-ca-new-fee-type.txt', import.meta.url));
+    const notice =
+      'new type: "Order|ShipmentFees|FBA transportation fee" of AMAZON (1 line, -4.52 CAD) in settlement 7293436482 is not a type Ledgerport knows yet; ' +
+      'it was posted to "Amazon Seller Fees" (Expenses:Amazon:SellerFees). Map it in a --mappings file to choose another account.\n';
+
+    it('posts it to the fees account and lists it on stderr; hledger checks the journal, the clearing account equals the deposit', async () => {
+      const r = await post([NEW_FEE, '--format', 'hledger']);
+      expect([r.status, r.err]).toEqual([0, notice]);
+      expect(r.out).toMatch(/Expenses:Amazon:SellerFees\s+4\.52 CAD {2}; Amazon - Order \/ ShipmentFees \/ FBA transportation fee \(new type\)/);
+      expect(hledger(['check', '--strict'], r.out).status).toBe(0);
+      expect(hledger(['balance', '^Assets:Clearing:Amazon$', '-N', '--flat'], r.out).stdout.trim()).toBe('48.92 CAD  Assets:Clearing:Amazon');
+    });
+
+    it('writes a Beancount ledger that bean-check accepts, the clearing account equal to the deposit', async () => {
+      const r = await post([NEW_FEE, '--format', 'beancount']);
+      expect([r.status, r.err]).toEqual([0, notice]);
+      const ledger = join(dir, 'new-fee.beancount');
+      writeFileSync(ledger, r.out);
+      const check = spawnSync('bean-check', [ledger], { encoding: 'utf8' });
+      if (check.error) throw new Error('bean-check is not installed, and this test needs it: run `apt-get install -y beancount` (Debian).');
+      expect([check.status, check.stderr]).toEqual([0, '']);
+      const clearing = r.out.split('\n').filter((l) => /^\s+Assets:Clearing:Amazon\s/.test(l));
+      expect(clearing.map((l) => l.trim().replace(/\s+/g, ' '))).toEqual([expect.stringMatching(/^Assets:Clearing:Amazon 48\.92 CAD/)]);
+    });
+
+    it('names it with the Xero account it went to', async () => {
+      const r = await post([NEW_FEE, '--format', 'xero-journal-csv']);
+      expect(r.status).toBe(0);
+      expect(r.err).toContain('it was posted to "Amazon Seller Fees" (AMZFEES).');
+    });
+
+    it('refuses it with --strict, as an unmapped type, and posts nothing', async () => {
+      const r = await post([NEW_FEE, '--format', 'hledger', '--strict']);
+      expect(r.status).toBe(1);
+      expect(r.err).toBe(
+        'problem: Transaction type "Order|ShipmentFees|FBA transportation fee" of AMAZON (1 line, -4.52 CAD) in settlement 7293436482 has no mapping; map it to an account to post this settlement.\n',
+      );
+      expect(r.out).toBe('');
+    });
+
+    it('takes the account a mapping file gives the new type, with or without --strict, and no longer lists it', async () => {
+      const mappings = join(dir, 'new-fee.json');
+      writeFileSync(mappings, JSON.stringify({ system: 'MANUAL', mappings: [{ channel: 'AMAZON', typeKey: 'Order|ShipmentFees|FBA transportation fee', account: 'Expenses:Amazon:OtherCharges' }] }));
+      for (const strict of [[], ['--strict']]) {
+        const r = await post([NEW_FEE, '--format', 'hledger', '--mappings', mappings, ...strict]);
+        expect([strict, r.status, r.err]).toEqual([strict, 0, '']);
+        expect(r.out).toMatch(/Expenses:Amazon:OtherCharges\s+4\.52 CAD {2}; .*FBA transportation fee/);
+      }
+    });
   });
 
-  it('posts unknown types to suspense when the mapping file allows it', async () => {
+  it('posts unknown types to suspense under --strict when the mapping file allows it', async () => {
     const file = sampleCopy('de-unknown2.txt', (t) => t.replace('ItemFees\tRefundCommission', 'ItemFees\tBrandNewFee'));
     const mappings = join(dir, 'suspense.json');
     writeFileSync(mappings, JSON.stringify({ system: 'MANUAL', unmappedToSuspense: true }));
-    const r = await post([file, '--format', 'hledger', '--mappings', mappings]);
+    const r = await post([file, '--format', 'hledger', '--mappings', mappings, '--strict']);
     expect(r.status).toBe(1);
     expect(r.out).toMatch(/Assets:Suspense\s+3\.96 EUR {2}; Unmapped transaction type/);
   });

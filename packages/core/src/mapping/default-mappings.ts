@@ -1,7 +1,8 @@
 /**
  * The mapping a new account starts with: no explicit rules, every category of every channel mapped
  * to the default chart's account for it, with the system's "no tax" rate. A type the channel
- * catalogue does not know has no category, so it stays unmapped (reported, never guessed).
+ * catalogue does not know is mapped here only through describeTypeByShape (its category from its
+ * shape, flagged as a new type); with describeKnownType it stays unmapped (type-describers.ts).
  */
 import { CATEGORIES, CHANNELS, type Category, type Channel } from '../settlements/model';
 import { defaultCategoryAccountCode, defaultChart, defaultTaxRate } from './default-charts';

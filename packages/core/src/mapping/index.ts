@@ -4,3 +4,4 @@ export * from './default-mappings';
 export * from './resolve-mapping';
 export * from './copy-mappings';
 export * from './parse-mapping-file';
+export * from './type-describers';

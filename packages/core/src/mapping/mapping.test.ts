@@ -7,6 +7,7 @@ import { defaultMappings } from './default-mappings';
 import { ACCOUNTING_SYSTEMS, mappingVersionLabel } from './model';
 import { parseMappingFile } from './parse-mapping-file';
 import { getRoleAccount, resolveMapping } from './resolve-mapping';
+import { describeKnownType, describeTypeByShape } from './type-describers';
 
 describe('default charts', () => {
   it('give every channel its own clearing account named Assets:Clearing:<Channel>', () => {
@@ -46,6 +47,22 @@ describe('resolving a mapping', () => {
 
   it('leaves a type the catalogue does not know unmapped', () => {
     expect(resolveMapping(defaultMappings('XERO'), describeTestType, 'AMAZON', 'Mystery||', null)).toBeUndefined();
+  });
+
+  it('maps a new type by the category of its shape, flagged as new, with describeTypeByShape', () => {
+    const key = 'Order|ShipmentFees|FBA transportation fee';
+    const r = resolveMapping(defaultMappings('XERO'), describeTypeByShape, 'AMAZON', key, null);
+    expect([r?.accountCode, r?.account.name, r?.via, r?.isNewType]).toEqual(['AMZFEES', 'Amazon Seller Fees', 'category', true]);
+    expect(describeTypeByShape('AMAZON', key)).toEqual({ category: 'fees', label: 'Amazon - Order / ShipmentFees / FBA transportation fee (new type)', isNew: true });
+    expect(resolveMapping(defaultMappings('XERO'), describeKnownType, 'AMAZON', key, null)).toBeUndefined();
+  });
+
+  it('does not flag a known type, nor a new type the user has mapped', () => {
+    expect(resolveMapping(defaultMappings('XERO'), describeTypeByShape, 'AMAZON', 'Order|ItemFees|Commission', null)?.isNewType).toBeUndefined();
+    const key = 'Order|ShipmentFees|FBA transportation fee';
+    const m = reviseMappings(defaultMappings('XERO'), { upsert: [{ channel: 'AMAZON', typeKey: key, accountCode: 'AMZOTH', taxRateCode: 'NONE' }] });
+    const r = resolveMapping(m, describeTypeByShape, 'AMAZON', key, null);
+    expect([r?.accountCode, r?.via, r?.isNewType]).toEqual(['AMZOTH', 'rule', undefined]);
   });
 
   it('prefers a rule for the tax variant over a rule for the type', () => {

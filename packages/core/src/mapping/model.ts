@@ -79,6 +79,8 @@ export interface MappingSet {
 export interface TypeDescription {
   category: Category;
   label?: string;
+  /** The catalogue does not list the type: its category comes from its shape (describeTypeByShape). */
+  isNew?: boolean;
 }
 export type TypeDescriber = (channel: Channel, typeKey: string) => TypeDescription | undefined;
 

@@ -10,6 +10,11 @@ export interface ResolvedMapping extends MappingTarget {
   account: LedgerAccount;
   /** How it was found: an explicit rule, the category default, or Settings > Amazon Pay (payment-sources.ts). */
   via: 'rule' | 'category' | 'amazon-pay';
+  /**
+   * A type the channel's catalogue does not list, mapped by the category its shape gives (no rule of
+   * the user's yet): posted, but flagged as a new type wherever it shows, with this account.
+   */
+  isNewType?: boolean;
 }
 
 export function findAccount(mappings: MappingSet, code: string): LedgerAccount | undefined {
@@ -32,15 +37,17 @@ export function resolveMapping(
     else if (e.taxVariant === taxVariant) target = e;
   }
   target ??= generic;
+  let isNewType = false;
   if (!target) {
-    const category = describe?.(channel, typeKey)?.category;
-    target = category ? mappings.categories[channel]?.[category] : undefined;
+    const description = describe?.(channel, typeKey);
+    target = description ? mappings.categories[channel]?.[description.category] : undefined;
     via = 'category';
+    isNewType = description?.isNew === true;
   }
   if (!target) return undefined;
   const account = findAccount(mappings, target.accountCode);
   if (!account) return undefined;
-  return { accountCode: target.accountCode, taxRateCode: target.taxRateCode, account, via };
+  return { accountCode: target.accountCode, taxRateCode: target.taxRateCode, account, via, ...(isNewType ? { isNewType } : {}) };
 }
 
 /**

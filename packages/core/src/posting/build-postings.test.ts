@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultMappings } from '../mapping/default-mappings';
 import { reviseMappings } from '../mapping/copy-mappings';
+import { describeTypeByShape } from '../mapping/type-describers';
 import { formatUnits } from '../money/money';
 import { buildPostings } from './build-postings';
 import { postingSink } from './posting-sink';
@@ -176,6 +177,22 @@ describe('bad input', () => {
     expect(lineOf(documents[0]!, 'unmapped')!.account.name).toBe('Suspense');
     expect(documents[0]!.flags).toContain('unmapped-to-suspense');
     expect(problems).toHaveLength(1);
+  });
+
+  it('posts a new type to the account of its shape\'s category and lists it, flagged, with that account', () => {
+    const s = makeSettlement([
+      { type: 'Order|ShipmentFees|FBA transportation fee', amount: '-1.50' },
+      { type: 'Order|ShipmentFees|FBA transportation fee', amount: '-2' },
+      { type: 'Order|ItemPrice|Principal', amount: '10' },
+    ]);
+    const { documents, problems, newTypes } = buildPostings(s, defaultMappings('QBO'), { describeType: describeTypeByShape });
+    expect(problems).toEqual([]);
+    expect(documents[0]!.flags).toContain('new-type');
+    const line = documents[0]!.lines.find((l) => l.description.includes('FBA transportation fee'))!;
+    expect([line.account.name, line.description]).toEqual(['Amazon Seller Fees', 'Amazon - Order / ShipmentFees / FBA transportation fee (new type)']);
+    expect(newTypes!.map((n) => [n.typeKey, formatUnits(n.amount, 2), n.lineCount, n.account.name])).toEqual([
+      ['Order|ShipmentFees|FBA transportation fee', '-3.50', 2, 'Amazon Seller Fees'],
+    ]);
   });
 
   it('refuses a settlement in a currency the ledger does not hold', () => {

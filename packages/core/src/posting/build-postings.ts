@@ -64,6 +64,7 @@ export function buildPostingsFromAggregate(agg: SettlementAggregator, mappings: 
   const resolved = resolveGroups(h, agg, mappings, describeType, settings.tax, { paypal: settings.paypal, amazonPay: settings.amazonPay });
   const problems: PostingProblem[] = [...resolved.problems];
   if (!resolved.canPost || !resolved.accounts) return { documents: [], problems };
+  const newTypes = resolved.newTypes;
   const accounts = resolved.accounts;
 
   let sum = 0n;
@@ -109,7 +110,7 @@ export function buildPostingsFromAggregate(agg: SettlementAggregator, mappings: 
     carried += doc.partNet;
     documents.push(doc);
   });
-  return { documents, problems };
+  return { documents, problems, newTypes };
 }
 
 interface PartContext extends GroupLineContext {
@@ -138,6 +139,7 @@ function buildPart(c: PartContext, month: string, index: number, groups: Int32Ar
     const amount = agg.amountOf(g);
     groupTotal += rounded[i] = roundToMinor(amount, h.currency);
     if (!c.targets[g]) builder.hasUnmapped = true;
+    else if (c.targets[g].isNewType) builder.hasNewType = true;
     partSum += amount;
     partLines += agg.lineCountOf(g);
   }
@@ -162,6 +164,7 @@ function buildPart(c: PartContext, month: string, index: number, groups: Int32Ar
   const flags: PostingDocument['flags'] = [];
   if (isLast && c.difference !== 0n) flags.push('inconsistent');
   if (builder.hasUnmapped) flags.push('unmapped-to-suspense');
+  if (builder.hasNewType) flags.push('new-type');
   if (h.status === 'open') flags.push('open');
   const part = { index, count: c.count, month };
   const doc: PostingDocument = {
@@ -196,6 +199,7 @@ class LineBuilder {
   readonly lines: DocumentLine[] = [];
   sellerTotal = 0n;
   hasUnmapped = false;
+  hasNewType = false;
 
   constructor(
     private readonly header: SettlementHeader,

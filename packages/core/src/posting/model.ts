@@ -121,7 +121,8 @@ export interface PostingDocument {
   partNet: bigint;
   /** 'owner@vN' of the mappings used. */
   mappingVersion: string;
-  flags: ('inconsistent' | 'unmapped-to-suspense' | 'open')[];
+  /** 'new-type': a line's type is not in the channel's catalogue and went to its category's account (PostingResult.newTypes). */
+  flags: ('inconsistent' | 'unmapped-to-suspense' | 'open' | 'new-type')[];
   lines: DocumentLine[];
 }
 
@@ -146,7 +147,24 @@ export interface PostingProblem {
   lineCount?: number;
 }
 
+/** A type the channel's catalogue does not list, posted to the account of the category its shape gives. */
+export interface NewTypePosting {
+  settlementId: string;
+  channel: Channel;
+  typeKey: string;
+  /** The type's label, marked as new. */
+  label: string;
+  /** Units, seller-signed, over the settlement. */
+  amount: bigint;
+  currency: string;
+  lineCount: number;
+  /** Where it went (the category default, until someone maps the type). */
+  account: LedgerAccount;
+}
+
 export interface PostingResult {
   documents: PostingDocument[];
   problems: PostingProblem[];
+  /** New types posted by their shape's category (only with describeTypeByShape); absent or empty otherwise. */
+  newTypes?: NewTypePosting[];
 }

@@ -7,7 +7,7 @@ import type { MappingSet } from '../mapping/model';
 import type { ParseProblem, SettlementHeader, SettlementLine } from '../settlements/model';
 import type { ParseSink } from '../settlements/parser';
 import { aggregationOptionsFor, buildPostingsFromAggregate } from './build-postings';
-import type { PostingDocument, PostingProblem, PostingSettings } from './model';
+import type { NewTypePosting, PostingDocument, PostingProblem, PostingSettings } from './model';
 import { SettlementAggregator, type AggregationOptions } from './settlement-aggregator';
 
 export interface PostingSinkResult {
@@ -16,6 +16,8 @@ export interface PostingSinkResult {
   parseProblems: ParseProblem[];
   /** Settlements not posted because reading them raised a problem. */
   invalidSettlementIds: string[];
+  /** Types the catalogues do not list, posted by their shape's category (describeTypeByShape). */
+  newTypes: NewTypePosting[];
 }
 
 export interface PostingSink extends ParseSink {
@@ -67,14 +69,16 @@ export function postingSink(mappings: MappingSet, settings: PostingSettings = {}
     result() {
       const documents: PostingDocument[] = [];
       const problems: PostingProblem[] = [];
+      const newTypes: NewTypePosting[] = [];
       if (optionsError) problems.push({ code: 'invalid-time-zone', settlementId: '', message: optionsError });
       for (const [id, aggregator] of aggregators) {
         if (invalid.has(id)) continue;
         const r = buildPostingsFromAggregate(aggregator, mappings, settings);
         documents.push(...r.documents);
         problems.push(...r.problems);
+        if (r.documents.length > 0) newTypes.push(...(r.newTypes ?? []));
       }
-      return { documents, problems, parseProblems, invalidSettlementIds: [...invalid] };
+      return { documents, problems, parseProblems, invalidSettlementIds: [...invalid], newTypes };
     },
   };
 }

@@ -8,7 +8,7 @@ import { isKnownCurrency } from '../money/currencies';
 import type { LedgerAccount, MappingSet, TypeDescriber } from '../mapping/model';
 import { findRoleAccount, resolveMapping, type ResolvedMapping } from '../mapping/resolve-mapping';
 import type { SettlementHeader } from '../settlements/model';
-import type { PostingProblem } from './model';
+import type { NewTypePosting, PostingProblem } from './model';
 import type { SettlementAggregator } from './settlement-aggregator';
 import { taxRateCodeFor, type TaxTreatment } from './tax-treatment';
 import { amazonPayAccountOf, isAmazonPayTypeKey, namedLike, payPalClearingAccountOf, payPalStatementRefusal, type AmazonPayPosting, type PayPalPosting } from './payment-sources';
@@ -27,6 +27,8 @@ export interface ResolvedGroups {
   problems: PostingProblem[];
   /** False when a problem prevents any document. */
   canPost: boolean;
+  /** Types the catalogue does not list that went to their shape's category account, by type key. */
+  newTypes: NewTypePosting[];
 }
 
 export function resolveGroups(
@@ -40,7 +42,7 @@ export function resolveGroups(
   const id = header.settlementId;
   const problems: PostingProblem[] = [];
   const targets: (ResolvedMapping | undefined)[] = [];
-  const fail = (p: PostingProblem): ResolvedGroups => ({ accounts: null, targets, problems: [p], canPost: false });
+  const fail = (p: PostingProblem): ResolvedGroups => ({ accounts: null, targets, problems: [p], canPost: false, newTypes: [] });
   if (!isKnownCurrency(header.currency)) {
     return fail({ code: 'unknown-currency', settlementId: id, message: `Settlement ${id} is in ${JSON.stringify(header.currency)}, which is not an ISO 4217 currency code.` });
   }
@@ -68,6 +70,7 @@ export function resolveGroups(
   // Resolved once per type and country, by number (no key built per group: SKU grouping has fifty thousand groups).
   const byType: Map<string | null, ResolvedMapping | null>[] = [];
   const unmapped = new Map<string, { amount: bigint; lineCount: number }>();
+  const newTypes = new Map<string, NewTypePosting>();
   for (let g = 0; g < agg.groupCount; g++) {
     const type = agg.typeOfGroup(g);
     const country = agg.cellAt(agg.cellOfGroup(g)).country;
@@ -79,8 +82,19 @@ export function resolveGroups(
       if (target && tax && target.via !== 'amazon-pay') target = { ...target, taxRateCode: taxRateCodeFor(tax, describe?.(ch, agg.typeKeyAt(type))?.category, target) };
       byCountry.set(country, target);
     }
-    if (target) targets[g] = target;
-    else {
+    if (target) {
+      targets[g] = target;
+      if (target.isNewType) {
+        const typeKey = agg.typeKeyAt(type);
+        let n = newTypes.get(typeKey);
+        if (!n) {
+          const label = describe?.(ch, typeKey)?.label ?? typeKey;
+          newTypes.set(typeKey, (n = { settlementId: id, channel: ch, typeKey, label, amount: 0n, currency: header.currency, lineCount: 0, account: target.account }));
+        }
+        n.amount += agg.amountOf(g);
+        n.lineCount += agg.lineCountOf(g);
+      }
+    } else {
       const typeKey = agg.typeKeyAt(type);
       const u = unmapped.get(typeKey) ?? { amount: 0n, lineCount: 0 };
       u.amount += agg.amountOf(g);
@@ -101,7 +115,14 @@ export function resolveGroups(
         (toSuspense ? '; it was posted to the suspense account.' : '; map it to an account to post this settlement.'),
     });
   }
-  return { accounts: { clearing, rounding, suspense, carriedForward }, targets, problems, canPost: unmapped.size === 0 || toSuspense };
+  const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+  return {
+    accounts: { clearing, rounding, suspense, carriedForward },
+    targets,
+    problems,
+    canPost: unmapped.size === 0 || toSuspense,
+    newTypes: [...newTypes].sort(byKey).map(([, n]) => n),
+  };
 }
 
 /** The chart's clearing account, or the statement account the account chose instead (same kind and role). */

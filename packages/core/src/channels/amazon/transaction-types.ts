@@ -138,20 +138,29 @@ function buildEntries(): Record<string, Entry> {
   return e;
 }
 
-/** Category of a triple the catalogue does not list, from its amount-type and description. */
+/**
+ * Category of a triple the catalogue does not list, from its shape (the rule for a new type; Amazon
+ * adds types often and the amount type already says what a line is): an amount type ending in
+ * 'Fees' (ItemFees, ShipmentFees, ...) is a fee; an other-transaction whose description names a fee
+ * or a charge is a fee; ItemPrice and Promotion parts are sales (their tax parts tax, their shipping
+ * shipping, on a refund refunds); withheld tax is tax.
+ */
 export function guessAmazonCategory(key: string): Category {
   const [type = '', amountType = '', description = ''] = key.split('|');
   const all = `${type} ${amountType} ${description}`.toLowerCase();
+  const isRefund = type.startsWith('Refund') || type.startsWith('Chargeback');
+  if (/Fees$/.test(amountType)) return 'fees';
   if (all.includes('reserve')) return 'reserves';
-  if (amountType === 'ItemPrice') {
-    if (/tax/i.test(description)) return 'tax';
-    return type.startsWith('Refund') || type.startsWith('Chargeback') ? 'refunds' : description === 'Shipping' ? 'shipping' : 'sales';
+  if (type === 'other-transaction' && /\b(fees?|charges?)\b/i.test(description)) return 'fees';
+  if (amountType === 'ItemPrice' || amountType === 'Promotion') {
+    if (amountType === 'ItemPrice' && /tax/i.test(description)) return 'tax';
+    return isRefund ? 'refunds' : /^Shipping$/i.test(description) ? 'shipping' : 'sales';
   }
-  if (amountType === 'ItemWithheldTax' || /\b(igst|cgst|sgst)\b/.test(all)) return amountType === 'ItemFees' ? 'fees' : 'tax';
-  if (amountType === 'Promotion') return 'sales';
+  if (amountType === 'ItemWithheldTax' || /\b(igst|cgst|sgst)\b/.test(all)) return 'tax';
+  if (all.includes('chargeback')) return 'refunds';
   if (all.includes('advertis')) return 'advertising';
   if (all.includes('reimbursement')) return 'reimbursements';
-  if (amountType === 'ItemFees' || all.includes('fee') || all.includes('charge')) return 'fees';
+  if (all.includes('fee') || all.includes('charge')) return 'fees';
   if (all.includes('debt') || all.includes('payable') || all.includes('transfer') || all.includes('deposit')) return 'transfers';
   return 'other';
 }

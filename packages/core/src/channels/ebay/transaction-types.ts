@@ -40,11 +40,18 @@ for (const [column, [label, category]] of Object.entries(COMPONENTS)) {
 
 export const ebayTransactionTypes = defineTransactionTypes('EBAY', entries, { labelPrefix: 'eBay', guessCategory });
 
+/**
+ * Category of a type the catalogue does not list, from its shape: a fee column or type is a fee;
+ * then tax, refunds (refunds, claims, disputes), shipping, holds, payouts and transfers; a new money
+ * column of an order is a sale.
+ */
 function guessCategory(key: string): Category {
   if (/fee/i.test(key)) return 'fees';
   if (/tax/i.test(key)) return 'tax';
   if (/^(Refund|Claim|Payment dispute)/.test(key)) return 'refunds';
   if (/shipping/i.test(key)) return 'shipping';
   if (/^Hold/.test(key)) return 'reserves';
+  if (/^(Payout|Transfer)/.test(key)) return 'transfers';
+  if (/^Order\|/.test(key) && !key.endsWith('|Other amounts')) return 'sales';
   return 'other';
 }

@@ -59,11 +59,15 @@ const TYPES: Record<string, readonly [string, Category]> = {
 
 export const etsyTransactionTypes = defineTransactionTypes('ETSY', TYPES, { labelPrefix: 'Etsy', guessCategory });
 
+/**
+ * Category of a type the catalogue does not list, from its shape: the statement's Type column says
+ * it (Fee, Sale, Marketing...); a Type Etsy adds later whose title names a fee is a fee.
+ */
 function guessCategory(key: string): Category {
-  const type = key.slice(0, key.indexOf('|'));
+  const type = key.slice(0, Math.max(0, key.indexOf('|')));
   const byType: Record<string, Category> = {
     Sale: 'sales', Refund: 'refunds', Fee: 'fees', Tax: 'tax', VAT: 'tax', 'Buyer Fee': 'tax',
     Shipping: 'shipping', Marketing: 'advertising', Payment: 'transfers', Deposit: 'transfers',
   };
-  return byType[type] ?? 'other';
+  return byType[type] ?? (/\bfees?\b/i.test(key) ? 'fees' : 'other');
 }

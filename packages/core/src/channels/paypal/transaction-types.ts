@@ -115,12 +115,17 @@ const FEES = Object.fromEntries(
 
 export const paypalTransactionTypes = defineTransactionTypes('PAYPAL', { ...TYPES, ...FEES }, { labelPrefix: 'PayPal', guessCategory });
 
+/**
+ * Category of a type the catalogue does not list, from its shape: a fee column ('<type>|Fee') and the
+ * T01xx codes (PayPal's non-payment fees) are fees; then refunds, holds, bank and currency moves and
+ * payments by their T-code group or their words.
+ */
 function guessCategory(key: string): Category {
-  if (key.endsWith('|Fee')) return 'fees';
+  if (key.endsWith('|Fee') || /^T01/.test(key) || /\bfees?\b/i.test(key)) return 'fees';
   if (/^T11/.test(key) || /refund|reversal/i.test(key)) return 'refunds';
   if (/^T12/.test(key) || /chargeback/i.test(key)) return 'refunds';
   if (/^T15/.test(key) || /hold|release/i.test(key)) return 'reserves';
-  if (/^T04/.test(key) || /withdraw|deposit|conversion/i.test(key)) return 'transfers';
+  if (/^T0[234]/.test(key) || /withdraw|deposit|conversion/i.test(key)) return 'transfers';
   if (/^T00/.test(key) || /payment/i.test(key)) return 'sales';
   return 'other';
 }

@@ -54,10 +54,18 @@ export const shopifyTransactionTypes = defineTransactionTypes(
   { labelPrefix: 'Shopify', guessCategory },
 );
 
+/**
+ * Category of a type the catalogue does not list, from its shape: any fee part is a fee; refunds,
+ * chargebacks and disputes are refunds; then reserves, tax, payout transfers and advances; a new kind
+ * of charge is a sale.
+ */
 function guessCategory(key: string): Category {
-  if (key.endsWith('|fee') || key.includes('fee')) return 'fees';
-  if (key.includes('refund') || key.includes('chargeback') || key.includes('dispute')) return 'refunds';
-  if (key.includes('reserve')) return 'reserves';
-  if (key.includes('tax')) return 'tax';
+  const k = key.toLowerCase();
+  if (/\bfees?\b/.test(k) || k.endsWith('|fee')) return 'fees';
+  if (k.includes('refund') || k.includes('chargeback') || k.includes('dispute')) return 'refunds';
+  if (k.includes('reserve')) return 'reserves';
+  if (k.includes('tax')) return 'tax';
+  if (/^(payout|transfer)\b/.test(k) || k.includes('advance')) return 'transfers';
+  if (/^charge\b/.test(k)) return 'sales';
   return 'other';
 }

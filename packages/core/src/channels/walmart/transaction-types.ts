@@ -37,11 +37,20 @@ for (const [amountType, [label, category]] of Object.entries(PARTS)) {
 
 export const walmartTransactionTypes = defineTransactionTypes('WALMART', entries, { labelPrefix: 'Walmart', guessCategory });
 
+/**
+ * Category of a type the catalogue does not list, from its shape: commissions and fees (not
+ * reimbursements of them) are fees; then tax, refunds, shipping, reimbursements; a new price part of
+ * a sale is a sale.
+ */
 function guessCategory(key: string): Category {
-  if (/commission|fee/i.test(key) && !/reimburse/i.test(key)) return 'fees';
+  // An adjustment's key ends in its amount type 'Fee/Reimbursement', which says neither: its description does.
+  const parts = key.split('|');
+  const named = parts.length > 2 ? parts.slice(0, -1).join('|') : key;
+  if (/commission|fee|charge/i.test(named) && !/reimburse/i.test(named)) return 'fees';
   if (/tax/i.test(key)) return 'tax';
   if (/^Refund/.test(key)) return 'refunds';
   if (/shipping/i.test(key)) return 'shipping';
   if (/^Dispute|reimburse/i.test(key)) return 'reimbursements';
+  if (/^Sale\|.*Price$/i.test(key)) return 'sales';
   return 'other';
 }

@@ -1,0 +1,22 @@
+/**
+ * The two ways to describe a transaction type for mapping (decision 0060):
+ *
+ * - describeKnownType: only the types the channel's catalogue lists. A new type stays unmapped and
+ *   blocks the settlement until someone maps it (the app before a first send; `ledgerport post --strict`).
+ * - describeTypeByShape: every type. A new one gets the category its shape gives (the channel's rule
+ *   next to its catalogue, e.g. any Amazon amount type ending in 'Fees' is a fee), so the category
+ *   default maps it; it is marked isNew, and resolveMapping passes that on as isNewType so every
+ *   place that shows it can flag it with the account it went to.
+ */
+import { describeTransactionType } from '../settlements/describe-transaction-type';
+import type { TypeDescriber } from './model';
+
+export const describeKnownType: TypeDescriber = (channel, key) => {
+  const info = describeTransactionType(channel, key);
+  return info.known ? { category: info.category, label: info.label } : undefined;
+};
+
+export const describeTypeByShape: TypeDescriber = (channel, key) => {
+  const info = describeTransactionType(channel, key);
+  return info.known ? { category: info.category, label: info.label } : { category: info.category, label: `${info.label} (new type)`, isNew: true };
+};
