@@ -5,11 +5,12 @@
  */
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { uploadSettlementFiles as uploadSettlementFilesEntry } from '@ledgerport/contract';
 import { TRIAL_FILES_MAX } from '@ledgerport/contract/limits';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import { useCanChangeAccount, useSession, VIEW_ONLY_NOTE } from '../../lib/session-context';
+import { useMayCall, useSession, VIEW_ONLY_NOTE } from '../../lib/session-context';
 import { FileDropZone, FileProgressList, type FileProgress } from '../../ui/file-drop-zone';
 import { fetchImports, uploadedFilesByImport } from './imports-api';
 import { uploadSettlementFiles } from './upload-settlement-files';
@@ -18,7 +19,7 @@ export const UPLOAD_MAX_BYTES = 512 * 1024 * 1024;
 
 export function UploadPanel() {
   const { account } = useSession();
-  const canChange = useCanChangeAccount();
+  const canChange = useMayCall(uploadSettlementFilesEntry);
   const navigate = useNavigate();
   const [files, setFiles] = useState<File[]>([]);
   const [percents, setPercents] = useState<number[]>([]);
