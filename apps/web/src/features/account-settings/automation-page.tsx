@@ -7,11 +7,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, List, Loader, NumberInput, SegmentedControl, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AutoSendOutlook, AutomationSettingsBody, SaveAutomation } from '@ledgerport/contract';
+import { saveAutomationSettings, type AutoSendOutlook, type AutomationSettingsBody, type SaveAutomation } from '@ledgerport/contract';
 import { Link } from 'react-router';
 import { api, ApiError } from '../../lib/api-client';
 import { useSession, VIEW_ONLY_NOTE } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
+import { CallGate } from '../../ui/call-gate';
 import { DateText, TimestampText } from '../../ui/date-text';
 import { MoneyText } from '../../ui/money-text';
 import { detailPath } from '../settlements/settlement-path';
@@ -164,6 +165,7 @@ function AutomationForm({ settings }: { settings: AutomationSettingsBody }) {
     });
   return (
     <Card withBorder component="form" onSubmit={(e) => (e.preventDefault(), submit())} aria-label="Automatic sending">
+      <CallGate entry={saveAutomationSettings}>
       <Stack>
         {settings.refusal && (
           <Alert color="yellow" title="Automation cannot send yet">
@@ -229,6 +231,7 @@ function AutomationForm({ settings }: { settings: AutomationSettingsBody }) {
           </Button>
         </Group>
       </Stack>
+      </CallGate>
     </Card>
   );
 }

@@ -6,12 +6,13 @@
 import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { productTypeRulesSchema, type PostingSettingsBody, type ProductTypeRuleBody } from '@ledgerport/contract';
+import { productTypeRulesSchema, savePostingSettings, type PostingSettingsBody, type ProductTypeRuleBody } from '@ledgerport/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
+import { CallGate } from '../../ui/call-gate';
 import { fieldErrorsOf } from './field-errors';
 import { fetchPostingSettings, postingSettingsKey, previewProductTypes, putPostingSettings } from './posting-settings-api';
 import { ProductTypeModal } from './product-type-modal';
@@ -67,6 +68,7 @@ function ProductTypesEditor({ settings }: { settings: PostingSettingsBody }) {
         <Link to="/account-settings/invoices">sales are grouped by product type</Link>
         {settings.groupBy === 'product-type' ? ' (as they are now).' : ' (they are not now).'}
       </Text>
+      <CallGate entry={savePostingSettings}>
       <Card withBorder p={0}>
         <Table verticalSpacing="sm" aria-label="Product types">
           <Table.Thead>
@@ -136,6 +138,7 @@ function ProductTypesEditor({ settings }: { settings: PostingSettingsBody }) {
           Save product types
         </Button>
       </Group>
+      </CallGate>
       {editing !== null && (
         <ProductTypeModal
           rule={editedRule}

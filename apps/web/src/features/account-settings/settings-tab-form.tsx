@@ -72,6 +72,7 @@ export function useSettingsTabForm<S, F, E extends SaveEntry>({
   formOf,
   bodyOf,
   savedMessage,
+  alsoRefresh = [],
 }: {
   /** The contract entry Save calls: its effect gates the form, its body schema checks it. */
   entry: E;
@@ -81,6 +82,8 @@ export function useSettingsTabForm<S, F, E extends SaveEntry>({
   formOf: (settings: S) => F;
   bodyOf: (form: F) => BodyOf<E>;
   savedMessage: (saved: ResponseOf<E>) => string;
+  /** Other queries the save changes (besides the settlement previews and History). */
+  alsoRefresh?: QueryKey[];
 }): SettingsTabKit<F, E> {
   const { account } = useSession();
   const canChange = useMayCall(entry);
@@ -103,6 +106,7 @@ export function useSettingsTabForm<S, F, E extends SaveEntry>({
       // Settlement previews are built with these settings, and History lists the save.
       await queryClient.invalidateQueries({ queryKey: ['settlement-detail'] });
       await queryClient.invalidateQueries({ queryKey: ['setting-changes', account.accountKey] });
+      for (const queryKey of alsoRefresh) await queryClient.invalidateQueries({ queryKey });
       showToast('success', savedMessage(saved));
     } catch (err) {
       showToast('error', err instanceof ApiError ? err.message : 'Something went wrong. Please try again later.');

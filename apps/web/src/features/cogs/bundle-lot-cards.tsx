@@ -6,8 +6,10 @@
 import { Alert, Button, Card, Group, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { addPurchaseLot, saveBundle as saveBundleEntry } from '@ledgerport/contract';
 import { ApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
+import { CallGate } from '../../ui/call-gate';
 import { MoneyText } from '../../ui/money-text';
 import { addLot, fetchLots, saveBundle, type PurchaseLotBody } from './cogs-api';
 
@@ -54,6 +56,7 @@ export function BundleCard({ accountKey, onSaved }: { accountKey: string; onSave
         A bundle sold is its components sold: its cost of goods sold is theirs. Save a bundle with no
         components to make it a plain SKU again.
       </Text>
+      <CallGate entry={saveBundleEntry}>
       <Stack gap="xs">
         <TextInput label="Bundle SKU" value={bundleSku} onChange={(e) => setBundleSku(e.currentTarget.value)} w={240} />
         {components.map((c, i) => (
@@ -74,6 +77,7 @@ export function BundleCard({ accountKey, onSaved }: { accountKey: string; onSave
           </Button>
         </Group>
       </Stack>
+      </CallGate>
       {error && (
         <Alert color="red" role="alert" mt="sm">
           {error}
@@ -130,6 +134,7 @@ export function LotsCard({ accountKey, onChanged }: { accountKey: string; onChan
         Purchase lots (FIFO)
       </Title>
       <form aria-label="Add a purchase lot" onSubmit={(e) => (e.preventDefault(), void submit())}>
+        <CallGate entry={addPurchaseLot}>
         <Group align="flex-end" mb="sm">
           <TextInput label="Lot id" {...field('lotId')} w={130} />
           <TextInput label="Lot SKU" {...field('sku')} w={170} />
@@ -141,6 +146,7 @@ export function LotsCard({ accountKey, onChanged }: { accountKey: string; onChan
             Add lot
           </Button>
         </Group>
+        </CallGate>
       </form>
       {error && (
         <Alert color="red" role="alert" mb="sm">

@@ -7,12 +7,13 @@
 import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { SettlementCogsBody } from '@ledgerport/contract';
+import { sendSettlement, settlementAction, type SettlementCogsBody } from '@ledgerport/contract';
 import { formatUnits, parseDecimalUnits } from '@ledgerport/core/money';
 import { monthLabel } from '@ledgerport/core/posting';
 import { ApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { BarChart } from '../../ui/bar-chart';
+import { CallGate } from '../../ui/call-gate';
 import { MoneyText } from '../../ui/money-text';
 import { fetchSettlementCogs, refreshCogs, sendCogs } from './cogs-api';
 import { MissingCostForm } from './missing-cost-form';
@@ -162,6 +163,7 @@ export function SettlementCogsCard({
           </Badge>
         </Group>
         <Group gap="xs">
+          <CallGate entry={settlementAction}>
           <Button
             variant="default"
             size="xs"
@@ -171,6 +173,8 @@ export function SettlementCogsCard({
           >
             Refresh COGS
           </Button>
+          </CallGate>
+          <CallGate entry={sendSettlement}>
           <Button
             size="xs"
             loading={busy === 'send'}
@@ -179,6 +183,7 @@ export function SettlementCogsCard({
           >
             Send COGS
           </Button>
+          </CallGate>
         </Group>
       </Group>
       <Stack>

@@ -8,12 +8,13 @@ import { Alert, Anchor, Badge, Button, Card, Group, Radio, Select, Stack, Switch
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { InventoryFetchSettingsBody } from '@ledgerport/contract';
+import { fetchInventoryMonth, saveInventoryFetchSettings as saveInventoryFetchSettingsEntry, type InventoryFetchSettingsBody } from '@ledgerport/contract';
 import { AMAZON_MARKETPLACES } from '@ledgerport/core/inventory';
 import { formatDateValue } from '@ledgerport/core/rules';
 import { ApiError } from '../../lib/api-client';
 import { useSession, VIEW_ONLY_NOTE } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
+import { CallGate } from '../../ui/call-gate';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { askInventoryMonth, fetchInventoryFetchSettings, lastMonth, saveInventoryFetchSettings } from './inventory-api';
 
@@ -57,6 +58,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const isDirty = JSON.stringify(draft) !== JSON.stringify(draftOf(settings));
   return (
     <Card withBorder component="form" aria-label="Inventory settings" onSubmit={(e) => (e.preventDefault(), save.mutate())}>
+      <CallGate entry={saveInventoryFetchSettingsEntry}>
       <Stack>
         <Switch
           label="Fetch the inventory report from Amazon every month"
@@ -106,6 +108,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
           </Button>
         </Group>
       </Stack>
+      </CallGate>
     </Card>
   );
 }
@@ -132,12 +135,14 @@ function FetchNow({ settings }: { settings: Settings }) {
             <Anchor component={Link} to="/inventory">Monthly Inventory Summary</Anchor>.
           </Alert>
         )}
+        <CallGate entry={fetchInventoryMonth}>
         <Group align="flex-end">
           <TextInput label="Month" description="A month that has ended, YYYY-MM" value={month} onChange={(e) => setMonth(e.currentTarget.value)} w={220} />
           <Button onClick={() => ask.mutate()} loading={ask.isPending} disabled={!settings.canEdit || !settings.isConnected}>
             Fetch month now
           </Button>
         </Group>
+        </CallGate>
         {running && (
           <Text size="sm" role="status">
             Fetching {running.month}: {STATUS[running.status].label.toLowerCase()}…

@@ -1,13 +1,16 @@
 /** Release a settlement held because it is inconsistent: it then posts with its difference on the suspense line. */
 import { Button } from '@mantine/core';
-import type { ResponseOf, releaseSettlementHold } from '@ledgerport/contract';
+import { releaseSettlementHold } from '@ledgerport/contract';
 import { useState } from 'react';
-import { api, ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { callEndpoint } from '../../lib/call-endpoint';
 import { showToast } from '../../lib/toast';
+import { CallGate } from '../../ui/call-gate';
 
 export function ReleaseHoldButton({ settlementKey, onReleased }: { settlementKey: string; onReleased: () => void }) {
   const [busy, setBusy] = useState(false);
   return (
+    <CallGate entry={releaseSettlementHold}>
     <Button
       size="xs"
       variant="light"
@@ -16,7 +19,7 @@ export function ReleaseHoldButton({ settlementKey, onReleased }: { settlementKey
       onClick={() => void (async () => {
         setBusy(true);
         try {
-          const r = await api.post<ResponseOf<typeof releaseSettlementHold>>('/settlement/release-hold', undefined, { settlementKey });
+          const r = await callEndpoint(releaseSettlementHold, { query: { settlementKey } });
           showToast('success', r.message);
           onReleased();
         } catch (e) {
@@ -28,5 +31,6 @@ export function ReleaseHoldButton({ settlementKey, onReleased }: { settlementKey
     >
       Release and post with a suspense line
     </Button>
+    </CallGate>
   );
 }
