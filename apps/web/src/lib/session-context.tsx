@@ -3,7 +3,7 @@
  * has admin rights, and the actions that change the session (switch account, log out).
  */
 import { createContext, useContext } from 'react';
-import { allows, callRefusalLabel, type RouteEffect } from '@ledgerport/core/rules';
+import { allows, type RouteEffect } from '@ledgerport/core/rules';
 import type { Account, AuthUser, UserMeta } from './api-types';
 
 /** A user meta the shell can use: it has a current account. */
@@ -48,11 +48,6 @@ export interface Callable {
  */
 export function useMayCall(entry: Callable): boolean {
   return allows(useOptionalSession()?.meta.accessLevel ?? null, entry.effect);
-}
-
-/** Why the user may not call this entry ("View-only access"), or null when they may. */
-export function useCallRefusal(entry: Callable): string | null {
-  return callRefusalLabel(useOptionalSession()?.meta.accessLevel ?? null, entry.effect);
 }
 
 /** What a view-only user reads beside a disabled action. */

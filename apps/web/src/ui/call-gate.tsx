@@ -3,22 +3,27 @@
  * in the account the entry's effect does not allow (core's `allows`, the check the server makes on the
  * route: decision 0054). The region becomes a disabled fieldset, so the browser itself disables every
  * button, input, select and textarea inside, however many there are; the reason ("View-only access")
- * follows the pointer as a tooltip. For a user who may call it, the children render as they are.
+ * is the fieldset's name and its tooltip (the browser's own `title`: a Mantine floating tooltip here
+ * pulled a Mantine chunk into the first load of /app/settlements, over its budget). For a user who may
+ * call it, the children render as they are.
  *
- * Menus and dialogs render in a portal, outside any fieldset: their items ask `useMayCall` themselves.
+ * Menus and dialogs render in a portal, outside any fieldset: their items ask `useCallRefusal` themselves.
  */
-import { Tooltip } from '@mantine/core';
+import { callRefusalLabel } from '@ledgerport/core/rules';
 import type { ReactNode } from 'react';
-import { useCallRefusal, type Callable } from '../lib/session-context';
+import { useOptionalSession, type Callable } from '../lib/session-context';
+
+/** Why the user may not call this entry ("View-only access"), or null when they may (core's rule, like useMayCall). */
+export function useCallRefusal(entry: Callable): string | null {
+  return callRefusalLabel(useOptionalSession()?.meta.accessLevel ?? null, entry.effect);
+}
 
 export function CallGate({ entry, children }: { entry: Callable; children: ReactNode }) {
   const refusal = useCallRefusal(entry);
   if (refusal === null) return children;
   return (
-    <Tooltip.Floating label={refusal}>
-      <fieldset disabled aria-label={refusal} data-call-refused={entry.effect} style={{ display: 'contents' }}>
-        {children}
-      </fieldset>
-    </Tooltip.Floating>
+    <fieldset disabled title={refusal} aria-label={refusal} data-call-refused={entry.effect} style={{ display: 'contents' }}>
+      {children}
+    </fieldset>
   );
 }

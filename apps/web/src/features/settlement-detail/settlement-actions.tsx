@@ -9,9 +9,9 @@ import { redownloadSettlement as redownloadEntry, settlementAction, type Reproce
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import { useCallRefusal, useSession } from '../../lib/session-context';
+import { useSession } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
-import { CallGate } from '../../ui/call-gate';
+import { CallGate, useCallRefusal } from '../../ui/call-gate';
 import { downloadFile } from '../../ui/download-file';
 import { MoneyText } from '../../ui/money-text';
 import { SendButton } from '../settlements/send-button';
