@@ -14,9 +14,9 @@ function renderGate(accessLevel: AccessLevel | null, effect: RouteEffect) {
     user: buildUser(),
     account,
     hasAdminPermissions: false,
-    switchAccount: async () => undefined,
-    logout: async () => undefined,
-    reload: async () => undefined,
+    switchAccount: () => Promise.resolve(),
+    logout: () => Promise.resolve(),
+    reload: () => Promise.resolve(),
   };
   return render(
     <MantineProvider>
