@@ -92,21 +92,21 @@ export function AccountSettingsPage() {
           </CallGate>
           {/* The time zone is a posting setting (write); the name is the owner's (manage). */}
           <CallGate entry={savePostingSettings}>
-          <Select
-            label="Time zone"
-            description="Settlements are dated and split into months in this time zone."
-            data={timeZones(settings.data.timeZoneId)}
-            value={timeZoneId}
-            onChange={(v) => setZone(v ?? settings.data.timeZoneId)}
-            searchable
-            allowDeselect={false}
-            error={errors.timeZoneId}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={isSaving} disabled={!isChanged}>
-              Save
-            </Button>
-          </Group>
+            <Select
+              label="Time zone"
+              description="Settlements are dated and split into months in this time zone."
+              data={timeZones(settings.data.timeZoneId)}
+              value={timeZoneId}
+              onChange={(v) => setZone(v ?? settings.data.timeZoneId)}
+              searchable
+              allowDeselect={false}
+              error={errors.timeZoneId}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={isSaving} disabled={!isChanged}>
+                Save
+              </Button>
+            </Group>
           </CallGate>
         </Stack>
       </Card>

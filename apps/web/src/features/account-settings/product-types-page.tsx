@@ -69,75 +69,75 @@ function ProductTypesEditor({ settings }: { settings: PostingSettingsBody }) {
         {settings.groupBy === 'product-type' ? ' (as they are now).' : ' (they are not now).'}
       </Text>
       <CallGate entry={savePostingSettings}>
-      <Card withBorder p={0}>
-        <Table verticalSpacing="sm" aria-label="Product types">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Order</Table.Th>
-              <Table.Th>Product type</Table.Th>
-              <Table.Th>SKUs and pattern</Table.Th>
-              <Table.Th ta="right">SKUs caught</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rules.map((r, i) => (
-              <Table.Tr key={r.name}>
-                <Table.Td>{i + 1}</Table.Td>
-                <Table.Td fw={500}>{r.name}</Table.Td>
+        <Card withBorder p={0}>
+          <Table verticalSpacing="sm" aria-label="Product types">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Order</Table.Th>
+                <Table.Th>Product type</Table.Th>
+                <Table.Th>SKUs and pattern</Table.Th>
+                <Table.Th ta="right">SKUs caught</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rules.map((r, i) => (
+                <Table.Tr key={r.name}>
+                  <Table.Td>{i + 1}</Table.Td>
+                  <Table.Td fw={500}>{r.name}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" ff={r.pattern ? 'monospace' : undefined}>
+                      {describeRule(r)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{counts.get(r.name) ?? '--'}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <ActionIcon variant="subtle" aria-label={`Move ${r.name} up`} disabled={i === 0} onClick={() => move(i, -1)}>
+                        <IconArrowUp size={16} />
+                      </ActionIcon>
+                      <ActionIcon variant="subtle" aria-label={`Move ${r.name} down`} disabled={i === rules.length - 1} onClick={() => move(i, 1)}>
+                        <IconArrowDown size={16} />
+                      </ActionIcon>
+                      <ActionIcon variant="subtle" aria-label={`Edit ${r.name}`} onClick={() => setEditing(i)}>
+                        <IconPencil size={16} />
+                      </ActionIcon>
+                      <ActionIcon variant="subtle" color="red" aria-label={`Delete ${r.name}`} onClick={() => setRules((list) => list.filter((_, j) => j !== i))}>
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              <Table.Tr>
+                <Table.Td />
                 <Table.Td>
-                  <Text size="sm" ff={r.pattern ? 'monospace' : undefined}>
-                    {describeRule(r)}
+                  <Badge variant="light" color="gray" tt="none">
+                    Unassigned
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    Every SKU no product type above catches
                   </Text>
                 </Table.Td>
-                <Table.Td ta="right">{counts.get(r.name) ?? '--'}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon variant="subtle" aria-label={`Move ${r.name} up`} disabled={i === 0} onClick={() => move(i, -1)}>
-                      <IconArrowUp size={16} />
-                    </ActionIcon>
-                    <ActionIcon variant="subtle" aria-label={`Move ${r.name} down`} disabled={i === rules.length - 1} onClick={() => move(i, 1)}>
-                      <IconArrowDown size={16} />
-                    </ActionIcon>
-                    <ActionIcon variant="subtle" aria-label={`Edit ${r.name}`} onClick={() => setEditing(i)}>
-                      <IconPencil size={16} />
-                    </ActionIcon>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Delete ${r.name}`} onClick={() => setRules((list) => list.filter((_, j) => j !== i))}>
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Group>
-                </Table.Td>
+                <Table.Td ta="right">{preview.data ? preview.data.unassigned.skuCount : '--'}</Table.Td>
+                <Table.Td />
               </Table.Tr>
-            ))}
-            <Table.Tr>
-              <Table.Td />
-              <Table.Td>
-                <Badge variant="light" color="gray" tt="none">
-                  Unassigned
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" c="dimmed">
-                  Every SKU no product type above catches
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">{preview.data ? preview.data.unassigned.skuCount : '--'}</Table.Td>
-              <Table.Td />
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
-      </Card>
-      <Text size="sm" aria-live="polite">
-        {preview.data ? `${preview.data.skuCount} SKU${preview.data.skuCount === 1 ? '' : 's'} in this account's settlements; ${preview.data.unassigned.skuCount} stay Unassigned.` : preview.isError ? 'The preview is not available.' : ''}
-      </Text>
-      <Group justify="space-between">
-        <Button variant="light" onClick={() => setEditing('new')}>
-          Add product type
-        </Button>
-        <Button onClick={() => void save()} loading={isSaving} disabled={!isChanged || !isValid}>
-          Save product types
-        </Button>
-      </Group>
+            </Table.Tbody>
+          </Table>
+        </Card>
+        <Text size="sm" aria-live="polite">
+          {preview.data ? `${preview.data.skuCount} SKU${preview.data.skuCount === 1 ? '' : 's'} in this account's settlements; ${preview.data.unassigned.skuCount} stay Unassigned.` : preview.isError ? 'The preview is not available.' : ''}
+        </Text>
+        <Group justify="space-between">
+          <Button variant="light" onClick={() => setEditing('new')}>
+            Add product type
+          </Button>
+          <Button onClick={() => void save()} loading={isSaving} disabled={!isChanged || !isValid}>
+            Save product types
+          </Button>
+        </Group>
       </CallGate>
       {editing !== null && (
         <ProductTypeModal

@@ -57,26 +57,26 @@ export function BundleCard({ accountKey, onSaved }: { accountKey: string; onSave
         components to make it a plain SKU again.
       </Text>
       <CallGate entry={saveBundleEntry}>
-      <Stack gap="xs">
-        <TextInput label="Bundle SKU" value={bundleSku} onChange={(e) => setBundleSku(e.currentTarget.value)} w={240} />
-        {components.map((c, i) => (
-          <Group key={i} align="flex-end">
-            <TextInput label={`Component ${i + 1} SKU`} value={c.sku} onChange={(e) => setComponent(i, { sku: e.currentTarget.value })} w={240} />
-            <TextInput label={`Component ${i + 1} quantity`} inputMode="numeric" value={c.quantity} onChange={(e) => setComponent(i, { quantity: e.currentTarget.value })} w={160} />
-            <Button variant="subtle" color="red" aria-label={`Remove component ${i + 1}`} onClick={() => setComponents(components.filter((_, j) => j !== i))}>
-              Remove
+        <Stack gap="xs">
+          <TextInput label="Bundle SKU" value={bundleSku} onChange={(e) => setBundleSku(e.currentTarget.value)} w={240} />
+          {components.map((c, i) => (
+            <Group key={i} align="flex-end">
+              <TextInput label={`Component ${i + 1} SKU`} value={c.sku} onChange={(e) => setComponent(i, { sku: e.currentTarget.value })} w={240} />
+              <TextInput label={`Component ${i + 1} quantity`} inputMode="numeric" value={c.quantity} onChange={(e) => setComponent(i, { quantity: e.currentTarget.value })} w={160} />
+              <Button variant="subtle" color="red" aria-label={`Remove component ${i + 1}`} onClick={() => setComponents(components.filter((_, j) => j !== i))}>
+                Remove
+              </Button>
+            </Group>
+          ))}
+          <Group>
+            <Button variant="default" onClick={() => setComponents([...components, { sku: '', quantity: '1' }])}>
+              Add component
+            </Button>
+            <Button type="submit" disabled={bundleSku.trim() === ''}>
+              Save bundle
             </Button>
           </Group>
-        ))}
-        <Group>
-          <Button variant="default" onClick={() => setComponents([...components, { sku: '', quantity: '1' }])}>
-            Add component
-          </Button>
-          <Button type="submit" disabled={bundleSku.trim() === ''}>
-            Save bundle
-          </Button>
-        </Group>
-      </Stack>
+        </Stack>
       </CallGate>
       {error && (
         <Alert color="red" role="alert" mt="sm">
@@ -135,17 +135,17 @@ export function LotsCard({ accountKey, onChanged }: { accountKey: string; onChan
       </Title>
       <form aria-label="Add a purchase lot" onSubmit={(e) => (e.preventDefault(), void submit())}>
         <CallGate entry={addPurchaseLot}>
-        <Group align="flex-end" mb="sm">
-          <TextInput label="Lot id" {...field('lotId')} w={130} />
-          <TextInput label="Lot SKU" {...field('sku')} w={170} />
-          <TextInput label="Lot currency" {...field('currency')} w={100} />
-          <TextInput label="Purchased on" type="date" {...field('purchasedOn')} w={160} />
-          <TextInput label="Units bought" inputMode="numeric" {...field('quantity')} w={110} />
-          <TextInput label="Lot unit cost" placeholder="12.50" {...field('unitCost')} w={120} />
-          <Button type="submit" disabled={!draft.lotId || !draft.sku || !draft.quantity || !draft.unitCost}>
-            Add lot
-          </Button>
-        </Group>
+          <Group align="flex-end" mb="sm">
+            <TextInput label="Lot id" {...field('lotId')} w={130} />
+            <TextInput label="Lot SKU" {...field('sku')} w={170} />
+            <TextInput label="Lot currency" {...field('currency')} w={100} />
+            <TextInput label="Purchased on" type="date" {...field('purchasedOn')} w={160} />
+            <TextInput label="Units bought" inputMode="numeric" {...field('quantity')} w={110} />
+            <TextInput label="Lot unit cost" placeholder="12.50" {...field('unitCost')} w={120} />
+            <Button type="submit" disabled={!draft.lotId || !draft.sku || !draft.quantity || !draft.unitCost}>
+              Add lot
+            </Button>
+          </Group>
         </CallGate>
       </form>
       {error && (

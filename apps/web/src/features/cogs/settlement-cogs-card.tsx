@@ -164,25 +164,25 @@ export function SettlementCogsCard({
         </Group>
         <Group gap="xs">
           <CallGate entry={settlementAction}>
-          <Button
-            variant="default"
-            size="xs"
-            loading={busy === 'refresh'}
-            disabled={isPosted}
-            onClick={() => void act('refresh')}
-          >
-            Refresh COGS
-          </Button>
+            <Button
+              variant="default"
+              size="xs"
+              loading={busy === 'refresh'}
+              disabled={isPosted}
+              onClick={() => void act('refresh')}
+            >
+              Refresh COGS
+            </Button>
           </CallGate>
           <CallGate entry={sendSettlement}>
-          <Button
-            size="xs"
-            loading={busy === 'send'}
-            disabled={isPosted || cogs.method === null || cogs.missing.length > 0}
-            onClick={() => void act('send')}
-          >
-            Send COGS
-          </Button>
+            <Button
+              size="xs"
+              loading={busy === 'send'}
+              disabled={isPosted || cogs.method === null || cogs.missing.length > 0}
+              onClick={() => void act('send')}
+            >
+              Send COGS
+            </Button>
           </CallGate>
         </Group>
       </Group>

@@ -59,55 +59,55 @@ function SettingsForm({ settings }: { settings: Settings }) {
   return (
     <Card withBorder component="form" aria-label="Inventory settings" onSubmit={(e) => (e.preventDefault(), save.mutate())}>
       <CallGate entry={saveInventoryFetchSettingsEntry}>
-      <Stack>
-        <Switch
-          label="Fetch the inventory report from Amazon every month"
-          description="On the 2nd of each month, Ledgerport asks Amazon for the Inventory Ledger summary of the month before and stores it, replacing an upload of that month."
-          disabled={disabled}
-          checked={draft.isMonthlyFetchEnabled}
-          onChange={(e) => setDraft({ ...draft, isMonthlyFetchEnabled: e.currentTarget.checked })}
-        />
-        <Radio.Group label="Inventory by" value={draft.aggregateBy} onChange={(v) => setDraft({ ...draft, aggregateBy: v === 'COUNTRY' ? 'COUNTRY' : 'FC' })}>
-          <Group mt={4}>
-            <Radio value="FC" disabled={disabled} label="Fulfilment centre" description="One line per Amazon warehouse (PHX7, ONT8…)" />
-            <Radio value="COUNTRY" disabled={disabled} label="Country" description="One line per country Amazon holds stock in" />
+        <Stack>
+          <Switch
+            label="Fetch the inventory report from Amazon every month"
+            description="On the 2nd of each month, Ledgerport asks Amazon for the Inventory Ledger summary of the month before and stores it, replacing an upload of that month."
+            disabled={disabled}
+            checked={draft.isMonthlyFetchEnabled}
+            onChange={(e) => setDraft({ ...draft, isMonthlyFetchEnabled: e.currentTarget.checked })}
+          />
+          <Radio.Group label="Inventory by" value={draft.aggregateBy} onChange={(v) => setDraft({ ...draft, aggregateBy: v === 'COUNTRY' ? 'COUNTRY' : 'FC' })}>
+            <Group mt={4}>
+              <Radio value="FC" disabled={disabled} label="Fulfilment centre" description="One line per Amazon warehouse (PHX7, ONT8…)" />
+              <Radio value="COUNTRY" disabled={disabled} label="Country" description="One line per country Amazon holds stock in" />
+            </Group>
+          </Radio.Group>
+          <Group grow align="flex-start">
+            <Select
+              label="Marketplace"
+              description="The marketplace the report is asked for; its region's fulfilment centres come with it."
+              disabled={disabled}
+              allowDeselect={false}
+              searchable
+              data={AMAZON_MARKETPLACES.map((m) => ({ value: m.id, label: `${m.name} (${m.country})` }))}
+              value={draft.marketplaceId}
+              onChange={(v) => v && setDraft({ ...draft, marketplaceId: v })}
+            />
+            <Select
+              label="Valuation currency"
+              description="The currency of the product costs inventory is valued at."
+              disabled={disabled}
+              allowDeselect={false}
+              data={[{ value: '', label: settings.valuationCurrency === null ? `Account default (${settings.effectiveCurrency})` : "Account default (the latest settlement's currency)" }, ...CURRENCIES.map((c) => ({ value: c, label: c }))]}
+              value={draft.valuationCurrency ?? ''}
+              onChange={(v) => setDraft({ ...draft, valuationCurrency: v ? v : null })}
+            />
           </Group>
-        </Radio.Group>
-        <Group grow align="flex-start">
-          <Select
-            label="Marketplace"
-            description="The marketplace the report is asked for; its region's fulfilment centres come with it."
-            disabled={disabled}
-            allowDeselect={false}
-            searchable
-            data={AMAZON_MARKETPLACES.map((m) => ({ value: m.id, label: `${m.name} (${m.country})` }))}
-            value={draft.marketplaceId}
-            onChange={(v) => v && setDraft({ ...draft, marketplaceId: v })}
-          />
-          <Select
-            label="Valuation currency"
-            description="The currency of the product costs inventory is valued at."
-            disabled={disabled}
-            allowDeselect={false}
-            data={[{ value: '', label: settings.valuationCurrency === null ? `Account default (${settings.effectiveCurrency})` : "Account default (the latest settlement's currency)" }, ...CURRENCIES.map((c) => ({ value: c, label: c }))]}
-            value={draft.valuationCurrency ?? ''}
-            onChange={(v) => setDraft({ ...draft, valuationCurrency: v ? v : null })}
-          />
-        </Group>
-        {disabled && (
-          <Text size="sm" c="dimmed">
-            {VIEW_ONLY_NOTE}
-          </Text>
-        )}
-        <Group justify="space-between">
-          <Anchor component={Link} to="/inventory" size="sm">
-            Monthly Inventory Summary
-          </Anchor>
-          <Button type="submit" disabled={disabled || !isDirty} loading={save.isPending}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
+          {disabled && (
+            <Text size="sm" c="dimmed">
+              {VIEW_ONLY_NOTE}
+            </Text>
+          )}
+          <Group justify="space-between">
+            <Anchor component={Link} to="/inventory" size="sm">
+              Monthly Inventory Summary
+            </Anchor>
+            <Button type="submit" disabled={disabled || !isDirty} loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
       </CallGate>
     </Card>
   );
@@ -136,12 +136,12 @@ function FetchNow({ settings }: { settings: Settings }) {
           </Alert>
         )}
         <CallGate entry={fetchInventoryMonth}>
-        <Group align="flex-end">
-          <TextInput label="Month" description="A month that has ended, YYYY-MM" value={month} onChange={(e) => setMonth(e.currentTarget.value)} w={220} />
-          <Button onClick={() => ask.mutate()} loading={ask.isPending} disabled={!settings.canEdit || !settings.isConnected}>
-            Fetch month now
-          </Button>
-        </Group>
+          <Group align="flex-end">
+            <TextInput label="Month" description="A month that has ended, YYYY-MM" value={month} onChange={(e) => setMonth(e.currentTarget.value)} w={220} />
+            <Button onClick={() => ask.mutate()} loading={ask.isPending} disabled={!settings.canEdit || !settings.isConnected}>
+              Fetch month now
+            </Button>
+          </Group>
         </CallGate>
         {running && (
           <Text size="sm" role="status">

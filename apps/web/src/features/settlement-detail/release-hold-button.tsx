@@ -11,26 +11,26 @@ export function ReleaseHoldButton({ settlementKey, onReleased }: { settlementKey
   const [busy, setBusy] = useState(false);
   return (
     <CallGate entry={releaseSettlementHold}>
-    <Button
-      size="xs"
-      variant="light"
-      color="violet"
-      loading={busy}
-      onClick={() => void (async () => {
-        setBusy(true);
-        try {
-          const r = await callEndpoint(releaseSettlementHold, { query: { settlementKey } });
-          showToast('success', r.message);
-          onReleased();
-        } catch (e) {
-          showToast('error', e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.');
-        } finally {
-          setBusy(false);
-        }
-      })()}
-    >
-      Release and post with a suspense line
-    </Button>
+      <Button
+        size="xs"
+        variant="light"
+        color="violet"
+        loading={busy}
+        onClick={() => void (async () => {
+          setBusy(true);
+          try {
+            const r = await callEndpoint(releaseSettlementHold, { query: { settlementKey } });
+            showToast('success', r.message);
+            onReleased();
+          } catch (e) {
+            showToast('error', e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.');
+          } finally {
+            setBusy(false);
+          }
+        })()}
+      >
+        Release and post with a suspense line
+      </Button>
     </CallGate>
   );
 }
