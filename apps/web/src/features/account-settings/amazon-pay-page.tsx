@@ -67,12 +67,7 @@ function AmazonPayForm({ settings }: { settings: AmazonPaySettingsBody }) {
             disabled={!form.isEnabled}
             onChange={(e) => setForm({ ...form, isSeparate: e.currentTarget.checked })}
           />
-          <SettingsSaveRow kit={kit} />
-          {settings.updatedBy && (
-            <Text size="xs" c="dimmed">
-              Version {settings.version}, saved by {settings.updatedBy}.
-            </Text>
-          )}
+          <SettingsSaveRow kit={kit} saved={settings} />
         </SettingsTabForm>
       </Card>
     </Stack>

@@ -151,12 +151,7 @@ function PayPalForm({ settings }: { settings: PayPalSettingsBody }) {
           </Group>
         )}
       </Card>
-      <SettingsSaveRow kit={kit} />
-      {settings.updatedBy && (
-        <Text size="xs" c="dimmed">
-          Version {settings.version}, saved by {settings.updatedBy}.
-        </Text>
-      )}
+      <SettingsSaveRow kit={kit} saved={settings} />
     </SettingsTabForm>
   );
 }

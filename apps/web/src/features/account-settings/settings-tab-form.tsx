@@ -11,7 +11,7 @@
  *   each save), and says so.
  * - `SettingsTabForm` is the form element: for a user whose level does not allow the save entry's
  *   effect every control inside is switched off with "View-only access" (`CallGate`, decision 0054).
- * - `SettingsSaveRow` is the Save button, enabled once something changed.
+ * - `SettingsSaveRow` is the Save button, enabled once something changed, and who saved which version.
  */
 import { Alert, Button, Group, Loader, Text, type StackProps, Stack } from '@mantine/core';
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
@@ -132,13 +132,20 @@ export function SettingsTabForm<F, E extends SaveEntry>({
   );
 }
 
-export function SettingsSaveRow<F, E extends SaveEntry>({ kit }: { kit: SettingsTabKit<F, E> }) {
+export function SettingsSaveRow<F, E extends SaveEntry>({ kit, saved }: { kit: SettingsTabKit<F, E>; saved?: { version: number; updatedBy: string | null } }) {
   return (
-    <Group justify="space-between">
-      <Text size="sm">{kit.canChange ? '' : VIEW_ONLY_NOTE}</Text>
-      <Button type="submit" loading={kit.isSaving} disabled={!kit.canChange || !kit.isChanged}>
-        Save
-      </Button>
-    </Group>
+    <>
+      <Group justify="space-between">
+        <Text size="sm">{kit.canChange ? '' : VIEW_ONLY_NOTE}</Text>
+        <Button type="submit" loading={kit.isSaving} disabled={!kit.canChange || !kit.isChanged}>
+          Save
+        </Button>
+      </Group>
+      {saved?.updatedBy && (
+        <Text size="xs" c="dimmed">
+          Version {saved.version}, saved by {saved.updatedBy}.
+        </Text>
+      )}
+    </>
   );
 }

@@ -149,7 +149,7 @@ function SetCostCard({ accountKey, onSaved }: { accountKey: string; onSaved: () 
         </Group>
       </CallGate>
       {error && (
-        <Alert color="red" role="alert" mt="sm">
+        <Alert color="red" role="alert" mt="sm" withCloseButton onClose={() => setError(null)}>
           {error}
         </Alert>
       )}
