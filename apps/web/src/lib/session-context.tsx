@@ -3,6 +3,7 @@
  * has admin rights, and the actions that change the session (switch account, log out).
  */
 import { createContext, useContext } from 'react';
+import { allows, type RouteEffect } from '@ledgerport/core/rules';
 import type { Account, AuthUser, UserMeta } from './api-types';
 
 /** A user meta the shell can use: it has a current account. */
@@ -48,10 +49,21 @@ export function useIsBillingEnabled(): boolean {
   return session ? session.meta.paymentProviderEnabled === true : newcomer;
 }
 
-/** The user may change the current account (send, delete, upload, settings): not a view-only member. Public pages: no. */
-export function useCanChangeAccount(): boolean {
-  const level = useOptionalSession()?.meta.accessLevel;
-  return level === 'write' || level === 'manage';
+/**
+ * A contract entry, or its effect alone where importing the entry's schemas would weigh on the first
+ * load (`{ effect: 'write' } satisfies Pick<typeof sendSettlement, 'effect'>` keeps it checked against it).
+ */
+export interface Callable {
+  effect: RouteEffect;
+}
+
+/**
+ * The user may call this entry in the current account: core's `allows`, the check the server makes on
+ * every route, over the entry's declared effect and the user's level there (decision 0054). Public
+ * pages (no session): no.
+ */
+export function useMayCall(entry: Callable): boolean {
+  return allows(useOptionalSession()?.meta.accessLevel ?? null, entry.effect);
 }
 
 /** What a view-only user reads beside a disabled action. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { accountAccessLevel, allows, organizationAccessLevel, refusalMessage, refusedEverywhere, routeEffects, type StaffFlags } from './permissions';
+import { accessLevels, accountAccessLevel, allows, callRefusalLabel, organizationAccessLevel, refusalMessage, refusedEverywhere, routeEffects, type StaffFlags } from './permissions';
 
 const user = (over: Partial<StaffFlags> = {}): StaffFlags => ({ rootAdmin: false, supportLead: false, supportAdmin: false, permissions: [], ...over });
 const reach = (accountRoles: string[] = [], organizationRoles: string[] = [], partner = false) => ({ accountRoles, organizationRoles, partner });
@@ -62,6 +62,18 @@ describe('allows and the refusals', () => {
   it('tells a view-only user why, and a member that the owner does it', () => {
     expect(refusalMessage('read', 'write')).toMatch(/view-only access/);
     expect(refusalMessage('write', 'manage')).toMatch(/owner/);
+  });
+
+  it('labels a control as refused exactly when the call is refused, view-only users with "View-only access"', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(null, ...accessLevels), fc.constantFrom(...routeEffects), (level, effect) => {
+        expect(callRefusalLabel(level, effect) === null).toBe(allows(level, effect));
+      }),
+    );
+    expect(callRefusalLabel('read', 'write')).toBe('View-only access');
+    expect(callRefusalLabel('read', 'manage')).toBe('View-only access');
+    expect(callRefusalLabel('write', 'manage')).toMatch(/owner/);
+    expect(accountAccessLevel(user({ permissions: ['CLARITY_VIEW_ONLY'] }), reach(['owner']))).toBe('read');
   });
 
   it('an organization level comes from its role, capped the same way', () => {

@@ -101,7 +101,11 @@ export function levelNeeded(effect: RouteEffect): AccessLevel {
   return effect === 'write' || effect === 'manage' ? effect : 'read';
 }
 
-/** The user's level allows the effect. */
+/**
+ * The user's level allows the effect: the one check of a call. The server applies it to every route
+ * with the route's declared effect; the web switches off every control whose call it refuses
+ * (decision 0054), so what the screen offers is what the server accepts.
+ */
 export function allows(level: AccessLevel | null, effect: RouteEffect): boolean {
   return level !== null && rank(level) >= rank(levelNeeded(effect));
 }
@@ -116,4 +120,12 @@ export function refusalMessage(level: AccessLevel | null, effect: RouteEffect): 
   if (level === 'read') return 'You have view-only access to this account, so you cannot change it. Ask its owner for member access.';
   if (effect === 'manage') return "Only the account's owner can do this. Ask the owner of the account.";
   return 'You do not have permission to do this.';
+}
+
+/** The words beside a control whose call the user's level refuses (a tooltip); null when allowed. */
+export function callRefusalLabel(level: AccessLevel | null, effect: RouteEffect): string | null {
+  if (allows(level, effect)) return null;
+  if (level === 'read') return 'View-only access';
+  if (effect === 'manage') return "Only the account's owner can change this";
+  return 'No access to this account';
 }

@@ -6,15 +6,17 @@
 import { Alert, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError, api } from '../../lib/api-client';
-import { useSession } from '../../lib/session-context';
+import { accountRedaction } from '@ledgerport/contract';
+import { useMayCall, useSession } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
 
 async function postRedaction(accountKey: string, action: 'request' | 'cancel'): Promise<void> {
   await api.postForm('/account_redaction', new URLSearchParams({ accountKey, action }));
 }
 
+/** Deleting the data and cancelling it are the owner's (the entry's effect is manage). */
 function useIsOwner(): boolean {
-  return useSession().meta.accessLevel === 'manage';
+  return useMayCall(accountRedaction);
 }
 
 /** Account Settings: the owner's way to delete the account's data, behind a typed confirmation. */

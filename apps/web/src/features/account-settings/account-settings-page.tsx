@@ -5,11 +5,12 @@
  */
 import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { renameCurrentAccount as renameEndpoint, savePostingSettingsBodySchema } from '@ledgerport/contract';
+import { renameCurrentAccount as renameEndpoint, savePostingSettings, savePostingSettingsBodySchema } from '@ledgerport/contract';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { useIsBillingEnabled, useSession } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
+import { CallGate } from '../../ui/call-gate';
 import { channelName } from '../../ui/channel-icon';
 import { fieldErrorsOf } from './field-errors';
 import { fetchPostingSettings, postingSettingsKey, putPostingSettings, renameCurrentAccount } from './posting-settings-api';
@@ -88,22 +89,27 @@ export function AccountSettingsPage() {
     <Stack maw={720}>
       <Card withBorder component="form" onSubmit={(e: FormEvent) => void save(e)} aria-label="Account">
         <Stack>
-          <TextInput label="Account name" value={accountName} onChange={(e) => setName(e.currentTarget.value)} error={errors.accountName} withAsterisk maxLength={100} />
-          <Select
-            label="Time zone"
-            description="Settlements are dated and split into months in this time zone."
-            data={timeZones(settings.data.timeZoneId)}
-            value={timeZoneId}
-            onChange={(v) => setZone(v ?? settings.data.timeZoneId)}
-            searchable
-            allowDeselect={false}
-            error={errors.timeZoneId}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={isSaving} disabled={!isChanged}>
-              Save
-            </Button>
-          </Group>
+          <CallGate entry={renameEndpoint}>
+            <TextInput label="Account name" value={accountName} onChange={(e) => setName(e.currentTarget.value)} error={errors.accountName} withAsterisk maxLength={100} />
+          </CallGate>
+          {/* The time zone is a posting setting (write); the name is the owner's (manage). */}
+          <CallGate entry={savePostingSettings}>
+            <Select
+              label="Time zone"
+              description="Settlements are dated and split into months in this time zone."
+              data={timeZones(settings.data.timeZoneId)}
+              value={timeZoneId}
+              onChange={(v) => setZone(v ?? settings.data.timeZoneId)}
+              searchable
+              allowDeselect={false}
+              error={errors.timeZoneId}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={isSaving} disabled={!isChanged}>
+                Save
+              </Button>
+            </Group>
+          </CallGate>
         </Stack>
       </Card>
       <Card withBorder aria-label={plan ? 'Plan and connections' : 'Limits and connections'}>

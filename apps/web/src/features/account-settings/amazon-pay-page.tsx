@@ -5,16 +5,11 @@
  * as Amazon Pay). The settlement stays whole: the deposit is unchanged, only accounts move (core's
  * payment-sources.ts). Each save is a new version and a History entry.
  */
-import { Alert, Card, Group, List, Loader, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { saveAmazonPaySettingsBodySchema, type AmazonPaySettingsBody, type SaveAmazonPaySettings } from '@ledgerport/contract';
-import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../lib/api-client';
-import { useCanChangeAccount, useIsBillingEnabled, useSession } from '../../lib/session-context';
-import { showToast } from '../../lib/toast';
-import { fieldErrorsOf } from './field-errors';
-import { amazonPaySettingsKey, fetchAmazonPaySettings, putAmazonPaySettings } from './payment-source-settings-api';
-import { TaxSaveRow } from './tax-settings-frame';
+import { Alert, Card, Group, List, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { saveAmazonPaySettings, type AmazonPaySettingsBody, type SaveAmazonPaySettings } from '@ledgerport/contract';
+import { useIsBillingEnabled, useSession } from '../../lib/session-context';
+import { amazonPaySettingsKey, fetchAmazonPaySettings } from './payment-source-settings-api';
+import { SettingsSaveRow, SettingsTabForm, SettingsTabLoader, useSettingsTabForm } from './settings-tab-form';
 
 type Form = { isEnabled: boolean; code: string; name: string; isSeparate: boolean };
 const formOf = (s: AmazonPaySettingsBody): Form => ({ isEnabled: s.isEnabled, code: s.clearingAccount?.code ?? '', name: s.clearingAccount?.name ?? '', isSeparate: s.isSeparate });
@@ -23,36 +18,13 @@ const bodyOf = (f: Form): SaveAmazonPaySettings => ({
   clearingAccount: f.code.trim() === '' && f.name.trim() === '' ? null : { code: f.code, name: f.name },
   isSeparate: f.isEnabled && f.isSeparate,
 });
+const savedMessage = (saved: AmazonPaySettingsBody) =>
+  saved.isEnabled ? `Amazon Pay settings saved: Amazon Pay posts to ${saved.clearingAccount?.code ?? ''} ${saved.clearingAccount?.name ?? ''}.` : 'Amazon Pay settings saved: Amazon Pay posts with the marketplace lines.';
 
 function AmazonPayForm({ settings }: { settings: AmazonPaySettingsBody }) {
   const { account } = useSession();
-  const canChange = useCanChangeAccount() && settings.canEdit;
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(() => formOf(settings));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [isSaving, setSaving] = useState(false);
-  const isChanged = JSON.stringify(bodyOf(form)) !== JSON.stringify(bodyOf(formOf(settings)));
-
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = bodyOf(form);
-    const found = fieldErrorsOf(saveAmazonPaySettingsBodySchema, body);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      const saved = await putAmazonPaySettings(account.accountKey, body);
-      queryClient.setQueryData(amazonPaySettingsKey(account.accountKey), saved);
-      await queryClient.invalidateQueries({ queryKey: ['settlement-detail'] });
-      await queryClient.invalidateQueries({ queryKey: ['setting-changes', account.accountKey] });
-      showToast('success', saved.isEnabled ? `Amazon Pay settings saved: Amazon Pay posts to ${saved.clearingAccount?.code ?? ''} ${saved.clearingAccount?.name ?? ''}.` : 'Amazon Pay settings saved: Amazon Pay posts with the marketplace lines.');
-    } catch (err) {
-      showToast('error', err instanceof ApiError ? err.message : 'Something went wrong. Please try again later.');
-    } finally {
-      setSaving(false);
-    }
-  };
-
+  const kit = useSettingsTabForm({ entry: saveAmazonPaySettings, settings, queryKey: amazonPaySettingsKey(account.accountKey), formOf, bodyOf, savedMessage });
+  const { form, setForm, errors } = kit;
   const lines = settings.lineCount;
   return (
     <Stack maw={760}>
@@ -76,17 +48,12 @@ function AmazonPayForm({ settings }: { settings: AmazonPaySettingsBody }) {
           </Text>
         </Stack>
       </Card>
-      <Card withBorder component="form" onSubmit={(e: FormEvent) => void save(e)} aria-label="Amazon Pay posting">
-        <Stack>
-          <Switch
-            label="Post Amazon Pay to its own clearing account"
-            checked={form.isEnabled}
-            disabled={!canChange}
-            onChange={(e) => setForm({ ...form, isEnabled: e.currentTarget.checked })}
-          />
+      <Card withBorder>
+        <SettingsTabForm kit={kit} label="Amazon Pay posting">
+          <Switch label="Post Amazon Pay to its own clearing account" checked={form.isEnabled} onChange={(e) => setForm({ ...form, isEnabled: e.currentTarget.checked })} />
           <Group grow align="flex-start">
-            <TextInput label="Amazon Pay clearing account code" value={form.code} disabled={!canChange || !form.isEnabled} error={errors['clearingAccount.code'] ?? errors.clearingAccount} onChange={(e) => setForm({ ...form, code: e.currentTarget.value })} />
-            <TextInput label="Amazon Pay clearing account name" value={form.name} disabled={!canChange || !form.isEnabled} error={errors['clearingAccount.name']} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} />
+            <TextInput label="Amazon Pay clearing account code" value={form.code} disabled={!form.isEnabled} error={errors['clearingAccount.code'] ?? errors.clearingAccount} onChange={(e) => setForm({ ...form, code: e.currentTarget.value })} />
+            <TextInput label="Amazon Pay clearing account name" value={form.name} disabled={!form.isEnabled} error={errors['clearingAccount.name']} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} />
           </Group>
           {settings.marketplaceClearingAccount && (
             <Text size="sm" c="dimmed">
@@ -97,16 +64,11 @@ function AmazonPayForm({ settings }: { settings: AmazonPaySettingsBody }) {
             label="Keep Amazon Pay separate from marketplace lines"
             description="Amazon Pay lines say 'Amazon Pay' and carry the tracking option Amazon Pay instead of the marketplace."
             checked={form.isEnabled && form.isSeparate}
-            disabled={!canChange || !form.isEnabled}
+            disabled={!form.isEnabled}
             onChange={(e) => setForm({ ...form, isSeparate: e.currentTarget.checked })}
           />
-          <TaxSaveRow canChange={canChange} isSaving={isSaving} isChanged={isChanged} />
-          {settings.updatedBy && (
-            <Text size="xs" c="dimmed">
-              Version {settings.version}, saved by {settings.updatedBy}.
-            </Text>
-          )}
-        </Stack>
+          <SettingsSaveRow kit={kit} saved={settings} />
+        </SettingsTabForm>
       </Card>
     </Stack>
   );
@@ -115,22 +77,16 @@ function AmazonPayForm({ settings }: { settings: AmazonPaySettingsBody }) {
 export function AmazonPayPage() {
   const { account } = useSession();
   const isBillingEnabled = useIsBillingEnabled();
-  const isUsable = account.salesChannel === 'AMAZON' && account.accountFeatures.enableAmazonPay;
-  const query = useQuery({ queryKey: amazonPaySettingsKey(account.accountKey), queryFn: () => fetchAmazonPaySettings(account.accountKey), enabled: isUsable });
-  if (!isUsable) {
+  if (account.salesChannel !== 'AMAZON' || !account.accountFeatures.enableAmazonPay) {
     return (
       <Alert color="yellow" title="Amazon accounts with Amazon Pay only">
         {account.salesChannel === 'AMAZON' ? `Amazon Pay is not turned on for this account.${isBillingEnabled ? ' Ask support to enable it.' : ''}` : 'Amazon Pay settings exist only for Amazon accounts. Switch to an Amazon account to use them.'}
       </Alert>
     );
   }
-  if (query.isPending) return <Loader aria-label="Loading the Amazon Pay settings" />;
-  if (query.isError) {
-    return (
-      <Alert color="red" role="alert" title="Could not load the Amazon Pay settings">
-        {query.error.message}
-      </Alert>
-    );
-  }
-  return <AmazonPayForm key={query.data.version} settings={query.data} />;
+  return (
+    <SettingsTabLoader what="Amazon Pay settings" queryKey={amazonPaySettingsKey(account.accountKey)} load={() => fetchAmazonPaySettings(account.accountKey)} versionOf={(s) => s.version}>
+      {(settings) => <AmazonPayForm settings={settings} />}
+    </SettingsTabLoader>
+  );
 }

@@ -7,11 +7,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, List, Loader, NumberInput, SegmentedControl, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AutoSendOutlook, AutomationSettingsBody, SaveAutomation } from '@ledgerport/contract';
+import { saveAutomationSettings, type AutoSendOutlook, type AutomationSettingsBody, type SaveAutomation } from '@ledgerport/contract';
 import { Link } from 'react-router';
 import { api, ApiError } from '../../lib/api-client';
 import { useSession, VIEW_ONLY_NOTE } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
+import { CallGate } from '../../ui/call-gate';
 import { DateText, TimestampText } from '../../ui/date-text';
 import { MoneyText } from '../../ui/money-text';
 import { detailPath } from '../settlements/settlement-path';
@@ -164,71 +165,73 @@ function AutomationForm({ settings }: { settings: AutomationSettingsBody }) {
     });
   return (
     <Card withBorder component="form" onSubmit={(e) => (e.preventDefault(), submit())} aria-label="Automatic sending">
-      <Stack>
-        {settings.refusal && (
-          <Alert color="yellow" title="Automation cannot send yet">
-            {settings.refusal}{' '}
-            <Anchor component={Link} to="/account-settings/connections">
-              Open Connections
-            </Anchor>
-          </Alert>
-        )}
-        <Switch
-          label="Send new settlements automatically"
-          description="Once a settlement is closed, consistent and mapped, and the wait below has passed, it is sent to your accounting system as if you had clicked Send."
-          checked={draft.isEnabled}
-          disabled={!settings.canEdit || isBlocked}
-          onChange={(e) => setDraft({ ...draft, isEnabled: e.currentTarget.checked })}
-        />
-        <NumberInput
-          label="Wait before sending (hours)"
-          description="Time to look at a new settlement before it is posted. 0 sends at once; at most 168 (one week)."
-          min={0}
-          max={168}
-          step={1}
-          allowDecimal={false}
-          allowNegative={false}
-          value={draft.delayHours}
-          disabled={!settings.canEdit}
-          onChange={(v) => setDraft({ ...draft, delayHours: typeof v === 'number' ? v : Number.parseInt(v || '0', 10) })}
-          maw={440}
-        />
-        <Switch
-          label="Also send settlements uploaded from files"
-          description="Off: only settlements fetched from your sales channel are sent automatically."
-          checked={draft.isSendingUploads}
-          disabled={!settings.canEdit}
-          onChange={(e) => setDraft({ ...draft, isSendingUploads: e.currentTarget.checked })}
-        />
-        <TextInput
-          type="date"
-          label="First day sent"
-          description="Settlements ending before this day are never sent automatically (history loaded when you connected stays yours to post). Empty: today, when you turn automation on."
-          value={draft.sendFromDate}
-          disabled={!settings.canEdit}
-          onChange={(e) => setDraft({ ...draft, sendFromDate: e.currentTarget.value })}
-          maw={440}
-        />
-        {!settings.canEdit && (
-          <Text size="sm" c="dimmed">
-            {VIEW_ONLY_NOTE} Ask an owner to change the automation.
-          </Text>
-        )}
-        <Group justify="space-between">
-          <Text size="xs" c="dimmed">
-            {settings.updatedAt ? (
-              <>
-                Last changed by {settings.updatedBy ?? 'Ledgerport'} at <TimestampText value={settings.updatedAt} />
-              </>
-            ) : (
-              'Never changed: automation is off until you turn it on.'
-            )}
-          </Text>
-          <Button type="submit" disabled={!settings.canEdit || !isDirty} loading={save.isPending}>
-            Save automation
-          </Button>
-        </Group>
-      </Stack>
+      <CallGate entry={saveAutomationSettings}>
+        <Stack>
+          {settings.refusal && (
+            <Alert color="yellow" title="Automation cannot send yet">
+              {settings.refusal}{' '}
+              <Anchor component={Link} to="/account-settings/connections">
+                Open Connections
+              </Anchor>
+            </Alert>
+          )}
+          <Switch
+            label="Send new settlements automatically"
+            description="Once a settlement is closed, consistent and mapped, and the wait below has passed, it is sent to your accounting system as if you had clicked Send."
+            checked={draft.isEnabled}
+            disabled={!settings.canEdit || isBlocked}
+            onChange={(e) => setDraft({ ...draft, isEnabled: e.currentTarget.checked })}
+          />
+          <NumberInput
+            label="Wait before sending (hours)"
+            description="Time to look at a new settlement before it is posted. 0 sends at once; at most 168 (one week)."
+            min={0}
+            max={168}
+            step={1}
+            allowDecimal={false}
+            allowNegative={false}
+            value={draft.delayHours}
+            disabled={!settings.canEdit}
+            onChange={(v) => setDraft({ ...draft, delayHours: typeof v === 'number' ? v : Number.parseInt(v || '0', 10) })}
+            maw={440}
+          />
+          <Switch
+            label="Also send settlements uploaded from files"
+            description="Off: only settlements fetched from your sales channel are sent automatically."
+            checked={draft.isSendingUploads}
+            disabled={!settings.canEdit}
+            onChange={(e) => setDraft({ ...draft, isSendingUploads: e.currentTarget.checked })}
+          />
+          <TextInput
+            type="date"
+            label="First day sent"
+            description="Settlements ending before this day are never sent automatically (history loaded when you connected stays yours to post). Empty: today, when you turn automation on."
+            value={draft.sendFromDate}
+            disabled={!settings.canEdit}
+            onChange={(e) => setDraft({ ...draft, sendFromDate: e.currentTarget.value })}
+            maw={440}
+          />
+          {!settings.canEdit && (
+            <Text size="sm" c="dimmed">
+              {VIEW_ONLY_NOTE} Ask an owner to change the automation.
+            </Text>
+          )}
+          <Group justify="space-between">
+            <Text size="xs" c="dimmed">
+              {settings.updatedAt ? (
+                <>
+                  Last changed by {settings.updatedBy ?? 'Ledgerport'} at <TimestampText value={settings.updatedAt} />
+                </>
+              ) : (
+                'Never changed: automation is off until you turn it on.'
+              )}
+            </Text>
+            <Button type="submit" disabled={!settings.canEdit || !isDirty} loading={save.isPending}>
+              Save automation
+            </Button>
+          </Group>
+        </Stack>
+      </CallGate>
     </Card>
   );
 }

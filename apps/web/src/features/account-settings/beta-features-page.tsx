@@ -5,20 +5,22 @@
  */
 import { Alert, Badge, Card, Group, Loader, Stack, Switch, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BetaFeature } from '@ledgerport/contract';
+import { setBetaFeature, type BetaFeature } from '@ledgerport/contract';
 import { api, ApiError } from '../../lib/api-client';
-import { useCanChangeAccount, useSession, VIEW_ONLY_NOTE } from '../../lib/session-context';
+import { callEndpoint } from '../../lib/call-endpoint';
+import { useMayCall, useSession, VIEW_ONLY_NOTE } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
+import { CallGate } from '../../ui/call-gate';
 
 const featuresKey = (accountKey: string) => ['beta-features', accountKey];
 
 export function BetaFeaturesPage() {
   const { account, reload } = useSession();
-  const canChange = useCanChangeAccount();
+  const canChange = useMayCall(setBetaFeature);
   const queryClient = useQueryClient();
   const features = useQuery({ queryKey: featuresKey(account.accountKey), queryFn: () => api.get<{ features: BetaFeature[] }>('/account/beta-features', { accountKey: account.accountKey }) });
   const save = useMutation({
-    mutationFn: (change: { flag: string; isOn: boolean }) => api.put<{ features: BetaFeature[] }>('/account/beta-features', { accountKey: account.accountKey, ...change }),
+    mutationFn: (change: { flag: BetaFeature['flag']; isOn: boolean }) => callEndpoint(setBetaFeature, { body: { accountKey: account.accountKey, ...change } }),
     onSuccess: async (answer, change) => {
       queryClient.setQueryData(featuresKey(account.accountKey), answer);
       await reload();
@@ -61,12 +63,9 @@ export function BetaFeaturesPage() {
                   {f.description}
                 </Text>
               </Stack>
-              <Switch
-                aria-label={f.label}
-                checked={f.isOn}
-                disabled={!canChange || save.isPending}
-                onChange={(e) => save.mutate({ flag: f.flag, isOn: e.currentTarget.checked })}
-              />
+              <CallGate entry={setBetaFeature}>
+                <Switch aria-label={f.label} checked={f.isOn} disabled={save.isPending} onChange={(e) => save.mutate({ flag: f.flag, isOn: e.currentTarget.checked })} />
+              </CallGate>
             </Group>
           </Card>
         ))

@@ -6,9 +6,10 @@
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { ConnectionView } from '@ledgerport/contract';
+import { disconnectChannel, fetchChannelNow, startAccountingConnect, startChannelConnect, type ConnectionView } from '@ledgerport/contract';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
+import { CallGate, useCallRefusal } from '../../ui/call-gate';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { showToast } from '../../lib/toast';
 import { BADGE_COLORS, ROLE_LABELS, nameOf, when } from './connection-labels';
@@ -29,6 +30,8 @@ export function ConnectionsSettingsPage() {
     mutationFn: () => api.post('/sales-channel/fetch', { accountKey: account.accountKey }),
     onSuccess: () => showToast('success', 'Fetching new settlements now.'),
   });
+  // Reconnect is a link to the connect flow: refused, it is a disabled button instead.
+  const connectRefusal = { accounting: useCallRefusal(startAccountingConnect), channel: useCallRefusal(startChannelConnect) };
   const columns: Array<DataColumn<ConnectionView>> = [
     { id: 'name', header: 'Connection', cell: (c) => <Text fw={500}>{nameOf(c)}</Text>, sortValue: nameOf },
     { id: 'role', header: 'Type', cell: (c) => ROLE_LABELS[c.role], sortValue: (c) => ROLE_LABELS[c.role] },
@@ -41,18 +44,30 @@ export function ConnectionsSettingsPage() {
       header: 'Actions',
       cell: (c) => (
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant={c.badge === 'Connected' ? 'default' : 'filled'} component={Link} to={reconnectPath(c)} aria-label={`Reconnect ${nameOf(c)}`}>
-            {c.badge === 'Disconnected' ? 'Connect' : 'Reconnect'}
-          </Button>
-          {c.role !== 'accounting' && c.badge !== 'Disconnected' && (
-            <Button size="xs" variant="light" loading={fetchNow.isPending} onClick={() => fetchNow.mutate()} aria-label={`Fetch ${nameOf(c)} now`}>
-              Fetch now
+          {connectRefusal[c.role === 'accounting' ? 'accounting' : 'channel'] === null ? (
+            <Button size="xs" variant={c.badge === 'Connected' ? 'default' : 'filled'} component={Link} to={reconnectPath(c)} aria-label={`Reconnect ${nameOf(c)}`}>
+              {c.badge === 'Disconnected' ? 'Connect' : 'Reconnect'}
             </Button>
+          ) : (
+            <CallGate entry={c.role === 'accounting' ? startAccountingConnect : startChannelConnect}>
+              <Button size="xs" variant="default" aria-label={`Reconnect ${nameOf(c)}`}>
+                {c.badge === 'Disconnected' ? 'Connect' : 'Reconnect'}
+              </Button>
+            </CallGate>
           )}
           {c.role !== 'accounting' && c.badge !== 'Disconnected' && (
-            <Button size="xs" color="red" variant="subtle" loading={disconnect.isPending} onClick={() => disconnect.mutate(c.role as 'sales-channel' | 'sales-source')} aria-label={`Disconnect ${nameOf(c)}`}>
-              Disconnect
-            </Button>
+            <CallGate entry={fetchChannelNow}>
+              <Button size="xs" variant="light" loading={fetchNow.isPending} onClick={() => fetchNow.mutate()} aria-label={`Fetch ${nameOf(c)} now`}>
+                Fetch now
+              </Button>
+            </CallGate>
+          )}
+          {c.role !== 'accounting' && c.badge !== 'Disconnected' && (
+            <CallGate entry={disconnectChannel}>
+              <Button size="xs" color="red" variant="subtle" loading={disconnect.isPending} onClick={() => disconnect.mutate(c.role as 'sales-channel' | 'sales-source')} aria-label={`Disconnect ${nameOf(c)}`}>
+                Disconnect
+              </Button>
+            </CallGate>
           )}
         </Group>
       ),

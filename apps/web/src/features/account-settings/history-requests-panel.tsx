@@ -7,8 +7,9 @@
 import { Alert, Badge, Button, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { HistoryRequest } from '@ledgerport/contract';
+import { requestHistory, type HistoryRequest } from '@ledgerport/contract';
 import { api } from '../../lib/api-client';
+import { CallGate } from '../../ui/call-gate';
 import { channelName } from '../../ui/channel-icon';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { showToast } from '../../lib/toast';
@@ -117,7 +118,9 @@ export function HistoryRequestsPanel({ accountKey, salesChannel }: { accountKey:
           {isBillingEnabled ? 'History requests are blocked for this account. Please contact support.' : 'An administrator of this instance blocked history requests for this account (Backend app).'}
         </Alert>
       )}
-      <HistoryRangeForm from={[fromDate, setFromDate]} to={[toDate, setToDate]} isBlocked={isBlocked} isPending={request.isPending} onSubmit={() => request.mutate()} submitLabel="Request history" />
+      <CallGate entry={requestHistory}>
+        <HistoryRangeForm from={[fromDate, setFromDate]} to={[toDate, setToDate]} isBlocked={isBlocked} isPending={request.isPending} onSubmit={() => request.mutate()} submitLabel="Request history" />
+      </CallGate>
       {request.isError && (
         <Alert color="red" role="alert" title="Could not request history">
           {request.error.message}

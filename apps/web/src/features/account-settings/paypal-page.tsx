@@ -5,16 +5,12 @@
  * statements are not posted; statements already stored stay. Each save is a new version and a
  * History entry (core's payment-sources.ts decides).
  */
-import { Alert, Button, Card, Group, Loader, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { savePayPalSettingsBodySchema, type PayPalSettingsBody, type SavePayPalSettings } from '@ledgerport/contract';
-import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../lib/api-client';
-import { useCanChangeAccount, useSession } from '../../lib/session-context';
-import { showToast } from '../../lib/toast';
-import { fieldErrorsOf } from './field-errors';
-import { fetchPayPalSettings, payPalSettingsKey, putPayPalSettings } from './payment-source-settings-api';
-import { TaxSaveRow } from './tax-settings-frame';
+import { Alert, Button, Card, Group, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { savePayPalSettings, type PayPalSettingsBody, type SavePayPalSettings } from '@ledgerport/contract';
+import { useState } from 'react';
+import { useSession } from '../../lib/session-context';
+import { fetchPayPalSettings, payPalSettingsKey } from './payment-source-settings-api';
+import { SettingsSaveRow, SettingsTabForm, SettingsTabLoader, useSettingsTabForm } from './settings-tab-form';
 
 type CurrencyRow = { currency: string; isImported: boolean; code: string; name: string; statementCount: number };
 type Form = { accounts: { accountId: string; name: string; isImported: boolean; isConnected: boolean; statementCount: number }[]; currencies: CurrencyRow[] };
@@ -27,15 +23,16 @@ const bodyOf = (f: Form): SavePayPalSettings => ({
   currencies: f.currencies.map((c) => ({ currency: c.currency, isImported: c.isImported, clearingAccount: c.code.trim() === '' && c.name.trim() === '' ? null : { code: c.code, name: c.name } })),
 });
 
+const savedMessage = (saved: PayPalSettingsBody) => {
+  const off = saved.currencies.filter((c) => !c.isImported).map((c) => c.currency);
+  return off.length === 0 ? 'PayPal settings saved: every currency is imported.' : `PayPal settings saved: ${off.join(', ')} not imported.`;
+};
+
 function PayPalForm({ settings }: { settings: PayPalSettingsBody }) {
   const { account } = useSession();
-  const canChange = useCanChangeAccount() && settings.canEdit;
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(() => formOf(settings));
+  const kit = useSettingsTabForm({ entry: savePayPalSettings, settings, queryKey: payPalSettingsKey(account.accountKey), formOf, bodyOf, savedMessage });
+  const { form, setForm, errors, setErrors } = kit;
   const [added, setAdded] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [isSaving, setSaving] = useState(false);
-  const isChanged = JSON.stringify(bodyOf(form)) !== JSON.stringify(bodyOf(formOf(settings)));
   const setCurrency = (i: number, change: Partial<CurrencyRow>) => setForm({ ...form, currencies: form.currencies.map((c, j) => (j === i ? { ...c, ...change } : c)) });
   const fallback = settings.defaultClearingAccount ? `${settings.defaultClearingAccount.code} ${settings.defaultClearingAccount.name}` : 'the PayPal clearing account of the chart';
 
@@ -51,29 +48,8 @@ function PayPalForm({ settings }: { settings: PayPalSettingsBody }) {
     setAdded('');
   };
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = bodyOf(form);
-    const found = fieldErrorsOf(savePayPalSettingsBodySchema, body);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      const saved = await putPayPalSettings(account.accountKey, body);
-      queryClient.setQueryData(payPalSettingsKey(account.accountKey), saved);
-      await queryClient.invalidateQueries({ queryKey: ['settlement-detail'] });
-      await queryClient.invalidateQueries({ queryKey: ['setting-changes', account.accountKey] });
-      const off = saved.currencies.filter((c) => !c.isImported).map((c) => c.currency);
-      showToast('success', off.length === 0 ? 'PayPal settings saved: every currency is imported.' : `PayPal settings saved: ${off.join(', ')} not imported.`);
-    } catch (err) {
-      showToast('error', err instanceof ApiError ? err.message : 'Something went wrong. Please try again later.');
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Stack maw={900} component="form" onSubmit={(e: FormEvent) => void save(e)} aria-label="PayPal settings">
+    <SettingsTabForm kit={kit} label="PayPal settings" maw={900}>
       <Card withBorder>
         <Title order={2} size="h5" mb="xs">
           PayPal statements
@@ -113,7 +89,6 @@ function PayPalForm({ settings }: { settings: PayPalSettingsBody }) {
                     <Switch
                       aria-label={`Import PayPal account ${a.accountId}`}
                       checked={a.isImported}
-                      disabled={!canChange}
                       onChange={(e) => {
                         const isImported = e.currentTarget.checked;
                         setForm({ ...form, accounts: form.accounts.map((x, j) => (j === i ? { ...x, isImported } : x)) });
@@ -155,19 +130,19 @@ function PayPalForm({ settings }: { settings: PayPalSettingsBody }) {
                 <Table.Td>{c.currency}</Table.Td>
                 <Table.Td>{c.statementCount}</Table.Td>
                 <Table.Td>
-                  <Switch aria-label={`Import ${c.currency}`} checked={c.isImported} disabled={!canChange} onChange={(e) => setCurrency(i, { isImported: e.currentTarget.checked })} />
+                  <Switch aria-label={`Import ${c.currency}`} checked={c.isImported} onChange={(e) => setCurrency(i, { isImported: e.currentTarget.checked })} />
                 </Table.Td>
                 <Table.Td>
-                  <TextInput aria-label={`Clearing account code for ${c.currency}`} placeholder={settings.defaultClearingAccount?.code ?? ''} value={c.code} disabled={!canChange || !c.isImported} error={errors[`currencies.${i}.clearingAccount.code`]} onChange={(e) => setCurrency(i, { code: e.currentTarget.value })} />
+                  <TextInput aria-label={`Clearing account code for ${c.currency}`} placeholder={settings.defaultClearingAccount?.code ?? ''} value={c.code} disabled={!c.isImported} error={errors[`currencies.${i}.clearingAccount.code`]} onChange={(e) => setCurrency(i, { code: e.currentTarget.value })} />
                 </Table.Td>
                 <Table.Td>
-                  <TextInput aria-label={`Clearing account name for ${c.currency}`} placeholder={settings.defaultClearingAccount?.name ?? ''} value={c.name} disabled={!canChange || !c.isImported} error={errors[`currencies.${i}.clearingAccount.name`] ?? errors[`currencies.${i}.currency`]} onChange={(e) => setCurrency(i, { name: e.currentTarget.value })} />
+                  <TextInput aria-label={`Clearing account name for ${c.currency}`} placeholder={settings.defaultClearingAccount?.name ?? ''} value={c.name} disabled={!c.isImported} error={errors[`currencies.${i}.clearingAccount.name`] ?? errors[`currencies.${i}.currency`]} onChange={(e) => setCurrency(i, { name: e.currentTarget.value })} />
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-        {canChange && (
+        {kit.canChange && (
           <Group mt="sm" align="flex-start">
             <TextInput aria-label="Currency to add" placeholder="EUR" value={added} error={errors.added} maxLength={3} w={120} onChange={(e) => setAdded(e.currentTarget.value)} />
             <Button variant="default" onClick={addCurrency}>
@@ -176,34 +151,23 @@ function PayPalForm({ settings }: { settings: PayPalSettingsBody }) {
           </Group>
         )}
       </Card>
-      <TaxSaveRow canChange={canChange} isSaving={isSaving} isChanged={isChanged} />
-      {settings.updatedBy && (
-        <Text size="xs" c="dimmed">
-          Version {settings.version}, saved by {settings.updatedBy}.
-        </Text>
-      )}
-    </Stack>
+      <SettingsSaveRow kit={kit} saved={settings} />
+    </SettingsTabForm>
   );
 }
 
 export function PayPalPage() {
   const { account } = useSession();
-  const isPayPal = account.salesChannel === 'PAYPAL';
-  const query = useQuery({ queryKey: payPalSettingsKey(account.accountKey), queryFn: () => fetchPayPalSettings(account.accountKey), enabled: isPayPal });
-  if (!isPayPal) {
+  if (account.salesChannel !== 'PAYPAL') {
     return (
       <Alert color="yellow" title="PayPal accounts only">
         PayPal settings exist only for PayPal accounts. Switch to a PayPal account to use them.
       </Alert>
     );
   }
-  if (query.isPending) return <Loader aria-label="Loading the PayPal settings" />;
-  if (query.isError) {
-    return (
-      <Alert color="red" role="alert" title="Could not load the PayPal settings">
-        {query.error.message}
-      </Alert>
-    );
-  }
-  return <PayPalForm key={query.data.version} settings={query.data} />;
+  return (
+    <SettingsTabLoader what="PayPal settings" queryKey={payPalSettingsKey(account.accountKey)} load={() => fetchPayPalSettings(account.accountKey)} versionOf={(s) => s.version}>
+      {(settings) => <PayPalForm settings={settings} />}
+    </SettingsTabLoader>
+  );
 }

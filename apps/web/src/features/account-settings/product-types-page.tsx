@@ -6,12 +6,13 @@
 import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { productTypeRulesSchema, type PostingSettingsBody, type ProductTypeRuleBody } from '@ledgerport/contract';
+import { productTypeRulesSchema, savePostingSettings, type PostingSettingsBody, type ProductTypeRuleBody } from '@ledgerport/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
+import { CallGate } from '../../ui/call-gate';
 import { fieldErrorsOf } from './field-errors';
 import { fetchPostingSettings, postingSettingsKey, previewProductTypes, putPostingSettings } from './posting-settings-api';
 import { ProductTypeModal } from './product-type-modal';
@@ -67,75 +68,77 @@ function ProductTypesEditor({ settings }: { settings: PostingSettingsBody }) {
         <Link to="/account-settings/invoices">sales are grouped by product type</Link>
         {settings.groupBy === 'product-type' ? ' (as they are now).' : ' (they are not now).'}
       </Text>
-      <Card withBorder p={0}>
-        <Table verticalSpacing="sm" aria-label="Product types">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Order</Table.Th>
-              <Table.Th>Product type</Table.Th>
-              <Table.Th>SKUs and pattern</Table.Th>
-              <Table.Th ta="right">SKUs caught</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rules.map((r, i) => (
-              <Table.Tr key={r.name}>
-                <Table.Td>{i + 1}</Table.Td>
-                <Table.Td fw={500}>{r.name}</Table.Td>
+      <CallGate entry={savePostingSettings}>
+        <Card withBorder p={0}>
+          <Table verticalSpacing="sm" aria-label="Product types">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Order</Table.Th>
+                <Table.Th>Product type</Table.Th>
+                <Table.Th>SKUs and pattern</Table.Th>
+                <Table.Th ta="right">SKUs caught</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rules.map((r, i) => (
+                <Table.Tr key={r.name}>
+                  <Table.Td>{i + 1}</Table.Td>
+                  <Table.Td fw={500}>{r.name}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" ff={r.pattern ? 'monospace' : undefined}>
+                      {describeRule(r)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{counts.get(r.name) ?? '--'}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <ActionIcon variant="subtle" aria-label={`Move ${r.name} up`} disabled={i === 0} onClick={() => move(i, -1)}>
+                        <IconArrowUp size={16} />
+                      </ActionIcon>
+                      <ActionIcon variant="subtle" aria-label={`Move ${r.name} down`} disabled={i === rules.length - 1} onClick={() => move(i, 1)}>
+                        <IconArrowDown size={16} />
+                      </ActionIcon>
+                      <ActionIcon variant="subtle" aria-label={`Edit ${r.name}`} onClick={() => setEditing(i)}>
+                        <IconPencil size={16} />
+                      </ActionIcon>
+                      <ActionIcon variant="subtle" color="red" aria-label={`Delete ${r.name}`} onClick={() => setRules((list) => list.filter((_, j) => j !== i))}>
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              <Table.Tr>
+                <Table.Td />
                 <Table.Td>
-                  <Text size="sm" ff={r.pattern ? 'monospace' : undefined}>
-                    {describeRule(r)}
+                  <Badge variant="light" color="gray" tt="none">
+                    Unassigned
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    Every SKU no product type above catches
                   </Text>
                 </Table.Td>
-                <Table.Td ta="right">{counts.get(r.name) ?? '--'}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon variant="subtle" aria-label={`Move ${r.name} up`} disabled={i === 0} onClick={() => move(i, -1)}>
-                      <IconArrowUp size={16} />
-                    </ActionIcon>
-                    <ActionIcon variant="subtle" aria-label={`Move ${r.name} down`} disabled={i === rules.length - 1} onClick={() => move(i, 1)}>
-                      <IconArrowDown size={16} />
-                    </ActionIcon>
-                    <ActionIcon variant="subtle" aria-label={`Edit ${r.name}`} onClick={() => setEditing(i)}>
-                      <IconPencil size={16} />
-                    </ActionIcon>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Delete ${r.name}`} onClick={() => setRules((list) => list.filter((_, j) => j !== i))}>
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Group>
-                </Table.Td>
+                <Table.Td ta="right">{preview.data ? preview.data.unassigned.skuCount : '--'}</Table.Td>
+                <Table.Td />
               </Table.Tr>
-            ))}
-            <Table.Tr>
-              <Table.Td />
-              <Table.Td>
-                <Badge variant="light" color="gray" tt="none">
-                  Unassigned
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" c="dimmed">
-                  Every SKU no product type above catches
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">{preview.data ? preview.data.unassigned.skuCount : '--'}</Table.Td>
-              <Table.Td />
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
-      </Card>
-      <Text size="sm" aria-live="polite">
-        {preview.data ? `${preview.data.skuCount} SKU${preview.data.skuCount === 1 ? '' : 's'} in this account's settlements; ${preview.data.unassigned.skuCount} stay Unassigned.` : preview.isError ? 'The preview is not available.' : ''}
-      </Text>
-      <Group justify="space-between">
-        <Button variant="light" onClick={() => setEditing('new')}>
-          Add product type
-        </Button>
-        <Button onClick={() => void save()} loading={isSaving} disabled={!isChanged || !isValid}>
-          Save product types
-        </Button>
-      </Group>
+            </Table.Tbody>
+          </Table>
+        </Card>
+        <Text size="sm" aria-live="polite">
+          {preview.data ? `${preview.data.skuCount} SKU${preview.data.skuCount === 1 ? '' : 's'} in this account's settlements; ${preview.data.unassigned.skuCount} stay Unassigned.` : preview.isError ? 'The preview is not available.' : ''}
+        </Text>
+        <Group justify="space-between">
+          <Button variant="light" onClick={() => setEditing('new')}>
+            Add product type
+          </Button>
+          <Button onClick={() => void save()} loading={isSaving} disabled={!isChanged || !isValid}>
+            Save product types
+          </Button>
+        </Group>
+      </CallGate>
       {editing !== null && (
         <ProductTypeModal
           rule={editedRule}

@@ -4,17 +4,13 @@
  * of every document line (core's tax treatment): shown below the form, and in the settlement preview.
  */
 import { Alert, Card, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { saveRegisteredCountryBodySchema, type SaveRegisteredCountry, type TaxSettingsBody } from '@ledgerport/contract';
+import { saveRegisteredCountry, type SaveRegisteredCountry, type TaxSettingsBody } from '@ledgerport/contract';
 import { isReverseChargeCountry, TAX_COUNTRIES } from '@ledgerport/core/posting';
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api-client';
-import { useCanChangeAccount, useSession } from '../../lib/session-context';
-import { showToast } from '../../lib/toast';
-import { fieldErrorsOf } from './field-errors';
-import { putRegisteredCountry, taxSettingsKey } from './tax-settings-api';
-import { TaxSaveRow, TaxSettingsLoader } from './tax-settings-frame';
+import { useSession } from '../../lib/session-context';
+import { SettingsSaveRow, SettingsTabForm, useSettingsTabForm } from './settings-tab-form';
+import { taxSettingsKey } from './tax-settings-api';
+import { TaxSettingsLoader } from './tax-settings-frame';
 import { TaxTreatmentCard } from './tax-treatment-card';
 
 const COUNTRY_OPTIONS = TAX_COUNTRIES.map(([code, name, tax]) => ({ value: code, label: `${name} (${tax})` }));
@@ -28,35 +24,13 @@ const bodyOf = (f: Form): SaveRegisteredCountry => ({
   registrationNumber: f.registrationNumber.trim() === '' ? null : f.registrationNumber,
 });
 
+const savedMessage = (saved: TaxSettingsBody) => (saved.isRegistered ? `Registered country saved: ${taxWordOf(saved.country)} registered.` : 'Registered country saved: not registered, lines post with no tax.');
+
 function RegisteredCountryForm({ settings }: { settings: TaxSettingsBody }) {
   const { account } = useSession();
-  const canChange = useCanChangeAccount();
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(() => formOf(settings));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [isSaving, setSaving] = useState(false);
-  const isChanged = JSON.stringify(form) !== JSON.stringify(formOf(settings));
+  const kit = useSettingsTabForm({ entry: saveRegisteredCountry, settings, queryKey: taxSettingsKey(account.accountKey), formOf, bodyOf, savedMessage });
+  const { form, setForm, errors } = kit;
   const taxWord = taxWordOf(form.country);
-
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = bodyOf(form);
-    const found = fieldErrorsOf(saveRegisteredCountryBodySchema, body);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      const saved = await putRegisteredCountry(account.accountKey, body);
-      queryClient.setQueryData(taxSettingsKey(account.accountKey), saved);
-      // Settlement previews are built with the registration: fetch them again.
-      await queryClient.invalidateQueries({ queryKey: ['settlement-detail'] });
-      showToast('success', saved.isRegistered ? `Registered country saved: ${taxWordOf(saved.country)} registered.` : 'Registered country saved: not registered, lines post with no tax.');
-    } catch (err) {
-      showToast('error', err instanceof ApiError ? err.message : 'Something went wrong. Please try again later.');
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <Stack maw={760}>
@@ -65,8 +39,8 @@ function RegisteredCountryForm({ settings }: { settings: TaxSettingsBody }) {
         the EU or the UK. A business that is not registered posts every line gross, with no tax. Choose the rates under{' '}
         <Link to="/account-settings/statements-accounts-and-taxes">Statements Accounts and Taxes</Link>.
       </Text>
-      <Card withBorder component="form" onSubmit={(e: FormEvent) => void save(e)} aria-label="Registered country">
-        <Stack>
+      <Card withBorder>
+        <SettingsTabForm kit={kit} label="Registered country">
           <Select
             label="Country"
             description="The country the business is established in."
@@ -77,7 +51,6 @@ function RegisteredCountryForm({ settings }: { settings: TaxSettingsBody }) {
             searchable
             clearable
             error={errors.country}
-            disabled={!canChange}
           />
           <Switch
             label={`Registered for ${taxWord}`}
@@ -87,7 +60,6 @@ function RegisteredCountryForm({ settings }: { settings: TaxSettingsBody }) {
               const isRegistered = e.currentTarget.checked;
               setForm((f) => ({ ...f, isRegistered }));
             }}
-            disabled={!canChange}
           />
           {form.isRegistered && (
             <TextInput
@@ -100,7 +72,6 @@ function RegisteredCountryForm({ settings }: { settings: TaxSettingsBody }) {
               error={errors.registrationNumber}
               maxLength={30}
               withAsterisk
-              disabled={!canChange}
             />
           )}
           {form.isRegistered && isReverseChargeCountry(form.country) && (
@@ -108,8 +79,8 @@ function RegisteredCountryForm({ settings }: { settings: TaxSettingsBody }) {
               Marketplace fees and advertising will post with the reverse charge rate: you account for the {taxWord} on them yourself.
             </Alert>
           )}
-          <TaxSaveRow canChange={canChange} isSaving={isSaving} isChanged={isChanged} />
-        </Stack>
+          <SettingsSaveRow kit={kit} />
+        </SettingsTabForm>
       </Card>
       <TaxTreatmentCard settings={settings} />
     </Stack>

@@ -4,16 +4,12 @@
  * or class (QuickBooks), and what happens to a settlement whose lines do not sum to its deposit.
  * A change applies to documents not posted yet; posted ones change only by reprocessing.
  */
-import { Alert, Button, Card, Group, Loader, Radio, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { savePostingSettingsBodySchema, type GroupBy, type PostingSettingsBody, type SavePostingSettings } from '@ledgerport/contract';
-import { useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Group, Radio, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { savePostingSettings, type GroupBy, type PostingSettingsBody, type SavePostingSettings } from '@ledgerport/contract';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
-import { showToast } from '../../lib/toast';
-import { fieldErrorsOf } from './field-errors';
-import { fetchPostingSettings, postingSettingsKey, putPostingSettings } from './posting-settings-api';
+import { fetchPostingSettings, postingSettingsKey } from './posting-settings-api';
+import { SettingsTabForm, SettingsTabLoader, useSettingsTabForm } from './settings-tab-form';
 
 const GROUP_BY_OPTIONS: { value: GroupBy; label: string; description: string }[] = [
   { value: 'type', label: 'Transaction type', description: 'One line per transaction type (the usual choice).' },
@@ -34,37 +30,29 @@ const formOf = (s: PostingSettingsBody): Form => ({
   inconsistentSettlements: s.inconsistentSettlements,
 });
 
+const savedMessage = (saved: PostingSettingsBody) => {
+  const held = saved.inconsistentSettlements === 'hold' && saved.heldCount > 0 ? ` ${saved.heldCount} inconsistent settlement${saved.heldCount === 1 ? ' is' : 's are'} on hold.` : '';
+  return `Sales grouping and tracking saved.${held}`;
+};
+
 function SalesGroupingForm({ settings }: { settings: PostingSettingsBody }) {
   const { account } = useSession();
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(() => formOf(settings));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [isSaving, setSaving] = useState(false);
+  const kit = useSettingsTabForm({
+    entry: savePostingSettings,
+    settings,
+    queryKey: postingSettingsKey(account.accountKey),
+    formOf,
+    bodyOf: (f: Form) => f,
+    savedMessage,
+    // Holding or releasing inconsistent settlements changes the list.
+    alsoRefresh: [['settlements']],
+  });
+  const { form, setForm, errors } = kit;
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const isChanged = JSON.stringify(form) !== JSON.stringify(formOf(settings));
   const trackingWord = account.accountingSystem === 'QBO' ? 'class' : 'tracking category';
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = fieldErrorsOf(savePostingSettingsBodySchema, form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      const saved = await putPostingSettings(account.accountKey, form);
-      queryClient.setQueryData(postingSettingsKey(account.accountKey), saved);
-      await queryClient.invalidateQueries({ queryKey: ['settlements'] });
-      const held = saved.inconsistentSettlements === 'hold' && saved.heldCount > 0 ? ` ${saved.heldCount} inconsistent settlement${saved.heldCount === 1 ? ' is' : 's are'} on hold.` : '';
-      showToast('success', `Sales grouping and tracking saved.${held}`);
-    } catch (err) {
-      showToast('error', err instanceof ApiError ? err.message : 'Something went wrong. Please try again later.');
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Stack component="form" onSubmit={(e: FormEvent) => void save(e)} maw={760}>
+    <SettingsTabForm kit={kit} maw={760}>
       <Text size="sm" c="dimmed">
         These settings shape documents not posted yet. To change a posted settlement, reprocess it from its page.
       </Text>
@@ -127,25 +115,19 @@ function SalesGroupingForm({ settings }: { settings: PostingSettingsBody }) {
         <Text size="xs" c="dimmed">
           {settings.updatedAt ? `Version ${settings.version}, saved ${settings.updatedAt.slice(0, 16).replace('T', ' ')} UTC${settings.updatedBy ? ` by ${settings.updatedBy}` : ''}.` : 'Default settings.'}
         </Text>
-        <Button type="submit" loading={isSaving} disabled={!isChanged}>
+        <Button type="submit" loading={kit.isSaving} disabled={!kit.isChanged}>
           Save
         </Button>
       </Group>
-    </Stack>
+    </SettingsTabForm>
   );
 }
 
 export function SalesGroupingPage() {
   const { account } = useSession();
-  const query = useQuery({ queryKey: postingSettingsKey(account.accountKey), queryFn: () => fetchPostingSettings(account.accountKey) });
-  if (query.isPending) return <Loader aria-label="Loading the sales grouping settings" />;
-  if (query.isError) {
-    return (
-      <Alert color="red" role="alert" title="Could not load the sales grouping settings">
-        {query.error.message}
-      </Alert>
-    );
-  }
-  // Keyed by version: a save (here or in another tab) starts the form from what was saved.
-  return <SalesGroupingForm key={query.data.version} settings={query.data} />;
+  return (
+    <SettingsTabLoader what="sales grouping settings" queryKey={postingSettingsKey(account.accountKey)} load={() => fetchPostingSettings(account.accountKey)} versionOf={(s) => s.version}>
+      {(settings) => <SalesGroupingForm settings={settings} />}
+    </SettingsTabLoader>
+  );
 }

@@ -5,15 +5,11 @@
  * recorded in History; documents not posted yet follow at once.
  */
 import { ActionIcon, Button, Card, Group, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { saveStatementAccountsAndTaxesBodySchema, TAX_RATES_MAX, type SaveStatementAccountsAndTaxes, type TaxSettingsBody } from '@ledgerport/contract';
-import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../lib/api-client';
-import { useCanChangeAccount, useSession } from '../../lib/session-context';
-import { showToast } from '../../lib/toast';
-import { fieldErrorsOf } from './field-errors';
-import { putStatementAccountsAndTaxes, taxSettingsKey } from './tax-settings-api';
-import { TaxSaveRow, TaxSettingsLoader } from './tax-settings-frame';
+import { saveStatementAccountsAndTaxes, TAX_RATES_MAX, type SaveStatementAccountsAndTaxes, type TaxSettingsBody } from '@ledgerport/contract';
+import { useSession } from '../../lib/session-context';
+import { SettingsSaveRow, SettingsTabForm, useSettingsTabForm } from './settings-tab-form';
+import { taxSettingsKey } from './tax-settings-api';
+import { TaxSettingsLoader } from './tax-settings-frame';
 import { TaxTreatmentCard } from './tax-treatment-card';
 
 type Rates = SaveStatementAccountsAndTaxes['rates'];
@@ -41,47 +37,24 @@ const bodyOf = (f: Form): SaveStatementAccountsAndTaxes => ({
 
 function StatementAccountsAndTaxesForm({ settings }: { settings: TaxSettingsBody }) {
   const { account } = useSession();
-  const canChange = useCanChangeAccount();
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(() => formOf(settings));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [isSaving, setSaving] = useState(false);
-  const isChanged = JSON.stringify(form) !== JSON.stringify(formOf(settings));
+  const kit = useSettingsTabForm({ entry: saveStatementAccountsAndTaxes, settings, queryKey: taxSettingsKey(account.accountKey), formOf, bodyOf, savedMessage: () => 'Statement accounts and taxes saved.' });
+  const { form, setForm, errors } = kit;
   const codes = [...new Set(form.taxRates.map((t) => t.code.trim()).filter((c) => c !== ''))];
   const missingChartRates = settings.chartTaxRates.filter((t) => t.code !== '' && !form.taxRates.some((r) => r.code.trim() === t.code));
   const setRate = (i: number, field: 'code' | 'name', value: string) => setForm((f) => ({ ...f, taxRates: f.taxRates.map((t, j) => (j === i ? { ...t, [field]: value } : t)) }));
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = bodyOf(form);
-    const found = fieldErrorsOf(saveStatementAccountsAndTaxesBodySchema, body);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      const saved = await putStatementAccountsAndTaxes(account.accountKey, body);
-      queryClient.setQueryData(taxSettingsKey(account.accountKey), saved);
-      await queryClient.invalidateQueries({ queryKey: ['settlement-detail'] });
-      showToast('success', 'Statement accounts and taxes saved.');
-    } catch (err) {
-      showToast('error', err instanceof ApiError ? err.message : 'Something went wrong. Please try again later.');
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Stack component="form" onSubmit={(e: FormEvent) => void save(e)} maw={900}>
+    <SettingsTabForm kit={kit} maw={900}>
       <Card withBorder aria-label="Tax rates">
         <Group justify="space-between" mb="xs">
           <Text fw={600}>Tax rates</Text>
           <Group gap="xs">
             {missingChartRates.length > 0 && (
-              <Button variant="light" size="xs" disabled={!canChange} onClick={() => setForm((f) => ({ ...f, taxRates: [...f.taxRates, ...missingChartRates] }))}>
+              <Button variant="light" size="xs" onClick={() => setForm((f) => ({ ...f, taxRates: [...f.taxRates, ...missingChartRates] }))}>
                 Add the accounting system's rates ({missingChartRates.length})
               </Button>
             )}
-            <Button variant="light" size="xs" disabled={!canChange || form.taxRates.length >= TAX_RATES_MAX} onClick={() => setForm((f) => ({ ...f, taxRates: [...f.taxRates, { code: '', name: '' }] }))}>
+            <Button variant="light" size="xs" disabled={form.taxRates.length >= TAX_RATES_MAX} onClick={() => setForm((f) => ({ ...f, taxRates: [...f.taxRates, { code: '', name: '' }] }))}>
               Add tax rate
             </Button>
           </Group>
@@ -105,13 +78,13 @@ function StatementAccountsAndTaxesForm({ settings }: { settings: TaxSettingsBody
               {form.taxRates.map((t, i) => (
                 <Table.Tr key={i}>
                   <Table.Td>
-                    <TextInput aria-label={`Code of tax rate ${i + 1}`} value={t.code} onChange={(e) => setRate(i, 'code', e.currentTarget.value)} error={errors[`taxRates.${i}.code`]} maxLength={50} disabled={!canChange} />
+                    <TextInput aria-label={`Code of tax rate ${i + 1}`} value={t.code} onChange={(e) => setRate(i, 'code', e.currentTarget.value)} error={errors[`taxRates.${i}.code`]} maxLength={50} />
                   </Table.Td>
                   <Table.Td>
-                    <TextInput aria-label={`Name of tax rate ${i + 1}`} value={t.name} onChange={(e) => setRate(i, 'name', e.currentTarget.value)} error={errors[`taxRates.${i}.name`]} maxLength={150} disabled={!canChange} />
+                    <TextInput aria-label={`Name of tax rate ${i + 1}`} value={t.name} onChange={(e) => setRate(i, 'name', e.currentTarget.value)} error={errors[`taxRates.${i}.name`]} maxLength={150} />
                   </Table.Td>
                   <Table.Td>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Remove tax rate ${t.code || i + 1}`} disabled={!canChange} onClick={() => setForm((f) => ({ ...f, taxRates: f.taxRates.filter((_, j) => j !== i) }))}>
+                    <ActionIcon variant="subtle" color="red" aria-label={`Remove tax rate ${t.code || i + 1}`} onClick={() => setForm((f) => ({ ...f, taxRates: f.taxRates.filter((_, j) => j !== i) }))}>
                       ×
                     </ActionIcon>
                   </Table.Td>
@@ -134,7 +107,7 @@ function StatementAccountsAndTaxesForm({ settings }: { settings: TaxSettingsBody
               onChange={(v) => setForm((f) => ({ ...f, rates: { ...f.rates, [key]: v } }))}
               clearable
               error={errors[`rates.${key}`]}
-              disabled={!canChange}
+             
             />
           ))}
         </SimpleGrid>
@@ -149,19 +122,19 @@ function StatementAccountsAndTaxesForm({ settings }: { settings: TaxSettingsBody
               const hasStatementAccount = e.currentTarget.checked;
               setForm((f) => ({ ...f, hasStatementAccount }));
             }}
-            disabled={!canChange}
+           
           />
           {form.hasStatementAccount && (
             <Group grow>
-              <TextInput label="Statement account code" value={form.statementCode} onChange={(e) => setForm({ ...form, statementCode: e.currentTarget.value })} error={errors['statementAccount.code']} withAsterisk maxLength={150} disabled={!canChange} />
-              <TextInput label="Statement account name" value={form.statementName} onChange={(e) => setForm({ ...form, statementName: e.currentTarget.value })} error={errors['statementAccount.name']} withAsterisk maxLength={150} disabled={!canChange} />
+              <TextInput label="Statement account code" value={form.statementCode} onChange={(e) => setForm({ ...form, statementCode: e.currentTarget.value })} error={errors['statementAccount.code']} withAsterisk maxLength={150} />
+              <TextInput label="Statement account name" value={form.statementName} onChange={(e) => setForm({ ...form, statementName: e.currentTarget.value })} error={errors['statementAccount.name']} withAsterisk maxLength={150} />
             </Group>
           )}
         </Stack>
       </Card>
-      <TaxSaveRow canChange={canChange} isSaving={isSaving} isChanged={isChanged} />
+      <SettingsSaveRow kit={kit} />
       <TaxTreatmentCard settings={settings} />
-    </Stack>
+    </SettingsTabForm>
   );
 }
 

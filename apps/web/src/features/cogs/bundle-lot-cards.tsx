@@ -6,8 +6,10 @@
 import { Alert, Button, Card, Group, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { addPurchaseLot, saveBundle as saveBundleEntry } from '@ledgerport/contract';
 import { ApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
+import { CallGate } from '../../ui/call-gate';
 import { MoneyText } from '../../ui/money-text';
 import { addLot, fetchLots, saveBundle, type PurchaseLotBody } from './cogs-api';
 
@@ -54,26 +56,28 @@ export function BundleCard({ accountKey, onSaved }: { accountKey: string; onSave
         A bundle sold is its components sold: its cost of goods sold is theirs. Save a bundle with no
         components to make it a plain SKU again.
       </Text>
-      <Stack gap="xs">
-        <TextInput label="Bundle SKU" value={bundleSku} onChange={(e) => setBundleSku(e.currentTarget.value)} w={240} />
-        {components.map((c, i) => (
-          <Group key={i} align="flex-end">
-            <TextInput label={`Component ${i + 1} SKU`} value={c.sku} onChange={(e) => setComponent(i, { sku: e.currentTarget.value })} w={240} />
-            <TextInput label={`Component ${i + 1} quantity`} inputMode="numeric" value={c.quantity} onChange={(e) => setComponent(i, { quantity: e.currentTarget.value })} w={160} />
-            <Button variant="subtle" color="red" aria-label={`Remove component ${i + 1}`} onClick={() => setComponents(components.filter((_, j) => j !== i))}>
-              Remove
+      <CallGate entry={saveBundleEntry}>
+        <Stack gap="xs">
+          <TextInput label="Bundle SKU" value={bundleSku} onChange={(e) => setBundleSku(e.currentTarget.value)} w={240} />
+          {components.map((c, i) => (
+            <Group key={i} align="flex-end">
+              <TextInput label={`Component ${i + 1} SKU`} value={c.sku} onChange={(e) => setComponent(i, { sku: e.currentTarget.value })} w={240} />
+              <TextInput label={`Component ${i + 1} quantity`} inputMode="numeric" value={c.quantity} onChange={(e) => setComponent(i, { quantity: e.currentTarget.value })} w={160} />
+              <Button variant="subtle" color="red" aria-label={`Remove component ${i + 1}`} onClick={() => setComponents(components.filter((_, j) => j !== i))}>
+                Remove
+              </Button>
+            </Group>
+          ))}
+          <Group>
+            <Button variant="default" onClick={() => setComponents([...components, { sku: '', quantity: '1' }])}>
+              Add component
+            </Button>
+            <Button type="submit" disabled={bundleSku.trim() === ''}>
+              Save bundle
             </Button>
           </Group>
-        ))}
-        <Group>
-          <Button variant="default" onClick={() => setComponents([...components, { sku: '', quantity: '1' }])}>
-            Add component
-          </Button>
-          <Button type="submit" disabled={bundleSku.trim() === ''}>
-            Save bundle
-          </Button>
-        </Group>
-      </Stack>
+        </Stack>
+      </CallGate>
       {error && (
         <Alert color="red" role="alert" mt="sm">
           {error}
@@ -130,17 +134,19 @@ export function LotsCard({ accountKey, onChanged }: { accountKey: string; onChan
         Purchase lots (FIFO)
       </Title>
       <form aria-label="Add a purchase lot" onSubmit={(e) => (e.preventDefault(), void submit())}>
-        <Group align="flex-end" mb="sm">
-          <TextInput label="Lot id" {...field('lotId')} w={130} />
-          <TextInput label="Lot SKU" {...field('sku')} w={170} />
-          <TextInput label="Lot currency" {...field('currency')} w={100} />
-          <TextInput label="Purchased on" type="date" {...field('purchasedOn')} w={160} />
-          <TextInput label="Units bought" inputMode="numeric" {...field('quantity')} w={110} />
-          <TextInput label="Lot unit cost" placeholder="12.50" {...field('unitCost')} w={120} />
-          <Button type="submit" disabled={!draft.lotId || !draft.sku || !draft.quantity || !draft.unitCost}>
-            Add lot
-          </Button>
-        </Group>
+        <CallGate entry={addPurchaseLot}>
+          <Group align="flex-end" mb="sm">
+            <TextInput label="Lot id" {...field('lotId')} w={130} />
+            <TextInput label="Lot SKU" {...field('sku')} w={170} />
+            <TextInput label="Lot currency" {...field('currency')} w={100} />
+            <TextInput label="Purchased on" type="date" {...field('purchasedOn')} w={160} />
+            <TextInput label="Units bought" inputMode="numeric" {...field('quantity')} w={110} />
+            <TextInput label="Lot unit cost" placeholder="12.50" {...field('unitCost')} w={120} />
+            <Button type="submit" disabled={!draft.lotId || !draft.sku || !draft.quantity || !draft.unitCost}>
+              Add lot
+            </Button>
+          </Group>
+        </CallGate>
       </form>
       {error && (
         <Alert color="red" role="alert" mb="sm">

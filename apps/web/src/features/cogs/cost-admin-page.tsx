@@ -23,9 +23,11 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { importProductCosts, saveProductCost } from '@ledgerport/contract';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
+import { CallGate } from '../../ui/call-gate';
 import { downloadFile } from '../../ui/download-file';
 import { MoneyText } from '../../ui/money-text';
 import { DEFAULT_PAGE_SIZE, TablePager } from '../../ui/table-pager';
@@ -68,18 +70,20 @@ function ImportCard({ accountKey, onImported }: { accountKey: string; onImported
         optionally Title. All or nothing: a sheet with a bad cell saves nothing and says where it is.
       </Text>
       <Group align="flex-end">
-        <FileInput
-          label="Cost sheet"
-          placeholder="costs.xlsx or costs.csv"
-          accept=".csv,.txt,.xlsx"
-          value={file}
-          onChange={setFile}
-          w={280}
-          clearable
-        />
-        <Button loading={busy} disabled={!file} onClick={() => void run()}>
-          Import costs
-        </Button>
+        <CallGate entry={importProductCosts}>
+          <FileInput
+            label="Cost sheet"
+            placeholder="costs.xlsx or costs.csv"
+            accept=".csv,.txt,.xlsx"
+            value={file}
+            onChange={setFile}
+            w={280}
+            clearable
+          />
+          <Button loading={busy} disabled={!file} onClick={() => void run()}>
+            Import costs
+          </Button>
+        </CallGate>
         <Button variant="default" onClick={() => exportAs('csv')}>
           Export CSV
         </Button>
@@ -133,17 +137,19 @@ function SetCostCard({ accountKey, onSaved }: { accountKey: string; onSaved: () 
       <Title order={2} size="h5" mb="xs">
         Set a cost
       </Title>
-      <Group align="flex-end">
-        <TextInput label="SKU" {...field('sku')} w={200} />
-        <TextInput label="Currency" {...field('currency')} w={90} />
-        <TextInput label="Effective from" type="date" {...field('effectiveDate')} w={160} />
-        <TextInput label="Unit cost" placeholder="12.50" {...field('unitCost')} w={120} />
-        <Button type="submit" disabled={!draft.sku || !draft.unitCost}>
-          Save cost
-        </Button>
-      </Group>
+      <CallGate entry={saveProductCost}>
+        <Group align="flex-end">
+          <TextInput label="SKU" {...field('sku')} w={200} />
+          <TextInput label="Currency" {...field('currency')} w={90} />
+          <TextInput label="Effective from" type="date" {...field('effectiveDate')} w={160} />
+          <TextInput label="Unit cost" placeholder="12.50" {...field('unitCost')} w={120} />
+          <Button type="submit" disabled={!draft.sku || !draft.unitCost}>
+            Save cost
+          </Button>
+        </Group>
+      </CallGate>
       {error && (
-        <Alert color="red" role="alert" mt="sm">
+        <Alert color="red" role="alert" mt="sm" withCloseButton onClose={() => setError(null)}>
           {error}
         </Alert>
       )}

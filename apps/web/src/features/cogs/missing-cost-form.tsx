@@ -1,7 +1,9 @@
 /** One missing cost filled in where it was flagged: the SKU's unit cost in the settlement's currency from a day on. */
 import { useState } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
+import { saveProductCost } from '@ledgerport/contract';
 import { ApiError } from '../../lib/api-client';
+import { CallGate } from '../../ui/call-gate';
 import { saveCost } from './cogs-api';
 
 export function MissingCostForm({
@@ -42,26 +44,28 @@ export function MissingCostForm({
       onSubmit={(e) => (e.preventDefault(), void submit())}
       aria-label={`Cost of ${sku}`}
     >
-      <TextInput
-        size="xs"
-        label={`Unit cost of ${sku} (${currency})`}
-        placeholder="12.50"
-        value={unitCost}
-        onChange={(e) => setUnitCost(e.currentTarget.value)}
-        error={error}
-        w={180}
-      />
-      <TextInput
-        size="xs"
-        type="date"
-        label="From"
-        value={effectiveDate}
-        onChange={(e) => setEffectiveDate(e.currentTarget.value)}
-        w={150}
-      />
-      <Button size="xs" type="submit" loading={isBusy} disabled={unitCost.trim() === ''}>
-        Save cost of {sku}
-      </Button>
+      <CallGate entry={saveProductCost}>
+        <TextInput
+          size="xs"
+          label={`Unit cost of ${sku} (${currency})`}
+          placeholder="12.50"
+          value={unitCost}
+          onChange={(e) => setUnitCost(e.currentTarget.value)}
+          error={error}
+          w={180}
+        />
+        <TextInput
+          size="xs"
+          type="date"
+          label="From"
+          value={effectiveDate}
+          onChange={(e) => setEffectiveDate(e.currentTarget.value)}
+          w={150}
+        />
+        <Button size="xs" type="submit" loading={isBusy} disabled={unitCost.trim() === ''}>
+          Save cost of {sku}
+        </Button>
+      </CallGate>
     </Group>
   );
 }

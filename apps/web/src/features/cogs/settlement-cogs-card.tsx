@@ -7,12 +7,13 @@
 import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { SettlementCogsBody } from '@ledgerport/contract';
+import { sendSettlement, settlementAction, type SettlementCogsBody } from '@ledgerport/contract';
 import { formatUnits, parseDecimalUnits } from '@ledgerport/core/money';
 import { monthLabel } from '@ledgerport/core/posting';
 import { ApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { BarChart } from '../../ui/bar-chart';
+import { CallGate } from '../../ui/call-gate';
 import { MoneyText } from '../../ui/money-text';
 import { fetchSettlementCogs, refreshCogs, sendCogs } from './cogs-api';
 import { MissingCostForm } from './missing-cost-form';
@@ -162,23 +163,27 @@ export function SettlementCogsCard({
           </Badge>
         </Group>
         <Group gap="xs">
-          <Button
-            variant="default"
-            size="xs"
-            loading={busy === 'refresh'}
-            disabled={isPosted}
-            onClick={() => void act('refresh')}
-          >
-            Refresh COGS
-          </Button>
-          <Button
-            size="xs"
-            loading={busy === 'send'}
-            disabled={isPosted || cogs.method === null || cogs.missing.length > 0}
-            onClick={() => void act('send')}
-          >
-            Send COGS
-          </Button>
+          <CallGate entry={settlementAction}>
+            <Button
+              variant="default"
+              size="xs"
+              loading={busy === 'refresh'}
+              disabled={isPosted}
+              onClick={() => void act('refresh')}
+            >
+              Refresh COGS
+            </Button>
+          </CallGate>
+          <CallGate entry={sendSettlement}>
+            <Button
+              size="xs"
+              loading={busy === 'send'}
+              disabled={isPosted || cogs.method === null || cogs.missing.length > 0}
+              onClick={() => void act('send')}
+            >
+              Send COGS
+            </Button>
+          </CallGate>
         </Group>
       </Group>
       <Stack>

@@ -5,20 +5,24 @@
  */
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { uploadSettlementFiles as uploadSettlementFilesEntry } from '@ledgerport/contract';
 import { TRIAL_FILES_MAX } from '@ledgerport/contract/limits';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import { useCanChangeAccount, useSession, VIEW_ONLY_NOTE } from '../../lib/session-context';
+import { useMayCall, useSession, VIEW_ONLY_NOTE } from '../../lib/session-context';
 import { FileDropZone, FileProgressList, type FileProgress } from '../../ui/file-drop-zone';
 import { fetchImports, uploadedFilesByImport } from './imports-api';
 import { uploadSettlementFiles } from './upload-settlement-files';
+
+/** The upload's effect, checked against the contract by type (this panel's chunk stays free of the contract's schemas). */
+const UPLOAD = { effect: 'write' } as const satisfies Pick<typeof uploadSettlementFilesEntry, 'effect'>;
 
 export const UPLOAD_MAX_BYTES = 512 * 1024 * 1024;
 
 export function UploadPanel() {
   const { account } = useSession();
-  const canChange = useCanChangeAccount();
+  const canChange = useMayCall(UPLOAD);
   const navigate = useNavigate();
   const [files, setFiles] = useState<File[]>([]);
   const [percents, setPercents] = useState<number[]>([]);

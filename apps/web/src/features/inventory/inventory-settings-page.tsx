@@ -8,12 +8,13 @@ import { Alert, Anchor, Badge, Button, Card, Group, Radio, Select, Stack, Switch
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { InventoryFetchSettingsBody } from '@ledgerport/contract';
+import { fetchInventoryMonth, saveInventoryFetchSettings as saveInventoryFetchSettingsEntry, type InventoryFetchSettingsBody } from '@ledgerport/contract';
 import { AMAZON_MARKETPLACES } from '@ledgerport/core/inventory';
 import { formatDateValue } from '@ledgerport/core/rules';
 import { ApiError } from '../../lib/api-client';
 import { useSession, VIEW_ONLY_NOTE } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
+import { CallGate } from '../../ui/call-gate';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { askInventoryMonth, fetchInventoryFetchSettings, lastMonth, saveInventoryFetchSettings } from './inventory-api';
 
@@ -57,55 +58,57 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const isDirty = JSON.stringify(draft) !== JSON.stringify(draftOf(settings));
   return (
     <Card withBorder component="form" aria-label="Inventory settings" onSubmit={(e) => (e.preventDefault(), save.mutate())}>
-      <Stack>
-        <Switch
-          label="Fetch the inventory report from Amazon every month"
-          description="On the 2nd of each month, Ledgerport asks Amazon for the Inventory Ledger summary of the month before and stores it, replacing an upload of that month."
-          disabled={disabled}
-          checked={draft.isMonthlyFetchEnabled}
-          onChange={(e) => setDraft({ ...draft, isMonthlyFetchEnabled: e.currentTarget.checked })}
-        />
-        <Radio.Group label="Inventory by" value={draft.aggregateBy} onChange={(v) => setDraft({ ...draft, aggregateBy: v === 'COUNTRY' ? 'COUNTRY' : 'FC' })}>
-          <Group mt={4}>
-            <Radio value="FC" disabled={disabled} label="Fulfilment centre" description="One line per Amazon warehouse (PHX7, ONT8…)" />
-            <Radio value="COUNTRY" disabled={disabled} label="Country" description="One line per country Amazon holds stock in" />
+      <CallGate entry={saveInventoryFetchSettingsEntry}>
+        <Stack>
+          <Switch
+            label="Fetch the inventory report from Amazon every month"
+            description="On the 2nd of each month, Ledgerport asks Amazon for the Inventory Ledger summary of the month before and stores it, replacing an upload of that month."
+            disabled={disabled}
+            checked={draft.isMonthlyFetchEnabled}
+            onChange={(e) => setDraft({ ...draft, isMonthlyFetchEnabled: e.currentTarget.checked })}
+          />
+          <Radio.Group label="Inventory by" value={draft.aggregateBy} onChange={(v) => setDraft({ ...draft, aggregateBy: v === 'COUNTRY' ? 'COUNTRY' : 'FC' })}>
+            <Group mt={4}>
+              <Radio value="FC" disabled={disabled} label="Fulfilment centre" description="One line per Amazon warehouse (PHX7, ONT8…)" />
+              <Radio value="COUNTRY" disabled={disabled} label="Country" description="One line per country Amazon holds stock in" />
+            </Group>
+          </Radio.Group>
+          <Group grow align="flex-start">
+            <Select
+              label="Marketplace"
+              description="The marketplace the report is asked for; its region's fulfilment centres come with it."
+              disabled={disabled}
+              allowDeselect={false}
+              searchable
+              data={AMAZON_MARKETPLACES.map((m) => ({ value: m.id, label: `${m.name} (${m.country})` }))}
+              value={draft.marketplaceId}
+              onChange={(v) => v && setDraft({ ...draft, marketplaceId: v })}
+            />
+            <Select
+              label="Valuation currency"
+              description="The currency of the product costs inventory is valued at."
+              disabled={disabled}
+              allowDeselect={false}
+              data={[{ value: '', label: settings.valuationCurrency === null ? `Account default (${settings.effectiveCurrency})` : "Account default (the latest settlement's currency)" }, ...CURRENCIES.map((c) => ({ value: c, label: c }))]}
+              value={draft.valuationCurrency ?? ''}
+              onChange={(v) => setDraft({ ...draft, valuationCurrency: v ? v : null })}
+            />
           </Group>
-        </Radio.Group>
-        <Group grow align="flex-start">
-          <Select
-            label="Marketplace"
-            description="The marketplace the report is asked for; its region's fulfilment centres come with it."
-            disabled={disabled}
-            allowDeselect={false}
-            searchable
-            data={AMAZON_MARKETPLACES.map((m) => ({ value: m.id, label: `${m.name} (${m.country})` }))}
-            value={draft.marketplaceId}
-            onChange={(v) => v && setDraft({ ...draft, marketplaceId: v })}
-          />
-          <Select
-            label="Valuation currency"
-            description="The currency of the product costs inventory is valued at."
-            disabled={disabled}
-            allowDeselect={false}
-            data={[{ value: '', label: settings.valuationCurrency === null ? `Account default (${settings.effectiveCurrency})` : "Account default (the latest settlement's currency)" }, ...CURRENCIES.map((c) => ({ value: c, label: c }))]}
-            value={draft.valuationCurrency ?? ''}
-            onChange={(v) => setDraft({ ...draft, valuationCurrency: v ? v : null })}
-          />
-        </Group>
-        {disabled && (
-          <Text size="sm" c="dimmed">
-            {VIEW_ONLY_NOTE}
-          </Text>
-        )}
-        <Group justify="space-between">
-          <Anchor component={Link} to="/inventory" size="sm">
-            Monthly Inventory Summary
-          </Anchor>
-          <Button type="submit" disabled={disabled || !isDirty} loading={save.isPending}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
+          {disabled && (
+            <Text size="sm" c="dimmed">
+              {VIEW_ONLY_NOTE}
+            </Text>
+          )}
+          <Group justify="space-between">
+            <Anchor component={Link} to="/inventory" size="sm">
+              Monthly Inventory Summary
+            </Anchor>
+            <Button type="submit" disabled={disabled || !isDirty} loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </CallGate>
     </Card>
   );
 }
@@ -132,12 +135,14 @@ function FetchNow({ settings }: { settings: Settings }) {
             <Anchor component={Link} to="/inventory">Monthly Inventory Summary</Anchor>.
           </Alert>
         )}
-        <Group align="flex-end">
-          <TextInput label="Month" description="A month that has ended, YYYY-MM" value={month} onChange={(e) => setMonth(e.currentTarget.value)} w={220} />
-          <Button onClick={() => ask.mutate()} loading={ask.isPending} disabled={!settings.canEdit || !settings.isConnected}>
-            Fetch month now
-          </Button>
-        </Group>
+        <CallGate entry={fetchInventoryMonth}>
+          <Group align="flex-end">
+            <TextInput label="Month" description="A month that has ended, YYYY-MM" value={month} onChange={(e) => setMonth(e.currentTarget.value)} w={220} />
+            <Button onClick={() => ask.mutate()} loading={ask.isPending} disabled={!settings.canEdit || !settings.isConnected}>
+              Fetch month now
+            </Button>
+          </Group>
+        </CallGate>
         {running && (
           <Text size="sm" role="status">
             Fetching {running.month}: {STATUS[running.status].label.toLowerCase()}…

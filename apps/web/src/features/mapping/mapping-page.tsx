@@ -6,11 +6,18 @@
  */
 import { Alert, Button, Checkbox, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MappingRow, Mappings } from '@ledgerport/contract';
+import {
+  copyMappingsFromAccount,
+  refreshAccountingReferenceData,
+  saveMappings,
+  type MappingRow,
+  type Mappings,
+} from '@ledgerport/contract';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
+import { CallGate } from '../../ui/call-gate';
 import { CopyMappingsControl } from './copy-mappings-control';
 import { ACCOUNTING_SYSTEM_NAMES } from '../accounting-connect/accounting-systems';
 import {
@@ -160,20 +167,26 @@ export function MappingPage() {
         </Text>
         <Group gap="xs">
           {remoteSystem && (
-            <Button variant="default" loading={refreshing} onClick={() => void refreshChart()}>
-              Refresh from {ACCOUNTING_SYSTEM_NAMES[remoteSystem]}
-            </Button>
+            <CallGate entry={refreshAccountingReferenceData}>
+              <Button variant="default" loading={refreshing} onClick={() => void refreshChart()}>
+                Refresh from {ACCOUNTING_SYSTEM_NAMES[remoteSystem]}
+              </Button>
+            </CallGate>
           )}
-          <CopyMappingsControl
-            sources={copySources}
-            onCopy={async (from) => {
-              try {
-                accept(await copyMappings(account.accountKey, from), 'Mappings copied.');
-              } catch (e) {
-                setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.');
-              }
-            }}
-          />
+          <CallGate entry={copyMappingsFromAccount}>
+            <CopyMappingsControl
+              sources={copySources}
+              onCopy={async (from) => {
+                try {
+                  accept(await copyMappings(account.accountKey, from), 'Mappings copied.');
+                } catch (e) {
+                  setError(
+                    e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.',
+                  );
+                }
+              }}
+            />
+          </CallGate>
         </Group>
       </Group>
       {refreshing && (
@@ -203,56 +216,58 @@ export function MappingPage() {
           {error}
         </Alert>
       )}
-      <Group
-        justify="space-between"
-        pos="sticky"
-        top={0}
-        bg="var(--mantine-color-body)"
-        py="xs"
-        style={{ zIndex: 2 }}
-      >
-        <Checkbox
-          label="Post amounts of unmapped types to the suspense account"
-          checked={data.isUnmappedToSuspense}
-          onChange={(e) => void save({ isUnmappedToSuspense: e.currentTarget.checked })}
-        />
-        <Group gap="xs">
-          {changeCount > 0 && (
-            <Button
-              variant="subtle"
-              onClick={() => {
-                setDraft({});
-                setRoleDraft({});
-              }}
-            >
-              Discard changes
+      <CallGate entry={saveMappings}>
+        <Group
+          justify="space-between"
+          pos="sticky"
+          top={0}
+          bg="var(--mantine-color-body)"
+          py="xs"
+          style={{ zIndex: 2 }}
+        >
+          <Checkbox
+            label="Post amounts of unmapped types to the suspense account"
+            checked={data.isUnmappedToSuspense}
+            onChange={(e) => void save({ isUnmappedToSuspense: e.currentTarget.checked })}
+          />
+          <Group gap="xs">
+            {changeCount > 0 && (
+              <Button
+                variant="subtle"
+                onClick={() => {
+                  setDraft({});
+                  setRoleDraft({});
+                }}
+              >
+                Discard changes
+              </Button>
+            )}
+            <Button onClick={() => void save()} loading={saving} disabled={changeCount === 0}>
+              Save mappings{changeCount ? ` (${changeCount})` : ''}
             </Button>
-          )}
-          <Button onClick={() => void save()} loading={saving} disabled={changeCount === 0}>
-            Save mappings{changeCount ? ` (${changeCount})` : ''}
-          </Button>
+          </Group>
         </Group>
-      </Group>
-      {data.roleAccounts.length > 0 && (
-        <RoleAccountsCard
-          data={data}
-          systemName={systemName}
-          accountsData={accountsData}
-          draft={roleDraft}
-          onChange={(r, code) => setRoleDraft((d) => ({ ...d, [roleKey(r)]: code ?? r.accountCode }))}
-        />
-      )}
-      {groups.map((g) => (
-        <MappingCategoryCard
-          key={g.category}
-          group={g}
-          accountsData={accountsData}
-          taxData={taxData}
-          draft={draft}
-          valueOf={valueOf}
-          onChange={setRow}
-        />
-      ))}
+        {data.roleAccounts.length > 0 && (
+          <RoleAccountsCard
+            data={data}
+            systemName={systemName}
+            accountsData={accountsData}
+            draft={roleDraft}
+            onChange={(r, code) => setRoleDraft((d) => ({ ...d, [roleKey(r)]: code ?? r.accountCode }))}
+          />
+        )}
+        {groups.map((g) => (
+          <MappingCategoryCard
+            key={g.category}
+            group={g}
+            accountsData={accountsData}
+            taxData={taxData}
+            draft={draft}
+            valueOf={valueOf}
+            onChange={setRow}
+          />
+        ))}
+      </CallGate>
     </Stack>
   );
 }

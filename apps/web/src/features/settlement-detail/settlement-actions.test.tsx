@@ -15,13 +15,13 @@ const preview = {
   changedLines: [{ documentNumber: 'AMZ-111-1', description: 'Amazon Fees - Commission', before: { accountCode: '6100', taxRateCode: 'NONE' }, after: { accountCode: '6150', taxRateCode: 'NONE' }, amount: '7.5000', side: 'debit' }],
 };
 
-function serve() {
+function serve(accessLevel: 'manage' | 'read' = 'manage', settlementDetail: SettlementDetail = detail) {
   signIn();
   return installFakeApi({
     'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-    'GET /user-meta': { body: buildUserMeta() },
+    'GET /user-meta': { body: { ...buildUserMeta(), accessLevel } },
     'GET /res/whats-new.json': { body: [] },
-    'GET /settlement/detail': { body: detail },
+    'GET /settlement/detail': { body: settlementDetail },
     'GET /settlement': ({ url }) =>
       url.searchParams.get('confirm') === 'true'
         ? { body: { action: 'reprocess', settlementKey: 'k1', message: 'Reprocessed: 1 document reversed and replaced.', settlement: posted, preview: null } }
@@ -48,5 +48,22 @@ describe('settlement actions', () => {
     serve();
     renderApp('/app/settlement?settlementKey=k1');
     expect(await screen.findByRole<HTMLButtonElement>('button', { name: 'Posted' })).toHaveProperty('disabled', true);
+  });
+
+  it('offers a view-only member none of its changes: Reprocess, Refresh COGS and Delete are off, the export stays', async () => {
+    const unposted = buildSettlement({ settlementKey: 'k1', settlementId: '111', postingStatus: 'NOT_POSTED' });
+    const fake = serve('read', { ...detail, settlement: unposted });
+    renderApp('/app/settlement?settlementKey=k1');
+    const reprocess = await screen.findByRole('button', { name: 'Reprocess' });
+    // Switched off by the disabled fieldset of the gate, named with the reason.
+    expect(screen.getByRole('group', { name: 'View-only access' }).contains(reprocess)).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Delete' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('menuitem', { name: 'Refresh COGS' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('menuitem', { name: 'Delete' }).getAttribute('title')).toBe('View-only access');
+    expect(screen.getByRole('menuitem', { name: 'Export transactions (CSV)' })).toHaveProperty('disabled', false);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }), { pointerEventsCheck: 0 });
+    expect(screen.queryByRole('dialog', { name: 'Delete this settlement?' })).toBeNull();
+    expect(fake.calls.filter((c) => c.path === '/settlement')).toEqual([]);
   });
 });

@@ -5,12 +5,13 @@
  */
 import { Alert, Button, Group, Menu, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import type { ReprocessPreview, SettlementDetail } from '@ledgerport/contract';
+import { redownloadSettlement as redownloadEntry, settlementAction, type ReprocessPreview, type SettlementDetail } from '@ledgerport/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
+import { CallGate, useCallRefusal } from '../../ui/call-gate';
 import { downloadFile } from '../../ui/download-file';
 import { MoneyText } from '../../ui/money-text';
 import { SendButton } from '../settlements/send-button';
@@ -56,6 +57,9 @@ export function SettlementActions({ detail, onChanged }: { detail: SettlementDet
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The menu renders in a portal, outside any CallGate: its items ask the rule themselves.
+  const actionRefusal = useCallRefusal(settlementAction);
+  const redownloadRefusal = useCallRefusal(redownloadEntry);
 
   async function act(name: string, run: () => Promise<{ message: string; preview?: ReprocessPreview | null }>) {
     setBusy(name);
@@ -78,9 +82,11 @@ export function SettlementActions({ detail, onChanged }: { detail: SettlementDet
     <Stack gap="xs">
       <Group gap="xs">
         <SendButton settlement={s} onSent={onChanged} />
-        <Button variant="default" loading={busy === 'reprocess'} onClick={() => void act('reprocess', () => runSettlementAction('reprocess', s.settlementKey))}>
-          Reprocess
-        </Button>
+        <CallGate entry={settlementAction}>
+          <Button variant="default" loading={busy === 'reprocess'} onClick={() => void act('reprocess', () => runSettlementAction('reprocess', s.settlementKey))}>
+            Reprocess
+          </Button>
+        </CallGate>
         <Menu position="bottom-end">
           <Menu.Target>
             <Button variant="default" rightSection={<IconChevronDown size={14} />} loading={busy !== null && busy !== 'reprocess'}>
@@ -89,9 +95,13 @@ export function SettlementActions({ detail, onChanged }: { detail: SettlementDet
           </Menu.Target>
           <Menu.Dropdown>
             {detail.canRedownload && (
-              <Menu.Item onClick={() => void act('redownload', () => redownloadSettlement(s.settlementKey, account.accountKey))}>Download again from {s.salesSource.toLowerCase()}</Menu.Item>
+              <Menu.Item disabled={redownloadRefusal !== null} title={redownloadRefusal ?? undefined} onClick={() => void act('redownload', () => redownloadSettlement(s.settlementKey, account.accountKey))}>
+                Download again from {s.salesSource.toLowerCase()}
+              </Menu.Item>
             )}
-            <Menu.Item onClick={() => void act('refreshcogs', () => runSettlementAction('refreshcogs', s.settlementKey))}>Refresh COGS</Menu.Item>
+            <Menu.Item disabled={actionRefusal !== null} title={actionRefusal ?? undefined} onClick={() => void act('refreshcogs', () => runSettlementAction('refreshcogs', s.settlementKey))}>
+              Refresh COGS
+            </Menu.Item>
             <Menu.Item
               disabled={!exportRange}
               onClick={() =>
@@ -109,7 +119,7 @@ export function SettlementActions({ detail, onChanged }: { detail: SettlementDet
               Export transactions (CSV)
             </Menu.Item>
             <Menu.Divider />
-            <Menu.Item color="red" disabled={s.postingStatus !== 'NOT_POSTED'} onClick={() => setConfirmDelete(true)}>
+            <Menu.Item color="red" disabled={s.postingStatus !== 'NOT_POSTED' || actionRefusal !== null} title={actionRefusal ?? undefined} onClick={() => setConfirmDelete(true)}>
               Delete
             </Menu.Item>
           </Menu.Dropdown>
@@ -120,7 +130,7 @@ export function SettlementActions({ detail, onChanged }: { detail: SettlementDet
           {error}
         </Alert>
       )}
-      <Modal opened={preview !== null} onClose={() => setPreview(null)} title="Reprocess this posted settlement?" size="xl">
+      <Modal opened={preview !== null && actionRefusal === null} onClose={() => setPreview(null)} title="Reprocess this posted settlement?" size="xl">
         {preview && (
           <Stack>
             <Text size="sm">
@@ -143,7 +153,7 @@ export function SettlementActions({ detail, onChanged }: { detail: SettlementDet
           </Stack>
         )}
       </Modal>
-      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title="Delete this settlement?">
+      <Modal opened={confirmDelete && actionRefusal === null} onClose={() => setConfirmDelete(false)} title="Delete this settlement?">
         <Text size="sm" mb="md">
           Settlement {s.settlementId} and its lines will be removed from Ledgerport. You can load it again from its file.
         </Text>

@@ -6,7 +6,8 @@ import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { BULK_SETTLEMENTS_MAX } from '@ledgerport/contract/limits';
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
-import { useCanChangeAccount, VIEW_ONLY_NOTE } from '../../lib/session-context';
+import type { bulkActionSettlement } from '@ledgerport/contract';
+import { useMayCall, VIEW_ONLY_NOTE } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
 import { downloadFile } from '../../ui/download-file';
 import { LazyModal } from '../../ui/lazy-modal';
@@ -17,6 +18,9 @@ function describeResult(r: BulkActionResult): string {
   const skipped = r.skipped.length ? ` ${r.skipped.length} skipped: ${r.skipped.map((s) => s.reason).join('; ')}` : '';
   return `${r.message}${skipped}`;
 }
+
+/** The bulk action's effect, checked against the contract by type (the entry's schemas stay out of the first load). */
+const BULK_ACTION = { effect: 'write' } as const satisfies Pick<typeof bulkActionSettlement, 'effect'>;
 
 export function BulkActionsBar({ accountKey, selectedIds, onDone }: { accountKey: string; selectedIds: string[]; onDone: (action: BulkAction) => void }) {
   const [busy, setBusy] = useState<BulkAction | null>(null);
@@ -39,7 +43,7 @@ export function BulkActionsBar({ accountKey, selectedIds, onDone }: { accountKey
   const [result, setResult] = useState<{ tone: 'green' | 'red'; text: string } | null>(null);
   const isOverLimit = selectedIds.length > BULK_SETTLEMENTS_MAX;
   // A view-only user exports through the export page; sending and deleting are refused by the server too.
-  const canChange = useCanChangeAccount();
+  const canChange = useMayCall(BULK_ACTION);
 
   async function run(action: BulkAction) {
     setBusy(action);

@@ -1,15 +1,18 @@
 /** Send one settlement to the accounting system (settlementSend); says why when it cannot. */
 import { Button } from '@mantine/core';
-import type { Settlement } from '@ledgerport/contract';
+import type { Settlement, sendSettlement } from '@ledgerport/contract';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client';
-import { useCanChangeAccount, VIEW_ONLY_NOTE } from '../../lib/session-context';
+import { useMayCall, VIEW_ONLY_NOTE } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
 import { sendSettlementNow } from './settlements-api';
 
+/** The send entry's effect, checked against the contract by type: importing the entry would bring its schemas into the first load. */
+const SEND = { effect: 'write' } as const satisfies Pick<typeof sendSettlement, 'effect'>;
+
 export function SendButton({ settlement, onSent, compact }: { settlement: Settlement; onSent: () => void; compact?: boolean }) {
   const [busy, setBusy] = useState(false);
-  const canChange = useCanChangeAccount();
+  const canChange = useMayCall(SEND);
   const isPosted = settlement.postingStatus === 'POSTED';
   const isSending = settlement.sendState === 'QUEUED' || settlement.sendState === 'SENDING';
   return (

@@ -8,11 +8,11 @@ import { Alert, Button, EmptyState, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Settlement } from '@ledgerport/contract';
+import type { Settlement, uploadSettlementFiles } from '@ledgerport/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import { useCanChangeAccount, useSession } from '../../lib/session-context';
+import { useMayCall, useSession } from '../../lib/session-context';
 import { DataTable } from '../../ui/data-table';
 import { BulkActionsBar } from './bulk-actions-bar';
 import { ExportSettlementsButton } from './export-settlements-button';
@@ -33,10 +33,13 @@ const INTRO: Record<SettlementListKind, string | null> = {
 
 const isSending = (s: Settlement) => s.sendState === 'QUEUED' || s.sendState === 'SENDING';
 
+/** The upload's effect, checked against the contract by type (the entry's schemas stay out of the first load). */
+const UPLOAD = { effect: 'write' } as const satisfies Pick<typeof uploadSettlementFiles, 'effect'>;
+
 export function SettlementsPage({ kind }: { kind: SettlementListKind }) {
   const { account } = useSession();
   // A view-only member cannot load files: the button would only lead to a page that says so.
-  const canChange = useCanChangeAccount();
+  const canChange = useMayCall(UPLOAD);
   const queryClient = useQueryClient();
   const [state, setState] = useState<SavedListState>(() => readSavedListState(account.accountKey, kind));
   const [pageIndex, setPageIndex] = useState(0);
