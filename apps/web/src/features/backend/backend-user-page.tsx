@@ -9,12 +9,10 @@ import {
   Anchor,
   Badge,
   Button,
-  Card,
   Group,
   Loader,
   SimpleGrid,
   Stack,
-  Text,
   Title,
 } from '@mantine/core';
 import { IconUserShare } from '@tabler/icons-react';
@@ -25,6 +23,7 @@ import { ApiError } from '../../lib/api-client';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { DateText, TimestampText } from '../../ui/date-text';
 import { UserFlagSwitches } from './feature-flag-switches';
+import { FactCard } from '../../ui/fact';
 import { accountIdentityColumns } from './account-identity-columns';
 import {
   backendOrganizationPath,
@@ -116,17 +115,17 @@ export function BackendUserPage() {
         ))}
       </Group>
       <SimpleGrid cols={{ base: 1, md: 4 }}>
-        <Fact label="User id" value={user.userId} />
-        <Fact label="Created" value={<DateText value={user.createdAt} />} />
-        <Fact label="Email verified" value={user.isEmailVerified ? 'Yes' : 'No'} />
-        <Fact label="Partner code" value={user.partnerCode ?? 'None'} />
-        <Fact label="Current account" value={user.currentAccountKey ?? 'None'} />
-        <Fact label="Time zone" value={user.timeZone} />
-        <Fact label="Accounts" value={String(user.accountCount)} />
-        <Fact
-          label="Organizations"
-          value={
-            organizations.length === 0
+        <FactCard label="User id">{user.userId}</FactCard>
+        <FactCard label="Created">
+          <DateText value={user.createdAt} />
+        </FactCard>
+        <FactCard label="Email verified">{user.isEmailVerified ? 'Yes' : 'No'}</FactCard>
+        <FactCard label="Partner code">{user.partnerCode ?? 'None'}</FactCard>
+        <FactCard label="Current account">{user.currentAccountKey ?? 'None'}</FactCard>
+        <FactCard label="Time zone">{user.timeZone}</FactCard>
+        <FactCard label="Accounts">{String(user.accountCount)}</FactCard>
+        <FactCard label="Organizations">
+          {organizations.length === 0
               ? 'None'
               : organizations.map((o) => (
                   <Anchor
@@ -138,9 +137,8 @@ export function BackendUserPage() {
                   >
                     {o.name} ({o.role})
                   </Anchor>
-                ))
-          }
-        />
+                ))}
+        </FactCard>
       </SimpleGrid>
       {open.error && (
         <Alert color="red" role="alert" title="Could not open the account as this user">
@@ -184,15 +182,3 @@ export function BackendUserPage() {
   );
 }
 
-function Fact({ label, value }: { label: string; value: React.ReactNode }) {
-  return (
-    <Card withBorder padding="sm">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {value}
-      </Text>
-    </Card>
-  );
-}

@@ -8,15 +8,7 @@ import { useOrganizations } from '../../app/nav-bar';
 import { ChannelIcon, channelName } from '../../ui/channel-icon';
 import { PageEmptyState } from '../../ui/page-empty-state';
 import { OrganizationSettingsCard } from './organization-settings-card';
-
-function Figure({ label, value }: { label: string; value: number }) {
-  return (
-    <Card withBorder padding="sm" role="group" aria-label={label}>
-      <Text size="xs" c="dimmed">{label}</Text>
-      <Text size="xl" fw={700}>{value}</Text>
-    </Card>
-  );
-}
+import { FigureCard } from '../../ui/fact';
 
 export function OrganizationDashboardPage() {
   const { organizationId = 'unassigned' } = useParams();
@@ -56,9 +48,9 @@ export function OrganizationDashboardPage() {
         ))}
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3 }}>
-        <Figure label="Accounts" value={org.accountsThatCanBeAccessedByTheUser.length} />
-        <Figure label="Sales channels" value={new Set(org.accountsThatCanBeAccessedByTheUser.map((a) => a.salesChannel)).size} />
-        <Figure label="Premium features" value={org.featureFlags.length} />
+        <FigureCard label="Accounts" value={org.accountsThatCanBeAccessedByTheUser.length} />
+        <FigureCard label="Sales channels" value={new Set(org.accountsThatCanBeAccessedByTheUser.map((a) => a.salesChannel)).size} />
+        <FigureCard label="Premium features" value={org.featureFlags.length} />
       </SimpleGrid>
       {org.featureFlags.includes('PRODUCT_CATALOG') && (
         // Query parameters travel between organization and Clarity pages (pre-navigation rule 4).

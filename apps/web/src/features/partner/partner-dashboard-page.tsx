@@ -6,7 +6,7 @@
  */
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Alert, Button, Card, Checkbox, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,15 +18,7 @@ import { channelName } from '../../ui/channel-icon';
 import { DataTable } from '../../ui/data-table';
 import { fetchPartnerAccountsStatus, switchPath } from './partner-api';
 import { partnerStatusColumns } from './partner-status-columns';
-
-function Figure({ label, value }: { label: string; value: number }) {
-  return (
-    <Card withBorder padding="sm" role="group" aria-label={label}>
-      <Text size="xs" c="dimmed">{label}</Text>
-      <Text size="xl" fw={700}>{value}</Text>
-    </Card>
-  );
-}
+import { FigureCard } from '../../ui/fact';
 
 function matches(r: PartnerAccountStatus, needle: string): boolean {
   return !needle || [r.accountName, r.accountKey, channelName(r.salesChannel), r.accountingSystem, r.planCode ?? 'trial'].some((v) => v.toLowerCase().includes(needle));
@@ -61,11 +53,11 @@ export function PartnerDashboardPage() {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 2, sm: 5 }}>
-        <Figure label="Clients" value={all.length} />
-        <Figure label="Need attention" value={all.filter((r) => r.attentionReasons.length > 0).length} />
-        <Figure label="Settlements waiting" value={sum((r) => r.waitingCount)} />
-        <Figure label="With unmapped types" value={sum((r) => r.unmappedCount)} />
-        <Figure label="Connection errors" value={all.filter((r) => r.attentionReasons.includes('connection error')).length} />
+        <FigureCard label="Clients" value={all.length} />
+        <FigureCard label="Need attention" value={all.filter((r) => r.attentionReasons.length > 0).length} />
+        <FigureCard label="Settlements waiting" value={sum((r) => r.waitingCount)} />
+        <FigureCard label="With unmapped types" value={sum((r) => r.unmappedCount)} />
+        <FigureCard label="Connection errors" value={all.filter((r) => r.attentionReasons.includes('connection error')).length} />
       </SimpleGrid>
       {all.length > 0 && (
         <Card withBorder role="figure" aria-label="Settlements waiting per client">
