@@ -4,26 +4,24 @@
  * is not connected (the server refuses those calls too, with the same meaning).
  */
 import { Alert, Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Account } from '@ledgerport/contract';
-import { api, ApiError } from '../../lib/api-client';
 import { channelName } from '../../ui/channel-icon';
+import { BackendAccountGate } from './backend-account-gate';
 
 const SYSTEM_NAMES: Record<string, string> = { QBO: 'QuickBooks Online', NETSUITE: 'NetSuite', XERO: 'Xero', SAGE: 'Sage', MANUAL: 'the built-in ledger', NONE: 'no accounting system' };
 
 export function QueryConsoleFrame(props: { accountKey: string; system: 'QBO' | 'NETSUITE'; title: string; children: ReactNode }) {
-  const { accountKey, system } = props;
-  const account = useQuery({ queryKey: ['backend', 'account', accountKey], queryFn: () => api.get<Account>('/account', { accountKey }) });
-  if (account.error)
-    return (
-      <Alert color="red" role="alert" title="Account not found">
-        {account.error instanceof ApiError ? account.error.message : 'Something went wrong. Please try again later.'}
-      </Alert>
-    );
-  if (!account.data) return <Text c="dimmed">Loading the account…</Text>;
-  const a = account.data;
+  return (
+    <BackendAccountGate accountKey={props.accountKey}>
+      {(a) => <ConsoleFrame {...props} account={a} />}
+    </BackendAccountGate>
+  );
+}
+
+function ConsoleFrame(props: { accountKey: string; system: 'QBO' | 'NETSUITE'; title: string; children: ReactNode; account: Account }) {
+  const { accountKey, system, account: a } = props;
   const wanted = SYSTEM_NAMES[system]!;
   const isOtherSystem = a.accountingSystem !== system;
   return (
