@@ -2,17 +2,17 @@
  * /backend/accounts: every account, a page of the server's cursor at a time (issue 19), filtered and
  * sorted in the browser; from a row, support requests older settlements or switches to the account.
  */
-import { Alert, Anchor, Badge, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AccountSummary } from '@ledgerport/contract';
-import { ApiError } from '../../lib/api-client';
 import { channelName } from '../../ui/channel-icon';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { fetchBackendAccounts, fetchHistoryPath } from './backend-api';
 import { amazonGroupsPath, paypalRawPath } from './channels/backend-channels-api';
+import { ErrorAlert } from '../../ui/error-alert';
 
 const columns: Array<DataColumn<AccountSummary>> = [
   { id: 'accountName', header: 'Account', sortValue: (r) => r.accountName.toLowerCase(), cell: (r) => r.accountName },
@@ -71,11 +71,7 @@ export function BackendAccountsPage() {
   return (
     <Stack>
       <TextInput label="Filter accounts" placeholder="Name, key, organization or channel" leftSection={<IconSearch size={14} />} value={text} onChange={(e) => setText(e.currentTarget.value)} w={320} />
-      {query.error && (
-        <Alert color="red" role="alert">
-          {query.error instanceof ApiError ? query.error.message : 'Something went wrong. Please try again later.'}
-        </Alert>
-      )}
+      <ErrorAlert error={query.error} />
       <DataTable label="Accounts" columns={columns} rows={rows} getRowId={(r) => r.accountKey} clientPageSize={50} initialSort={{ id: 'accountName', desc: false }} isLoading={query.isPending} emptyText="No account matches." />
       {query.hasNextPage && (
         <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} w="fit-content">

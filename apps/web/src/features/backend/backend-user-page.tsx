@@ -19,21 +19,18 @@ import { IconUserShare } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { BackendUserAccount, BackendUserDetail, SignInAttempt } from '@ledgerport/contract';
-import { ApiError } from '../../lib/api-client';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { DateText, TimestampText } from '../../ui/date-text';
 import { UserFlagSwitches } from './feature-flag-switches';
 import { FactCard } from '../../ui/fact';
 import { accountIdentityColumns } from './account-identity-columns';
+import { errorText } from '../../ui/error-alert';
 import {
   backendOrganizationPath,
   fetchBackendUser,
   impersonate,
   STAFF_ROLE_LABELS,
 } from './backend-users-api';
-
-const errorText = (e: unknown) =>
-  e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.';
 
 function howReached(a: BackendUserAccount): string {
   const ways = [

@@ -6,7 +6,8 @@
 import { Alert, Loader, SimpleGrid, Switch } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { featureFlagNames, type FeatureFlagName } from '@ledgerport/contract';
-import { ApiError, api, apiRequest } from '../../lib/api-client';
+import { api, apiRequest } from '../../lib/api-client';
+import { errorText } from '../../ui/error-alert';
 
 type Flags = { featureFlags: string[] };
 
@@ -20,9 +21,6 @@ function setAccountFlag(accountKey: string, flag: FeatureFlagName, isOn: boolean
 
 export const setUserFlag = (userId: string, flag: FeatureFlagName, isOn: boolean) =>
   api.put<Flags>(`/backend/user/${encodeURIComponent(userId)}/feature-flags`, { flag, isOn });
-
-const errorText = (e: unknown) =>
-  e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.';
 
 function FlagGrid({
   label,

@@ -8,14 +8,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isNetSuiteRecordType } from '@ledgerport/core/queries';
-import { ApiError } from '../../lib/api-client';
 import type { DataColumn } from '../../ui/data-table';
 import { fetchNetSuiteRecord, fetchNetSuiteRecords, recordPath, recordTypePath, suiteQlPath } from './backend-queries-api';
 import { COMMON_RECORD_TYPES } from './netsuite-suiteql-page';
 import { QueryConsoleFrame } from './query-console-frame';
 import { QueryResultTable, type NumberedRow } from './query-result-table';
+import { errorText } from '../../ui/error-alert';
 
-const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again later.');
 
 export function NetSuiteRecordsPage() {
   const { accountKey = '', recordType = '' } = useParams();

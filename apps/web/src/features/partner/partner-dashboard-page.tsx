@@ -13,12 +13,12 @@ import { useState } from 'react';
 import { useHref, useNavigate } from 'react-router';
 import type { PartnerAccountStatus } from '@ledgerport/contract';
 import { CHART_PALETTE } from '@ledgerport/core/reports';
-import { ApiError } from '../../lib/api-client';
 import { channelName } from '../../ui/channel-icon';
 import { DataTable } from '../../ui/data-table';
 import { fetchPartnerAccountsStatus, switchPath } from './partner-api';
 import { partnerStatusColumns } from './partner-status-columns';
 import { FigureCard } from '../../ui/fact';
+import { ErrorAlert } from '../../ui/error-alert';
 
 function matches(r: PartnerAccountStatus, needle: string): boolean {
   return !needle || [r.accountName, r.accountKey, channelName(r.salesChannel), r.accountingSystem, r.planCode ?? 'trial'].some((v) => v.toLowerCase().includes(needle));
@@ -47,11 +47,7 @@ export function PartnerDashboardPage() {
   }
   return (
     <Stack>
-      {query.error && (
-        <Alert color="red" role="alert">
-          {query.error instanceof ApiError ? query.error.message : 'Something went wrong. Please try again later.'}
-        </Alert>
-      )}
+      <ErrorAlert error={query.error} />
       <SimpleGrid cols={{ base: 2, sm: 5 }}>
         <FigureCard label="Clients" value={all.length} />
         <FigureCard label="Need attention" value={all.filter((r) => r.attentionReasons.length > 0).length} />

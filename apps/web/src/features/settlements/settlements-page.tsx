@@ -4,14 +4,13 @@
  * and pages (10/25/50/100), filters saved per account and list in the browser, bulk actions.
  */
 import { detailPath } from './settlement-path';
-import { Alert, Button, EmptyState, Group, Text } from '@mantine/core';
+import { Button, EmptyState, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Settlement } from '@ledgerport/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api-client';
 import { useCanChangeAccount, useSession } from '../../lib/session-context';
 import { DataTable } from '../../ui/data-table';
 import { BulkActionsBar } from './bulk-actions-bar';
@@ -22,6 +21,7 @@ import { buildSearchClause, countActiveFilters, readSavedListState, writeSavedLi
 import { SettlementFiltersBar } from './settlement-filters-bar';
 import { fetchSettlementsAvailable, type BulkAction } from './settlements-api';
 import { settlementPageQuery, sortParamOf } from './settlement-list-query';
+import { ErrorAlert } from '../../ui/error-alert';
 
 const INTRO: Record<SettlementListKind, string | null> = {
   standard: null,
@@ -131,11 +131,7 @@ export function SettlementsPage({ kind }: { kind: SettlementListKind }) {
         </Group>
       </Group>
       <SettlementFiltersBar account={account} isSingleOrder={kind === 'b2b'} value={state.filters} onChange={(filters) => update({ ...state, filters })} />
-      {query.error && (
-        <Alert color="red" role="alert" mb="sm">
-          {query.error instanceof ApiError ? query.error.message : 'Something went wrong. Please try again later.'}
-        </Alert>
-      )}
+      <ErrorAlert error={query.error} mb="sm" />
       <BulkActionsBar accountKey={account.accountKey} selectedIds={selectedIds} onDone={onBulkDone} />
       <DataTable
         label="Settlements"

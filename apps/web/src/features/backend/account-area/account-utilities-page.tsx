@@ -15,6 +15,7 @@ import { TimestampText } from '../../../ui/date-text';
 import { LazyModal } from '../../../ui/lazy-modal';
 import { AccountAreaFrame } from './account-area-frame';
 import { fetchStuckWork, runUtility } from './account-area-api';
+import { ErrorAlert } from '../../../ui/error-alert';
 
 interface Pending {
   utility: AccountUtility;
@@ -90,11 +91,7 @@ function AccountUtilities({ account }: { account: Account }) {
           {outcome.text}
         </Alert>
       )}
-      {stuck.error && (
-        <Alert color="red" role="alert" title="Could not load the account's unfinished work">
-          {stuck.error instanceof ApiError ? stuck.error.message : 'Something went wrong. Please try again later.'}
-        </Alert>
-      )}
+      <ErrorAlert error={stuck.error} title="Could not load the account's unfinished work" />
       <Card withBorder padding="lg">
         <Group justify="space-between" mb="xs">
           <Title order={3} size="h5">
