@@ -10,9 +10,10 @@ import { Link } from 'react-router';
 import type { AccountSummary } from '@ledgerport/contract';
 import { channelName } from '../../ui/channel-icon';
 import { DataTable, type DataColumn } from '../../ui/data-table';
-import { fetchBackendAccounts, fetchHistoryPath } from './backend-api';
+import { fetchBackendAccounts } from './backend-api';
 import { amazonGroupsPath, paypalRawPath } from './channels/backend-channels-api';
 import { ErrorAlert } from '../../ui/error-alert';
+import { AccountActionLinks } from './account-action-links';
 
 const columns: Array<DataColumn<AccountSummary>> = [
   { id: 'accountName', header: 'Account', sortValue: (r) => r.accountName.toLowerCase(), cell: (r) => r.accountName },
@@ -35,10 +36,7 @@ const columns: Array<DataColumn<AccountSummary>> = [
     id: 'actions',
     header: 'Actions',
     cell: (r) => (
-      <Stack gap={2}>
-        <Anchor component={Link} to={fetchHistoryPath(r.accountKey)} size="sm" aria-label={`Request history for ${r.accountName}`}>
-          Request history
-        </Anchor>
+      <AccountActionLinks account={r}>
         {r.salesChannel === 'PAYPAL' && (
           <Anchor component={Link} to={paypalRawPath(r.accountKey)} size="sm" aria-label={`PayPal transactions of ${r.accountName}`}>
             PayPal transactions
@@ -49,10 +47,7 @@ const columns: Array<DataColumn<AccountSummary>> = [
             Amazon finance API
           </Anchor>
         )}
-        <Anchor component={Link} to={`/switch?account=${encodeURIComponent(r.accountKey)}`} size="sm" aria-label={`Switch to ${r.accountName}`}>
-          Switch to account
-        </Anchor>
-      </Stack>
+      </AccountActionLinks>
     ),
   },
 ];

@@ -24,7 +24,7 @@ import { DateText, TimestampText } from '../../ui/date-text';
 import { UserFlagSwitches } from './feature-flag-switches';
 import { FactCard } from '../../ui/fact';
 import { accountIdentityColumns } from './account-identity-columns';
-import { errorText } from '../../ui/error-alert';
+import { ErrorAlert, errorText } from '../../ui/error-alert';
 import {
   backendOrganizationPath,
   fetchBackendUser,
@@ -137,11 +137,7 @@ export function BackendUserPage() {
                 ))}
         </FactCard>
       </SimpleGrid>
-      {open.error && (
-        <Alert color="red" role="alert" title="Could not open the account as this user">
-          {errorText(open.error)}
-        </Alert>
-      )}
+      <ErrorAlert error={open.error} title="Could not open the account as this user" />
       <Title order={3} size="h5">
         Accounts and roles
       </Title>

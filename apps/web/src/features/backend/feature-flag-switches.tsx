@@ -7,7 +7,7 @@ import { Alert, Loader, SimpleGrid, Switch } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { featureFlagNames, type FeatureFlagName } from '@ledgerport/contract';
 import { api, apiRequest } from '../../lib/api-client';
-import { errorText } from '../../ui/error-alert';
+import { ErrorAlert, errorText } from '../../ui/error-alert';
 
 type Flags = { featureFlags: string[] };
 
@@ -69,11 +69,7 @@ export function AccountFlagSwitches({ accountKey }: { accountKey: string }) {
     );
   return (
     <>
-      {change.error && (
-        <Alert color="red" role="alert">
-          {errorText(change.error)}
-        </Alert>
-      )}
+      <ErrorAlert error={change.error} />
       <FlagGrid
         label={`Feature flags of account ${accountKey}`}
         on={query.data.featureFlags}
@@ -99,11 +95,7 @@ export function UserFlagSwitches({
   });
   return (
     <>
-      {change.error && (
-        <Alert color="red" role="alert">
-          {errorText(change.error)}
-        </Alert>
-      )}
+      <ErrorAlert error={change.error} />
       <FlagGrid
         label="Feature flags of this user"
         on={initial}

@@ -3,18 +3,18 @@
  * largest difference first by default; from a row, support asks the account's channel for that
  * period again or switches to the account to look closer.
  */
-import { Anchor, Badge, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { InconsistentSettlement } from '@ledgerport/contract';
 import { parseDecimalUnits } from '@ledgerport/core/money';
 import { channelName } from '../../ui/channel-icon';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { MoneyText } from '../../ui/money-text';
-import { fetchHistoryPath, fetchInconsistentSettlements } from './backend-api';
+import { fetchInconsistentSettlements } from './backend-api';
 import { ErrorAlert } from '../../ui/error-alert';
+import { AccountActionLinks } from './account-action-links';
 
 const unitsOf = (text: string) => parseDecimalUnits(text) ?? 0n;
 const absUnits = (text: string) => {
@@ -68,16 +68,7 @@ const columns: Array<DataColumn<InconsistentSettlement>> = [
   {
     id: 'actions',
     header: 'Actions',
-    cell: (r) => (
-      <Stack gap={2}>
-        <Anchor component={Link} to={fetchHistoryPath(r.accountKey)} size="sm" aria-label={`Request history for ${r.accountName}`}>
-          Request history
-        </Anchor>
-        <Anchor component={Link} to={`/switch?account=${encodeURIComponent(r.accountKey)}`} size="sm" aria-label={`Switch to ${r.accountName}`}>
-          Switch to account
-        </Anchor>
-      </Stack>
-    ),
+    cell: (r) => <AccountActionLinks account={r} />,
   },
 ];
 

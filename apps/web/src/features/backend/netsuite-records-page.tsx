@@ -13,7 +13,7 @@ import { fetchNetSuiteRecord, fetchNetSuiteRecords, recordPath, recordTypePath, 
 import { COMMON_RECORD_TYPES } from './netsuite-suiteql-page';
 import { QueryConsoleFrame } from './query-console-frame';
 import { QueryResultTable, type NumberedRow } from './query-result-table';
-import { errorText } from '../../ui/error-alert';
+import { ErrorAlert, errorText } from '../../ui/error-alert';
 
 
 export function NetSuiteRecordsPage() {
@@ -104,11 +104,7 @@ function RecordView({ accountKey, recordType, id }: { accountKey: string; record
       <Anchor component={Link} to={recordTypePath(accountKey, recordType)} size="sm">
         Back to the {recordType} records
       </Anchor>
-      {record.error && (
-        <Alert color="red" role="alert" title="The record could not be read">
-          {errorText(record.error)}
-        </Alert>
-      )}
+      <ErrorAlert error={record.error} title="The record could not be read" />
       {!record.data && !record.error && <Text c="dimmed">Reading the record from NetSuite…</Text>}
       {record.data && (
         <>
