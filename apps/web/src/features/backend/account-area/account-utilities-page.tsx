@@ -16,6 +16,7 @@ import { LazyModal } from '../../../ui/lazy-modal';
 import { AccountAreaFrame } from './account-area-frame';
 import { fetchStuckWork, runUtility } from './account-area-api';
 import { ErrorAlert } from '../../../ui/error-alert';
+import { ConfirmActions } from '../../../ui/confirm-actions';
 
 interface Pending {
   utility: AccountUtility;
@@ -147,14 +148,7 @@ function AccountUtilities({ account }: { account: Account }) {
       <LazyModal opened={pending !== null} onClose={() => setPending(null)} title={pending?.title ?? ''} centered>
         <Stack>
           <Text size="sm">{pending?.text}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setPending(null)}>
-              Cancel
-            </Button>
-            <Button loading={run.isPending} onClick={() => pending && run.mutate(pending)}>
-              Run it
-            </Button>
-          </Group>
+          <ConfirmActions confirmLabel="Run it" loading={run.isPending} onCancel={() => setPending(null)} onConfirm={() => pending && run.mutate(pending)} />
         </Stack>
       </LazyModal>
     </Stack>
