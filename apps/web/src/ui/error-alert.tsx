@@ -1,8 +1,6 @@
-/** An error as a bookkeeper reads it: the server's message, or a plain sentence when there is none. */
+/** An error alert as a bookkeeper reads it (the text is the API client's errorText). */
 import { Alert, type AlertProps } from '@mantine/core';
-import { ApiError } from '../lib/api-client';
-
-export const errorText = (error: unknown): string => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again later.');
+import { errorText } from '../lib/api-client';
 
 /** A red alert (role alert) for the error, or nothing while there is none. */
 export function ErrorAlert({ error, ...alert }: { error: unknown } & Omit<AlertProps, 'children' | 'color' | 'role'>) {

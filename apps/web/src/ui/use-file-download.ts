@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { RequestOptions } from '../lib/api-client';
 import { downloadFile, type DownloadedFile } from './download-file';
-import { errorText } from './error-alert';
+import { errorText } from '../lib/api-client';
 
 export function useFileDownload() {
   const [error, setError] = useState<string | null>(null);

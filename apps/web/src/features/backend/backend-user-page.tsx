@@ -24,7 +24,8 @@ import { DateText, TimestampText } from '../../ui/date-text';
 import { UserFlagSwitches } from './feature-flag-switches';
 import { FactCard } from '../../ui/fact';
 import { accountIdentityColumns } from './account-identity-columns';
-import { ErrorAlert, errorText } from '../../ui/error-alert';
+import { ErrorAlert } from '../../ui/error-alert';
+import { errorText } from '../../lib/api-client';
 import {
   backendOrganizationPath,
   fetchBackendUser,

@@ -7,7 +7,8 @@ import { Alert, Loader, SimpleGrid, Switch } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { featureFlagNames, type FeatureFlagName } from '@ledgerport/contract';
 import { api, apiRequest } from '../../lib/api-client';
-import { ErrorAlert, errorText } from '../../ui/error-alert';
+import { ErrorAlert } from '../../ui/error-alert';
+import { errorText } from '../../lib/api-client';
 
 type Flags = { featureFlags: string[] };
 

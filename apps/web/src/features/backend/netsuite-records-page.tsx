@@ -13,7 +13,8 @@ import { fetchNetSuiteRecord, fetchNetSuiteRecords, recordPath, recordTypePath, 
 import { COMMON_RECORD_TYPES } from './netsuite-suiteql-page';
 import { QueryConsoleFrame } from './query-console-frame';
 import { QueryResultTable, type NumberedRow } from './query-result-table';
-import { ErrorAlert, errorText } from '../../ui/error-alert';
+import { ErrorAlert } from '../../ui/error-alert';
+import { errorText } from '../../lib/api-client';
 
 
 export function NetSuiteRecordsPage() {

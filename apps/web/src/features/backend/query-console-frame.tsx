@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import type { Account } from '@ledgerport/contract';
 import { channelName } from '../../ui/channel-icon';
 import { BackendAccountGate } from './backend-account-gate';
-import { errorText } from '../../ui/error-alert';
+import { errorText } from '../../lib/api-client';
 
 const SYSTEM_NAMES: Record<string, string> = { QBO: 'QuickBooks Online', NETSUITE: 'NetSuite', XERO: 'Xero', SAGE: 'Sage', MANUAL: 'the built-in ledger', NONE: 'no accounting system' };
 

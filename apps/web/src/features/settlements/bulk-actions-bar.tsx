@@ -12,7 +12,6 @@ import { downloadFile } from '../../ui/download-file';
 import { LazyModal } from '../../ui/lazy-modal';
 import { BulkSendProgress, readBulkSendKeys, writeBulkSendKeys } from './bulk-send-progress';
 import { runBulkAction, type BulkAction, type BulkActionResult } from './settlements-api';
-import { ConfirmActions } from '../../ui/confirm-actions';
 
 function describeResult(r: BulkActionResult): string {
   const skipped = r.skipped.length ? ` ${r.skipped.length} skipped: ${r.skipped.map((s) => s.reason).join('; ')}` : '';
@@ -103,15 +102,20 @@ export function BulkActionsBar({ accountKey, selectedIds, onDone }: { accountKey
         <Text size="sm" mb="md">
           Delete the {selectedIds.length} selected settlements from Ledgerport? Posted settlements are kept; you can load the others again from their files.
         </Text>
-        <ConfirmActions
-          confirmLabel="Delete"
-          color="red"
-          onCancel={() => setConfirmDelete(false)}
-          onConfirm={() => {
-            setConfirmDelete(false);
-            void run('delete');
-          }}
-        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirmDelete(false)}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              setConfirmDelete(false);
+              void run('delete');
+            }}
+          >
+            Delete
+          </Button>
+        </Group>
       </LazyModal>
     </Paper>
   );

@@ -4,13 +4,14 @@
  * and pages (10/25/50/100), filters saved per account and list in the browser, bulk actions.
  */
 import { detailPath } from './settlement-path';
-import { Button, EmptyState, Group, Text } from '@mantine/core';
+import { Alert, Button, EmptyState, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Settlement } from '@ledgerport/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { errorText } from '../../lib/api-client';
 import { useCanChangeAccount, useSession } from '../../lib/session-context';
 import { DataTable } from '../../ui/data-table';
 import { BulkActionsBar } from './bulk-actions-bar';
@@ -21,7 +22,6 @@ import { buildSearchClause, countActiveFilters, readSavedListState, writeSavedLi
 import { SettlementFiltersBar } from './settlement-filters-bar';
 import { fetchSettlementsAvailable, type BulkAction } from './settlements-api';
 import { settlementPageQuery, sortParamOf } from './settlement-list-query';
-import { ErrorAlert } from '../../ui/error-alert';
 
 const INTRO: Record<SettlementListKind, string | null> = {
   standard: null,
@@ -131,7 +131,11 @@ export function SettlementsPage({ kind }: { kind: SettlementListKind }) {
         </Group>
       </Group>
       <SettlementFiltersBar account={account} isSingleOrder={kind === 'b2b'} value={state.filters} onChange={(filters) => update({ ...state, filters })} />
-      <ErrorAlert error={query.error} mb="sm" />
+      {query.error && (
+        <Alert color="red" role="alert" mb="sm">
+          {errorText(query.error)}
+        </Alert>
+      )}
       <BulkActionsBar accountKey={account.accountKey} selectedIds={selectedIds} onDone={onBulkDone} />
       <DataTable
         label="Settlements"
