@@ -8,13 +8,11 @@ import { z } from 'zod';
 import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
 import { safeTextSchema } from './safe-text';
+import { inviteEmailSchema, inviteIdSchema, invitePreviewSchema, inviteTokenSchema, openInviteSchema } from './invites';
 
 const accountKey = accountKeySchema;
 export const memberRoleSchema = z.enum(['owner', 'member', 'view-only'], 'Choose a role: owner, member or view-only.');
-const inviteIdSchema = safeTextSchema.trim().regex(/^\d{1,18}$/, 'The inviteId is not valid.');
 const userIdSchema = safeTextSchema.trim().min(1, 'The userId is missing.').max(100, 'The userId is too long.');
-const inviteTokenSchema = safeTextSchema.trim().min(1, 'The link has no token.').max(200, 'The link is not valid.');
-const inviteEmailSchema = z.email('Enter a valid email address.').max(320, 'The email address is too long.');
 
 export const accountUserSchema = z
   .object({
@@ -30,17 +28,7 @@ export const accountUserSchema = z
   .meta({ id: 'AccountUser' });
 export type AccountUser = z.infer<typeof accountUserSchema>;
 
-export const accountInviteSchema = z
-  .object({
-    inviteId: z.string(),
-    email: z.string(),
-    role: memberRoleSchema,
-    invitedByName: z.string().nullable(),
-    invitedAt: z.string(),
-    expiresAt: z.string(),
-    isExpired: z.boolean(),
-  })
-  .meta({ id: 'AccountInvite' });
+export const accountInviteSchema = openInviteSchema({ role: memberRoleSchema }).meta({ id: 'AccountInvite' });
 export type AccountInvite = z.infer<typeof accountInviteSchema>;
 
 export const accountUsersSchema = z.object({ accountKey: z.string(), users: z.array(accountUserSchema), invites: z.array(accountInviteSchema), canManage: z.boolean() }).meta({ id: 'AccountUsers' });
@@ -151,13 +139,5 @@ export const previewAccountInvite = defineEndpoint({
   access: 'public',
   effect: 'self',
   querystring: z.strictObject({ token: inviteTokenSchema }),
-  response: z.object({
-    status: z.enum(['valid', 'used', 'expired', 'superseded', 'revoked', 'declined', 'unknown']),
-    message: z.string(),
-    accountName: z.string().nullable(),
-    email: z.string().nullable(),
-    role: memberRoleSchema.nullable(),
-    invitedByName: z.string().nullable(),
-    hasLogin: z.boolean(),
-  }),
+  response: invitePreviewSchema({ accountName: z.string().nullable(), email: z.string().nullable(), role: memberRoleSchema.nullable() }),
 });

@@ -7,14 +7,19 @@ import { decimalAmountSchema } from './money';
 
 const accountKey = accountKeySchema;
 
+/** An account as lists name it (the account switcher, the Partner Dashboard): its key and name, channel, accounting system and plan. */
+export const accountIdentityFields = {
+  accountKey: z.string(),
+  accountName: z.string(),
+  salesChannel: salesChannelSchema,
+  accountingSystem: accountingSystemSchema,
+  /** null means a trial account (the Trial badge). */
+  planCode: z.string().nullable(),
+};
+
 export const accountSummarySchema = z
   .object({
-    accountKey: z.string(),
-    accountName: z.string(),
-    salesChannel: salesChannelSchema,
-    accountingSystem: accountingSystemSchema,
-    /** null means a trial account. */
-    planCode: z.string().nullable(),
+    ...accountIdentityFields,
     organizationId: z.string().nullable(),
     isCurrent: z.boolean(),
   })

@@ -58,7 +58,8 @@ export const listAccountReports = defineEndpoint({
   response: z.object({ reports: z.array(accountReportRowSchema), total: z.number().int() }),
 });
 
-export const accountReportSettlementSchema = z.object({
+/** A settlement as the backend lists it: its ids, currency and dates, the deposit the channel reported and what its lines add up to. */
+export const backendSettlementFields = {
   settlementKey: z.string(),
   settlementId: z.string(),
   currency: z.string(),
@@ -66,6 +67,10 @@ export const accountReportSettlementSchema = z.object({
   endDate: z.string().nullable(),
   total: decimalAmountSchema.nullable(),
   linesTotal: decimalAmountSchema,
+};
+
+export const accountReportSettlementSchema = z.object({
+  ...backendSettlementFields,
   lineCount: z.number().int(),
   status: z.enum(['closed', 'open']),
   postingStatus: z.string(),

@@ -7,20 +7,14 @@ import { defineEndpoint } from './endpoint';
 import { salesChannelSchema } from './enums';
 import { decimalAmountSchema } from './money';
 import { historyRequestSchema } from './channel-connections';
+import { backendSettlementFields } from './backend-account-area';
 
 export const inconsistentSettlementSchema = z
   .object({
     accountKey: z.string(),
     accountName: z.string(),
     salesChannel: salesChannelSchema,
-    settlementKey: z.string(),
-    settlementId: z.string(),
-    currency: z.string(),
-    startDate: z.string().nullable(),
-    endDate: z.string().nullable(),
-    /** The deposit the channel reported, and what the settlement's lines add up to. */
-    total: decimalAmountSchema.nullable(),
-    linesTotal: decimalAmountSchema,
+    ...backendSettlementFields,
     /** total minus linesTotal. */
     difference: decimalAmountSchema,
     reason: z.string().nullable(),

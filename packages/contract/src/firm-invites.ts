@@ -8,27 +8,12 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { safeTextSchema } from './safe-text';
 import { teamRoleSchema } from './teams';
+import { inviteEmailSchema, inviteIdSchema, invitePreviewSchema, inviteTokenSchema, openInviteSchema } from './invites';
 
 export const partnerRoleSchema = z.enum(['admin', 'member'], 'Choose a firm role: admin or member.');
 const teamIdSchema = safeTextSchema.trim().regex(/^\d{1,18}$/, 'The teamId is not valid.');
-const inviteIdSchema = safeTextSchema.trim().regex(/^\d{1,18}$/, 'The inviteId is not valid.');
-const inviteTokenSchema = safeTextSchema.trim().min(1, 'The link has no token.').max(200, 'The link is not valid.');
-const inviteEmailSchema = z.email('Enter a valid email address.').max(320, 'The email address is too long.');
 
-export const firmInviteSchema = z
-  .object({
-    inviteId: z.string(),
-    email: z.string(),
-    partnerRole: partnerRoleSchema,
-    teamId: z.string().nullable(),
-    teamName: z.string().nullable(),
-    teamRole: teamRoleSchema.nullable(),
-    invitedByName: z.string().nullable(),
-    invitedAt: z.string(),
-    expiresAt: z.string(),
-    isExpired: z.boolean(),
-  })
-  .meta({ id: 'FirmInvite' });
+export const firmInviteSchema = openInviteSchema({ partnerRole: partnerRoleSchema, teamId: z.string().nullable(), teamName: z.string().nullable(), teamRole: teamRoleSchema.nullable() }).meta({ id: 'FirmInvite' });
 export type FirmInvite = z.infer<typeof firmInviteSchema>;
 
 const firmInviteEndpoint = { tag: 'teams', access: 'user', effect: 'manage' } as const;
@@ -93,16 +78,12 @@ export const previewFirmInvite = defineEndpoint({
   access: 'public',
   effect: 'self',
   querystring: z.strictObject({ token: inviteTokenSchema }),
-  response: z.object({
-    status: z.enum(['valid', 'used', 'expired', 'superseded', 'revoked', 'declined', 'unknown']),
-    message: z.string(),
+  response: invitePreviewSchema({
     /** The firm, as Ledgerport names it: its partner code. */
     partnerCode: z.string().nullable(),
     teamName: z.string().nullable(),
     email: z.string().nullable(),
     partnerRole: partnerRoleSchema.nullable(),
     teamRole: teamRoleSchema.nullable(),
-    invitedByName: z.string().nullable(),
-    hasLogin: z.boolean(),
   }),
 });

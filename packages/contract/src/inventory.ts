@@ -35,15 +35,20 @@ const monthTotalSchema = z.object({
   storedAt: z.string(),
 });
 
+/** The month an inventory page values: the account, the month, the day and currency of its value, whether it has a report. */
+const inventoryMonthFields = {
+  accountKey: z.string(),
+  month: z.string(),
+  /** The month's last day: the day whose costs value it. */
+  valuedOn: z.string(),
+  currency: z.string(),
+  /** False when no report of the month was uploaded (everything else is then empty). */
+  hasReport: z.boolean(),
+};
+
 export const inventorySummarySchema = z
   .object({
-    accountKey: z.string(),
-    month: z.string(),
-    /** The month's last day: the day whose costs value it. */
-    valuedOn: z.string(),
-    currency: z.string(),
-    /** False when no report of the month was uploaded (everything else is then empty). */
-    hasReport: z.boolean(),
+    ...inventoryMonthFields,
     fileName: z.string().nullable(),
     uploadedAt: z.string().nullable(),
     /** Where the month came from: an uploaded file or SP-API (decision 0050); null without a report. */
@@ -72,11 +77,7 @@ export type InventorySummaryBody = z.infer<typeof inventorySummarySchema>;
 
 export const inventoryLocationsSchema = z
   .object({
-    accountKey: z.string(),
-    month: z.string(),
-    valuedOn: z.string(),
-    currency: z.string(),
-    hasReport: z.boolean(),
+    ...inventoryMonthFields,
     units: z.number().int(),
     value: z.string(),
     locations: z.array(

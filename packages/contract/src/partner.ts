@@ -1,18 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { accountingSystemSchema, salesChannelSchema } from './enums';
+import { accountIdentityFields } from './account';
 
 const isoTimestamp = z.iso.datetime({ offset: true });
 
 /** One client account on the Partner Dashboard: read from its status summary row (decision 0035). */
 export const partnerAccountStatusSchema = z
   .object({
-    accountKey: z.string(),
-    accountName: z.string(),
-    salesChannel: salesChannelSchema,
-    accountingSystem: accountingSystemSchema,
-    /** Absent plan: the account is on a trial (Trial badge). */
-    planCode: z.string().nullable(),
+    ...accountIdentityFields,
     isCurrent: z.boolean(),
     waitingCount: z.number().int().nonnegative(),
     unmappedCount: z.number().int().nonnegative(),

@@ -10,6 +10,7 @@ import { defineEndpoint } from './endpoint';
 import { isoDateSchema } from './iso-date';
 import { safeTextSchema } from './safe-text';
 import { figureSourcesSchema } from './shopify-reports';
+import { reportRangeFields, reportRangeQuery, reportSettlementCountFields } from './report-range';
 
 /** The longest range one summary covers (ten years). */
 export const SUMMARY_REPORT_DAYS_MAX = 3660;
@@ -28,16 +29,8 @@ export type CurrencySummaryBody = z.infer<typeof currencySummarySchema>;
 
 export const summaryReportSchema = z
   .object({
-    accountKey: z.string(),
-    start: z.string(),
-    end: z.string(),
-    timeZoneId: z.string(),
-    /** Closed settlements counted (duplicates never are). */
-    settlementCount: z.number().int(),
-    /** Of those, how many do not reconcile to their deposit (their lines are still counted). */
-    inconsistentCount: z.number().int(),
-    /** Open settlements ending in the range, left out until they close. */
-    openCount: z.number().int(),
+    ...reportRangeFields,
+    ...reportSettlementCountFields,
     currencies: z.array(currencySummarySchema),
   })
   .meta({ id: 'SummaryReport' });
@@ -51,7 +44,7 @@ export const getAmazonSummaryReport = defineEndpoint({
   access: 'user',
   effect: 'read',
   planFeature: 'PREMIUM_REPORTS',
-  querystring: z.strictObject({ accountKey: accountKeySchema, start: isoDateSchema, end: isoDateSchema }),
+  querystring: z.strictObject(reportRangeQuery),
   response: summaryReportSchema,
 });
 
@@ -60,10 +53,7 @@ const figures = { sales: amount, fees: amount, net: amount };
 /** The Account Overview (/overview-settlements) and the Home page charts. */
 export const accountOverviewReportSchema = z
   .object({
-    accountKey: z.string(),
-    start: z.string(),
-    end: z.string(),
-    timeZoneId: z.string(),
+    ...reportRangeFields,
     /** Settlements ending in the range by state; duplicates are counted apart. */
     counts: z.object({
       closed: z.number().int(),
@@ -94,7 +84,7 @@ export const getAccountOverview = defineEndpoint({
   tag: 'reports',
   access: 'user',
   effect: 'read',
-  querystring: z.strictObject({ accountKey: accountKeySchema, start: isoDateSchema, end: isoDateSchema }),
+  querystring: z.strictObject(reportRangeQuery),
   response: accountOverviewReportSchema,
 });
 
@@ -134,9 +124,7 @@ export const getReportTypeSources = defineEndpoint({
   access: 'user',
   effect: 'read',
   querystring: z.strictObject({
-    accountKey: accountKeySchema,
-    start: isoDateSchema,
-    end: isoDateSchema,
+    ...reportRangeQuery,
     currency: safeTextSchema.trim().regex(/^[A-Z]{3}$/, 'currency must be a three-letter code like USD.'),
     typeKey: safeTextSchema.min(1, 'typeKey is missing.').max(300, 'typeKey is too long.'),
     month: z.string().regex(/^\d{4}-\d{2}$/, 'month must look like 2026-11.').optional(),

@@ -11,23 +11,18 @@ import { defineEndpoint } from './endpoint';
 import { isoDateSchema } from './iso-date';
 import { safeTextSchema } from './safe-text';
 import { paginationSchema } from './settlements';
+import { reportRangeFields, reportRangeQuery, reportSettlementCountFields } from './report-range';
 
 /** The longest range one Shopify report covers (ten years, like the Summary Report). */
 export const SHOPIFY_REPORT_DAYS_MAX = 3660;
 
 const amount = z.string();
 const figureTotals = z.record(z.string(), amount);
-const rangeQuery = { accountKey: accountKeySchema, start: isoDateSchema, end: isoDateSchema };
 
 export const financeReportSchema = z
   .object({
-    accountKey: z.string(),
-    start: z.string(),
-    end: z.string(),
-    timeZoneId: z.string(),
-    settlementCount: z.number().int(),
-    inconsistentCount: z.number().int(),
-    openCount: z.number().int(),
+    ...reportRangeFields,
+    ...reportSettlementCountFields,
     currencies: z.array(
       z.object({
         currency: z.string(),
@@ -51,7 +46,7 @@ export const getShopifyFinanceReport = defineEndpoint({
   access: 'user',
   effect: 'read',
   planFeature: 'PREMIUM_REPORTS',
-  querystring: z.strictObject(rangeQuery),
+  querystring: z.strictObject(reportRangeQuery),
   response: financeReportSchema,
 });
 
@@ -87,7 +82,7 @@ export const getShopifyFigureSources = defineEndpoint({
   effect: 'read',
   planFeature: 'PREMIUM_REPORTS',
   querystring: z.strictObject({
-    ...rangeQuery,
+    ...reportRangeQuery,
     figure: z.enum(DRILL_FIGURES, { error: `figure must be one of ${DRILL_FIGURES.join(', ')}.` }),
     currency: safeTextSchema.trim().regex(/^[A-Z]{3}$/, 'currency must be a three-letter code like USD.'),
     month: z.string().regex(/^\d{4}-\d{2}$/, 'month must look like 2026-11.').optional(),
@@ -99,10 +94,7 @@ export const getShopifyFigureSources = defineEndpoint({
 
 export const giftCardReportSchema = z
   .object({
-    accountKey: z.string(),
-    start: z.string(),
-    end: z.string(),
-    timeZoneId: z.string(),
+    ...reportRangeFields,
     currencies: z.array(
       z.object({
         currency: z.string(),
@@ -125,7 +117,7 @@ export const getShopifyGiftCardReport = defineEndpoint({
   access: 'user',
   effect: 'read',
   planFeature: 'PREMIUM_REPORTS',
-  querystring: z.strictObject(rangeQuery),
+  querystring: z.strictObject(reportRangeQuery),
   response: giftCardReportSchema,
 });
 

@@ -28,6 +28,9 @@ export class ApiError extends Error {
   }
 }
 
+/** An error as a bookkeeper reads it: the server's message, or a plain sentence when there is none. */
+export const errorText = (error: unknown): string => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again later.');
+
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;

@@ -12,15 +12,8 @@ export function fileNameOf(contentDisposition: string | null, fallback: string):
   return plain?.[1] ?? fallback;
 }
 
-export interface DownloadedFile {
-  name: string;
-  headers: Headers;
-}
-
-export async function downloadFile(path: string, query: RequestOptions['query'], fallbackName: string): Promise<DownloadedFile> {
-  const response = await apiResponse('GET', path, { query, timeoutMs: 120_000 });
-  const blob = await response.blob();
-  const name = fileNameOf(response.headers.get('content-disposition'), fallbackName);
+/** Hands bytes to the browser as a download under the name; the object URL is let go shortly after. */
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -30,5 +23,17 @@ export async function downloadFile(path: string, query: RequestOptions['query'],
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export interface DownloadedFile {
+  name: string;
+  headers: Headers;
+}
+
+export async function downloadFile(path: string, query: RequestOptions['query'], fallbackName: string): Promise<DownloadedFile> {
+  const response = await apiResponse('GET', path, { query, timeoutMs: 120_000 });
+  const blob = await response.blob();
+  const name = fileNameOf(response.headers.get('content-disposition'), fallbackName);
+  saveBlob(blob, name);
   return { name, headers: response.headers };
 }

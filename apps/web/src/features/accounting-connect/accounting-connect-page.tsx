@@ -5,14 +5,15 @@
  * 'Could not connect to accounting system.' or the cancelled-authorization message.
  */
 import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { accountingErrorMessages, type RemoteAccountingSystem } from '@ledgerport/contract';
 import { api, ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { AccountingSettingsForm } from './accounting-settings-form';
 import { ACCOUNTING_SYSTEM_NAMES, toAccountingSystem } from './accounting-systems';
+import { useConnectCallback } from '../channel-connect/use-connect-callback';
 
 function ConnectStart({ system }: { system: RemoteAccountingSystem }) {
   const { account } = useSession();
@@ -61,25 +62,11 @@ function ConnectStart({ system }: { system: RemoteAccountingSystem }) {
 }
 
 function ConnectCallback({ system }: { system: RemoteAccountingSystem }) {
-  const [params] = useSearchParams();
-  const queryClient = useQueryClient();
-  const { reload } = useSession();
-  const sent = useRef(false);
-  const finish = useMutation({
-    mutationFn: () => api.post<{ organizationName: string; nextStep: string | null }>('/accounting/callback', { system, query: Object.fromEntries(params) }),
-    onSuccess: async (answer) => {
-      await queryClient.invalidateQueries();
-      await reload();
-      // A full page load (not an in-app navigation): the settings page has the strict referrer check,
-      // and this page's own referrer is the accounting system's sign-in page.
-      if (answer.nextStep) window.location.assign(`${import.meta.env.BASE_URL.replace(/\/$/, '')}/admin/accounting/${system.toLowerCase()}/${answer.nextStep}`);
-    },
+  const finish = useConnectCallback<{ organizationName: string; nextStep: string | null }>('/accounting/callback', { system }, {
+    // A full page load (not an in-app navigation): the settings page has the strict referrer check,
+    // and this page's own referrer is the accounting system's sign-in page.
+    onConnected: (answer) => answer.nextStep && window.location.assign(`${import.meta.env.BASE_URL.replace(/\/$/, '')}/admin/accounting/${system.toLowerCase()}/${answer.nextStep}`),
   });
-  useEffect(() => {
-    if (sent.current) return;
-    sent.current = true;
-    finish.mutate();
-  }, [finish]);
   const name = ACCOUNTING_SYSTEM_NAMES[system];
   if (finish.isError) {
     const message = finish.error instanceof ApiError ? finish.error.message : '';

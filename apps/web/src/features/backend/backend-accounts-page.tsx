@@ -2,19 +2,20 @@
  * /backend/accounts: every account, a page of the server's cursor at a time (issue 19), filtered and
  * sorted in the browser; from a row, support requests older settlements or switches to the account.
  */
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AccountSummary } from '@ledgerport/contract';
-import { ApiError } from '../../lib/api-client';
 import { channelName } from '../../ui/channel-icon';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { PlanBadge, withoutPlanColumn } from '../../ui/plan-badge';
 import { useIsBillingEnabled } from '../../lib/session-context';
-import { fetchBackendAccounts, fetchHistoryPath } from './backend-api';
+import { fetchBackendAccounts } from './backend-api';
 import { amazonGroupsPath, paypalRawPath } from './channels/backend-channels-api';
+import { ErrorAlert } from '../../ui/error-alert';
+import { AccountActionLinks } from './account-action-links';
 
 const columns: Array<DataColumn<AccountSummary>> = [
   { id: 'accountName', header: 'Account', sortValue: (r) => r.accountName.toLowerCase(), cell: (r) => r.accountName },
@@ -32,10 +33,7 @@ const columns: Array<DataColumn<AccountSummary>> = [
     id: 'actions',
     header: 'Actions',
     cell: (r) => (
-      <Stack gap={2}>
-        <Anchor component={Link} to={fetchHistoryPath(r.accountKey)} size="sm" aria-label={`Request history for ${r.accountName}`}>
-          Request history
-        </Anchor>
+      <AccountActionLinks account={r}>
         {r.salesChannel === 'PAYPAL' && (
           <Anchor component={Link} to={paypalRawPath(r.accountKey)} size="sm" aria-label={`PayPal transactions of ${r.accountName}`}>
             PayPal transactions
@@ -46,10 +44,7 @@ const columns: Array<DataColumn<AccountSummary>> = [
             Amazon finance API
           </Anchor>
         )}
-        <Anchor component={Link} to={`/switch?account=${encodeURIComponent(r.accountKey)}`} size="sm" aria-label={`Switch to ${r.accountName}`}>
-          Switch to account
-        </Anchor>
-      </Stack>
+      </AccountActionLinks>
     ),
   },
 ];
@@ -69,11 +64,7 @@ export function BackendAccountsPage() {
   return (
     <Stack>
       <TextInput label="Filter accounts" placeholder="Name, key, organization or channel" leftSection={<IconSearch size={14} />} value={text} onChange={(e) => setText(e.currentTarget.value)} w={320} />
-      {query.error && (
-        <Alert color="red" role="alert">
-          {query.error instanceof ApiError ? query.error.message : 'Something went wrong. Please try again later.'}
-        </Alert>
-      )}
+      <ErrorAlert error={query.error} />
       <DataTable label="Accounts" columns={withoutPlanColumn(columns, isBillingEnabled)} rows={rows} getRowId={(r) => r.accountKey} clientPageSize={50} initialSort={{ id: 'accountName', desc: false }} isLoading={query.isPending} emptyText="No account matches." />
       {query.hasNextPage && (
         <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} w="fit-content">

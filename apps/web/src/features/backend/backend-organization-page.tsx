@@ -1,5 +1,5 @@
 /** /backend/organization/{organizationId}: one organization's accounts with their plans, members, subscriptions and features (issue 19). */
-import { Alert, Anchor, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { useIsBillingEnabled } from '../../lib/session-context';
 import { DateText } from '../../ui/date-text';
 import { accountIdentityColumns } from './account-identity-columns';
 import { backendUserPath, fetchBackendOrganization } from './backend-users-api';
+import { FactCard } from '../../ui/fact';
 
 type Account = BackendOrganizationDetail['accounts'][number];
 type Member = BackendOrganizationDetail['members'][number];
@@ -99,14 +100,9 @@ export function BackendOrganizationPage() {
             ['Features', features.length === 0 ? 'None' : features.join(', ')],
           ] satisfies Array<[string, ReactNode]>
         ).map(([label, value]) => (
-          <Card key={label} withBorder padding="sm">
-            <Text size="xs" c="dimmed">
-              {label}
-            </Text>
-            <Text size="sm" component="div">
-              {value}
-            </Text>
-          </Card>
+          <FactCard key={label} label={label}>
+            {value}
+          </FactCard>
         ))}
       </SimpleGrid>
       <Title order={3} size="h5">

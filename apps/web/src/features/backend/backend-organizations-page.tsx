@@ -1,14 +1,14 @@
 /** /backend/organizations: every organization, found by name or id, sorted and paged by the server (issue 19). */
-import { Alert, Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { BackendOrganizationRow } from '@ledgerport/contract';
-import { ApiError } from '../../lib/api-client';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { DateText } from '../../ui/date-text';
 import { backendOrganizationPath, fetchBackendOrganizations } from './backend-users-api';
 import { useBackendSearch } from './use-backend-search';
+import { ErrorAlert } from '../../ui/error-alert';
 
 const columns: Array<DataColumn<BackendOrganizationRow>> = [
   {
@@ -56,13 +56,7 @@ export function BackendOrganizationsPage() {
               : `${total.toLocaleString('en-US')} organizations match`}
         </Text>
       </Group>
-      {query.error && (
-        <Alert color="red" role="alert">
-          {query.error instanceof ApiError
-            ? query.error.message
-            : 'Something went wrong. Please try again later.'}
-        </Alert>
-      )}
+      <ErrorAlert error={query.error} />
       <DataTable
         label="Organizations"
         columns={columns}

@@ -9,32 +9,29 @@ import {
   Anchor,
   Badge,
   Button,
-  Card,
   Group,
   Loader,
   SimpleGrid,
   Stack,
-  Text,
   Title,
 } from '@mantine/core';
 import { IconUserShare } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { BackendUserAccount, BackendUserDetail, SignInAttempt } from '@ledgerport/contract';
-import { ApiError } from '../../lib/api-client';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { DateText, TimestampText } from '../../ui/date-text';
 import { UserFlagSwitches } from './feature-flag-switches';
+import { FactCard } from '../../ui/fact';
 import { accountIdentityColumns } from './account-identity-columns';
+import { ErrorAlert } from '../../ui/error-alert';
+import { errorText } from '../../lib/api-client';
 import {
   backendOrganizationPath,
   fetchBackendUser,
   impersonate,
   STAFF_ROLE_LABELS,
 } from './backend-users-api';
-
-const errorText = (e: unknown) =>
-  e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.';
 
 function howReached(a: BackendUserAccount): string {
   const ways = [
@@ -116,17 +113,17 @@ export function BackendUserPage() {
         ))}
       </Group>
       <SimpleGrid cols={{ base: 1, md: 4 }}>
-        <Fact label="User id" value={user.userId} />
-        <Fact label="Created" value={<DateText value={user.createdAt} />} />
-        <Fact label="Email verified" value={user.isEmailVerified ? 'Yes' : 'No'} />
-        <Fact label="Partner code" value={user.partnerCode ?? 'None'} />
-        <Fact label="Current account" value={user.currentAccountKey ?? 'None'} />
-        <Fact label="Time zone" value={user.timeZone} />
-        <Fact label="Accounts" value={String(user.accountCount)} />
-        <Fact
-          label="Organizations"
-          value={
-            organizations.length === 0
+        <FactCard label="User id">{user.userId}</FactCard>
+        <FactCard label="Created">
+          <DateText value={user.createdAt} />
+        </FactCard>
+        <FactCard label="Email verified">{user.isEmailVerified ? 'Yes' : 'No'}</FactCard>
+        <FactCard label="Partner code">{user.partnerCode ?? 'None'}</FactCard>
+        <FactCard label="Current account">{user.currentAccountKey ?? 'None'}</FactCard>
+        <FactCard label="Time zone">{user.timeZone}</FactCard>
+        <FactCard label="Accounts">{String(user.accountCount)}</FactCard>
+        <FactCard label="Organizations">
+          {organizations.length === 0
               ? 'None'
               : organizations.map((o) => (
                   <Anchor
@@ -138,15 +135,10 @@ export function BackendUserPage() {
                   >
                     {o.name} ({o.role})
                   </Anchor>
-                ))
-          }
-        />
+                ))}
+        </FactCard>
       </SimpleGrid>
-      {open.error && (
-        <Alert color="red" role="alert" title="Could not open the account as this user">
-          {errorText(open.error)}
-        </Alert>
-      )}
+      <ErrorAlert error={open.error} title="Could not open the account as this user" />
       <Title order={3} size="h5">
         Accounts and roles
       </Title>
@@ -184,15 +176,3 @@ export function BackendUserPage() {
   );
 }
 
-function Fact({ label, value }: { label: string; value: React.ReactNode }) {
-  return (
-    <Card withBorder padding="sm">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {value}
-      </Text>
-    </Card>
-  );
-}

@@ -2,16 +2,16 @@
  * /backend/users: every user, found by part of the email or name, sorted and paged by the server
  * (issue 19). A row opens the user's page, where support sees their accounts and can open the app as them.
  */
-import { Alert, Anchor, Badge, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { BackendUserRow } from '@ledgerport/contract';
-import { ApiError } from '../../lib/api-client';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { DateText } from '../../ui/date-text';
 import { backendUserPath, fetchBackendUsers, STAFF_ROLE_LABELS } from './backend-users-api';
 import { useBackendSearch } from './use-backend-search';
+import { ErrorAlert } from '../../ui/error-alert';
 
 const columns: Array<DataColumn<BackendUserRow>> = [
   {
@@ -68,11 +68,7 @@ export function BackendUsersPage() {
           {total === null ? '' : total === 1 ? '1 user matches' : `${total.toLocaleString('en-US')} users match`}
         </Text>
       </Group>
-      {query.error && (
-        <Alert color="red" role="alert">
-          {query.error instanceof ApiError ? query.error.message : 'Something went wrong. Please try again later.'}
-        </Alert>
-      )}
+      <ErrorAlert error={query.error} />
       <DataTable
         label="Users"
         columns={columns}

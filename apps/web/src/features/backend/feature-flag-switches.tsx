@@ -6,7 +6,9 @@
 import { Alert, Loader, SimpleGrid, Switch } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { featureFlagNames, type FeatureFlagName } from '@ledgerport/contract';
-import { ApiError, api, apiRequest } from '../../lib/api-client';
+import { api, apiRequest } from '../../lib/api-client';
+import { ErrorAlert } from '../../ui/error-alert';
+import { errorText } from '../../lib/api-client';
 
 type Flags = { featureFlags: string[] };
 
@@ -20,9 +22,6 @@ function setAccountFlag(accountKey: string, flag: FeatureFlagName, isOn: boolean
 
 export const setUserFlag = (userId: string, flag: FeatureFlagName, isOn: boolean) =>
   api.put<Flags>(`/backend/user/${encodeURIComponent(userId)}/feature-flags`, { flag, isOn });
-
-const errorText = (e: unknown) =>
-  e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.';
 
 function FlagGrid({
   label,
@@ -71,11 +70,7 @@ export function AccountFlagSwitches({ accountKey }: { accountKey: string }) {
     );
   return (
     <>
-      {change.error && (
-        <Alert color="red" role="alert">
-          {errorText(change.error)}
-        </Alert>
-      )}
+      <ErrorAlert error={change.error} />
       <FlagGrid
         label={`Feature flags of account ${accountKey}`}
         on={query.data.featureFlags}
@@ -101,11 +96,7 @@ export function UserFlagSwitches({
   });
   return (
     <>
-      {change.error && (
-        <Alert color="red" role="alert">
-          {errorText(change.error)}
-        </Alert>
-      )}
+      <ErrorAlert error={change.error} />
       <FlagGrid
         label="Feature flags of this user"
         on={initial}

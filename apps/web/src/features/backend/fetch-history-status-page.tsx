@@ -1,13 +1,13 @@
 /** /backend/fetch-history-status: every history request across accounts and how far it got (issue 19). */
-import { Alert, Anchor, Badge, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { FetchHistoryStatus } from '@ledgerport/contract';
-import { ApiError } from '../../lib/api-client';
 import { channelName } from '../../ui/channel-icon';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { STATUS_COLORS, STATUS_LABELS } from '../account-settings/history-requests-panel';
 import { fetchHistoryPath, fetchHistoryStatus } from './backend-api';
+import { ErrorAlert } from '../../ui/error-alert';
 
 const columns: Array<DataColumn<FetchHistoryStatus>> = [
   { id: 'requestedAt', header: 'Requested', sortValue: (r) => r.requestedAt, cell: (r) => r.requestedAt.slice(0, 16).replace('T', ' ') },
@@ -47,11 +47,7 @@ export function FetchHistoryStatusPage() {
       <Text size="sm" c="dimmed">
         Requests for older settlements, from account owners and from support, newest first.
       </Text>
-      {query.error && (
-        <Alert color="red" role="alert">
-          {query.error instanceof ApiError ? query.error.message : 'Something went wrong. Please try again later.'}
-        </Alert>
-      )}
+      <ErrorAlert error={query.error} />
       <DataTable
         label="History requests of every account"
         columns={columns}

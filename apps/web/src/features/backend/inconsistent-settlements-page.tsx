@@ -3,18 +3,18 @@
  * largest difference first by default; from a row, support asks the account's channel for that
  * period again or switches to the account to look closer.
  */
-import { Alert, Anchor, Badge, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { InconsistentSettlement } from '@ledgerport/contract';
 import { parseDecimalUnits } from '@ledgerport/core/money';
-import { ApiError } from '../../lib/api-client';
 import { channelName } from '../../ui/channel-icon';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { MoneyText } from '../../ui/money-text';
-import { fetchHistoryPath, fetchInconsistentSettlements } from './backend-api';
+import { fetchInconsistentSettlements } from './backend-api';
+import { ErrorAlert } from '../../ui/error-alert';
+import { AccountActionLinks } from './account-action-links';
 
 const unitsOf = (text: string) => parseDecimalUnits(text) ?? 0n;
 const absUnits = (text: string) => {
@@ -68,16 +68,7 @@ const columns: Array<DataColumn<InconsistentSettlement>> = [
   {
     id: 'actions',
     header: 'Actions',
-    cell: (r) => (
-      <Stack gap={2}>
-        <Anchor component={Link} to={fetchHistoryPath(r.accountKey)} size="sm" aria-label={`Request history for ${r.accountName}`}>
-          Request history
-        </Anchor>
-        <Anchor component={Link} to={`/switch?account=${encodeURIComponent(r.accountKey)}`} size="sm" aria-label={`Switch to ${r.accountName}`}>
-          Switch to account
-        </Anchor>
-      </Stack>
-    ),
+    cell: (r) => <AccountActionLinks account={r} />,
   },
 ];
 
@@ -92,11 +83,7 @@ export function InconsistentSettlementsPage() {
         Settlements whose lines do not add up to the deposit the channel reported, across every account. Posting them needs a suspense line or a hold; asking the channel again often brings the missing lines.
       </Text>
       <TextInput label="Filter" placeholder="Account or settlement" leftSection={<IconSearch size={14} />} value={text} onChange={(e) => setText(e.currentTarget.value)} w={300} />
-      {query.error && (
-        <Alert color="red" role="alert">
-          {query.error instanceof ApiError ? query.error.message : 'Something went wrong. Please try again later.'}
-        </Alert>
-      )}
+      <ErrorAlert error={query.error} />
       <DataTable
         label="Inconsistent settlements"
         columns={columns}

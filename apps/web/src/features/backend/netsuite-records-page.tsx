@@ -8,14 +8,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isNetSuiteRecordType } from '@ledgerport/core/queries';
-import { ApiError } from '../../lib/api-client';
 import type { DataColumn } from '../../ui/data-table';
 import { fetchNetSuiteRecord, fetchNetSuiteRecords, recordPath, recordTypePath, suiteQlPath } from './backend-queries-api';
 import { COMMON_RECORD_TYPES } from './netsuite-suiteql-page';
 import { QueryConsoleFrame } from './query-console-frame';
 import { QueryResultTable, type NumberedRow } from './query-result-table';
+import { ErrorAlert } from '../../ui/error-alert';
+import { errorText } from '../../lib/api-client';
 
-const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again later.');
 
 export function NetSuiteRecordsPage() {
   const { accountKey = '', recordType = '' } = useParams();
@@ -105,11 +105,7 @@ function RecordView({ accountKey, recordType, id }: { accountKey: string; record
       <Anchor component={Link} to={recordTypePath(accountKey, recordType)} size="sm">
         Back to the {recordType} records
       </Anchor>
-      {record.error && (
-        <Alert color="red" role="alert" title="The record could not be read">
-          {errorText(record.error)}
-        </Alert>
-      )}
+      <ErrorAlert error={record.error} title="The record could not be read" />
       {!record.data && !record.error && <Text c="dimmed">Reading the record from NetSuite…</Text>}
       {record.data && (
         <>

@@ -4,14 +4,13 @@
  * is paged by NetSuite (limit and offset, at most 1000 rows a page) and shown as a table; each page
  * read is audited with the staff member's name. Links open the records of common record types.
  */
-import { Alert, Anchor, Button, Code, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Code, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { checkSuiteQlQuery } from '@ledgerport/core/queries';
-import { ApiError } from '../../lib/api-client';
 import { recordTypePath, runSuiteQl } from './backend-queries-api';
-import { QueryConsoleFrame } from './query-console-frame';
+import { QueryConsoleForm, QueryConsoleFrame, QueryRefusalAlert } from './query-console-frame';
 import { QueryResultTable } from './query-result-table';
 
 export const COMMON_RECORD_TYPES = ['account', 'subsidiary', 'department', 'classification', 'location', 'currency', 'journalentry'];
@@ -52,36 +51,20 @@ function SuiteQlConsole({ accountKey }: { accountKey: string }) {
       <Text size="sm" c="dimmed">
         SuiteQL, read-only: only SELECT is sent. NetSuite answers one page at a time (at most 1000 rows). Each page read is recorded in the account&apos;s history with your name.
       </Text>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="xs">
-          <Textarea label="SuiteQL query" value={text} onChange={(e) => setText(e.currentTarget.value)} rows={4} styles={{ input: { fontFamily: 'monospace' } }} spellCheck={false} />
-          <Group justify="space-between">
-            <Group gap="xs" role="group" aria-label="Records by type">
-              <Text size="xs" c="dimmed">
-                Records by type:
-              </Text>
-              {COMMON_RECORD_TYPES.map((type) => (
-                <Anchor key={type} component={Link} to={recordTypePath(accountKey, type)} size="xs">
-                  {type}
-                </Anchor>
-              ))}
-            </Group>
-            <Button type="submit" loading={result.isFetching}>
-              Run query
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-      {(refusal ?? result.error) && (
-        <Alert color="red" role="alert" title={refusal ? 'This query cannot be run here' : 'The query did not run'}>
-          {refusal ?? (result.error instanceof ApiError ? result.error.message : 'Something went wrong. Please try again later.')}
-        </Alert>
-      )}
+      <QueryConsoleForm
+        label="SuiteQL query"
+        text={text}
+        onText={setText}
+        onSubmit={submit}
+        isRunning={result.isFetching}
+        helpersLabel="Records by type"
+        helpers={COMMON_RECORD_TYPES.map((type) => (
+          <Anchor key={type} component={Link} to={recordTypePath(accountKey, type)} size="xs">
+            {type}
+          </Anchor>
+        ))}
+      />
+      <QueryRefusalAlert refusal={refusal} error={result.error} />
       {data && !refusal && !result.error && (
         <Stack gap="xs">
           <Text size="sm" role="status">

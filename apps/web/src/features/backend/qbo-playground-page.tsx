@@ -4,14 +4,13 @@
  * server checks again), MAXRESULTS is added when missing (100, at most 1000). The answer shows as a
  * sortable table and as QBO's raw JSON. Every query is audited with the staff member's name.
  */
-import { Alert, Anchor, Button, Code, Group, Stack, Tabs, Text, Textarea } from '@mantine/core';
+import { Anchor, Code, Stack, Tabs, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { checkQboQuery, QBO_QUERY_DEFAULT_MAX_RESULTS, QBO_QUERY_MAX_RESULTS } from '@ledgerport/core/queries';
-import { ApiError } from '../../lib/api-client';
 import { runQboQuery } from './backend-queries-api';
-import { QueryConsoleFrame } from './query-console-frame';
+import { QueryConsoleForm, QueryConsoleFrame, QueryRefusalAlert } from './query-console-frame';
 import { QueryResultTable } from './query-result-table';
 
 const EXAMPLES: Array<[label: string, query: string]> = [
@@ -46,36 +45,20 @@ function QboConsole({ accountKey }: { accountKey: string }) {
       <Text size="sm" c="dimmed">
         Queries in the QBO query language, read-only: only SELECT is sent. A query without MAXRESULTS reads {QBO_QUERY_DEFAULT_MAX_RESULTS} rows; at most {QBO_QUERY_MAX_RESULTS}. Each query is recorded in the account&apos;s history with your name.
       </Text>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="xs">
-          <Textarea label="QBO query" value={text} onChange={(e) => setText(e.currentTarget.value)} rows={4} styles={{ input: { fontFamily: 'monospace' } }} spellCheck={false} />
-          <Group justify="space-between">
-            <Group gap="xs" aria-label="Examples" role="group">
-              <Text size="xs" c="dimmed">
-                Examples:
-              </Text>
-              {EXAMPLES.map(([label, example]) => (
-                <Anchor key={label} component="button" type="button" size="xs" onClick={() => setText(example)}>
-                  {label}
-                </Anchor>
-              ))}
-            </Group>
-            <Button type="submit" loading={run.isPending}>
-              Run query
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-      {(refusal ?? run.error) && (
-        <Alert color="red" role="alert" title={refusal ? 'This query cannot be run here' : 'The query did not run'}>
-          {refusal ?? (run.error instanceof ApiError ? run.error.message : 'Something went wrong. Please try again later.')}
-        </Alert>
-      )}
+      <QueryConsoleForm
+        label="QBO query"
+        text={text}
+        onText={setText}
+        onSubmit={submit}
+        isRunning={run.isPending}
+        helpersLabel="Examples"
+        helpers={EXAMPLES.map(([label, example]) => (
+          <Anchor key={label} component="button" type="button" size="xs" onClick={() => setText(example)}>
+            {label}
+          </Anchor>
+        ))}
+      />
+      <QueryRefusalAlert refusal={refusal} error={run.error} />
       {result && !refusal && (
         <Stack gap="xs">
           <Text size="sm" role="status">

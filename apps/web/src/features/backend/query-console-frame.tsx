@@ -3,27 +3,26 @@
  * before anything is sent, a clear message when the account's accounting system is another one or
  * is not connected (the server refuses those calls too, with the same meaning).
  */
-import { Alert, Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Account } from '@ledgerport/contract';
-import { api, ApiError } from '../../lib/api-client';
 import { channelName } from '../../ui/channel-icon';
+import { BackendAccountGate } from './backend-account-gate';
+import { errorText } from '../../lib/api-client';
 
 const SYSTEM_NAMES: Record<string, string> = { QBO: 'QuickBooks Online', NETSUITE: 'NetSuite', XERO: 'Xero', SAGE: 'Sage', MANUAL: 'the built-in ledger', NONE: 'no accounting system' };
 
 export function QueryConsoleFrame(props: { accountKey: string; system: 'QBO' | 'NETSUITE'; title: string; children: ReactNode }) {
-  const { accountKey, system } = props;
-  const account = useQuery({ queryKey: ['backend', 'account', accountKey], queryFn: () => api.get<Account>('/account', { accountKey }) });
-  if (account.error)
-    return (
-      <Alert color="red" role="alert" title="Account not found">
-        {account.error instanceof ApiError ? account.error.message : 'Something went wrong. Please try again later.'}
-      </Alert>
-    );
-  if (!account.data) return <Text c="dimmed">Loading the account…</Text>;
-  const a = account.data;
+  return (
+    <BackendAccountGate accountKey={props.accountKey}>
+      {(a) => <ConsoleFrame {...props} account={a} />}
+    </BackendAccountGate>
+  );
+}
+
+function ConsoleFrame(props: { accountKey: string; system: 'QBO' | 'NETSUITE'; title: string; children: ReactNode; account: Account }) {
+  const { accountKey, system, account: a } = props;
   const wanted = SYSTEM_NAMES[system]!;
   const isOtherSystem = a.accountingSystem !== system;
   return (
@@ -59,5 +58,42 @@ export function QueryConsoleFrame(props: { accountKey: string; system: 'QBO' | '
         props.children
       )}
     </Stack>
+  );
+}
+
+/** The console's query box: the query text, a row of helpers (examples or record links) and Run query. */
+export function QueryConsoleForm(props: { label: string; text: string; onText: (text: string) => void; onSubmit: () => void; isRunning: boolean; helpersLabel: string; helpers: ReactNode }) {
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSubmit();
+      }}
+    >
+      <Stack gap="xs">
+        <Textarea label={props.label} value={props.text} onChange={(e) => props.onText(e.currentTarget.value)} rows={4} styles={{ input: { fontFamily: 'monospace' } }} spellCheck={false} />
+        <Group justify="space-between">
+          <Group gap="xs" role="group" aria-label={props.helpersLabel}>
+            <Text size="xs" c="dimmed">
+              {props.helpersLabel}:
+            </Text>
+            {props.helpers}
+          </Group>
+          <Button type="submit" loading={props.isRunning}>
+            Run query
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Why a query was not run: refused before sending (not read-only), or the system's answer. */
+export function QueryRefusalAlert({ refusal, error }: { refusal: string | null; error: unknown }) {
+  if (!refusal && !error) return null;
+  return (
+    <Alert color="red" role="alert" title={refusal ? 'This query cannot be run here' : 'The query did not run'}>
+      {refusal ?? errorText(error)}
+    </Alert>
   );
 }

@@ -12,6 +12,7 @@ import { decimalToUnits, formatUnits } from '@ledgerport/core/money';
 import { api, ApiError } from '../../lib/api-client';
 import { MoneyText } from '../../ui/money-text';
 import { SubscriptionsPage } from './subscriptions-page';
+import { ErrorAlert } from '../../ui/error-alert';
 
 interface FirmAccountsBody {
   partnerCode: string | null;
@@ -112,11 +113,7 @@ export function FirmBillingPage() {
               '; choose a plan.'
             )}
           </Text>
-          {checkout.error && (
-            <Alert color="red" role="alert">
-              {checkout.error instanceof ApiError ? checkout.error.message : 'Something went wrong. Please try again later.'}
-            </Alert>
-          )}
+          <ErrorAlert error={checkout.error} />
           <Button onClick={() => checkout.mutate()} loading={checkout.isPending} disabled={chosen.length === 0 || !planCode}>
             Check out {chosen.length} {chosen.length === 1 ? 'account' : 'accounts'}
           </Button>

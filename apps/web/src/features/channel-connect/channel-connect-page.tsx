@@ -4,13 +4,14 @@
  * query the channel sent back. Failures show the spec's 'Could not connect to sales source.'.
  */
 import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { SalesChannel } from '@ledgerport/contract';
 import { api, ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { ChannelIcon, channelName } from '../../ui/channel-icon';
+import { useConnectCallback } from './use-connect-callback';
 
 const CHANNELS: SalesChannel[] = ['AMAZON', 'SHOPIFY', 'EBAY', 'ETSY', 'WALMART', 'BIGCOMMERCE', 'PAYPAL', 'AFTERPAY'];
 
@@ -127,27 +128,13 @@ function ConnectStart({ channel }: { channel: SalesChannel }) {
 }
 
 function ConnectCallback({ channel }: { channel: SalesChannel }) {
-  const [params] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { reload } = useSession();
-  const sent = useRef(false);
-  const finish = useMutation({
-    mutationFn: () => api.post<{ storeName: string; redirectAfter: string | null }>('/sales-channel/callback', { channel, query: Object.fromEntries(params) }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries();
-      await reload();
-    },
+  const finish = useConnectCallback<{ storeName: string; redirectAfter: string | null }>('/sales-channel/callback', { channel }, {
     // The server refused a Shopify store other than the connected one: its own page says what to do.
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'channel.store-mismatch') void navigate('/shopify/reconnect/store-mismatch', { state: { message: error.message } });
     },
   });
-  useEffect(() => {
-    if (sent.current) return;
-    sent.current = true;
-    finish.mutate();
-  }, [finish]);
   if (finish.isError)
     return (
       <Stack>

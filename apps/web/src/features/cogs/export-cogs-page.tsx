@@ -6,10 +6,9 @@
 import { Alert, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ledgerExportFormats } from '@ledgerport/contract';
-import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { DateRangePicker, type DateRange } from '../../ui/date-range-picker';
-import { downloadFile } from '../../ui/download-file';
+import { useFileDownload } from '../../ui/use-file-download';
 
 const FORMAT_LABELS: Record<string, string> = {
   csv: 'General journal (CSV)',
@@ -27,28 +26,14 @@ export function ExportCogsPage() {
   const { account } = useSession();
   const [range, setRange] = useState<DateRange>({});
   const [format, setFormat] = useState<string>('hledger');
-  const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { download: saveFile, error, isBusy: busy } = useFileDownload();
   async function download() {
-    setBusy(true);
-    setError(null);
     setNote(null);
-    try {
-      const file = await downloadFile(
-        '/export-cogs/download',
-        { accountKey: account.accountKey, start: range.start, end: range.end, format },
-        `cogs.${format}`,
-      );
-      const skipped = Number.parseInt(file.headers.get('x-cogs-skipped') ?? '0', 10);
-      setNote(
-        `Downloaded ${file.name}.${skipped > 0 ? ` ${skipped} settlement${skipped === 1 ? ' was' : 's were'} left out: refresh their COGS and fill in their missing costs first.` : ''}`,
-      );
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.');
-    } finally {
-      setBusy(false);
-    }
+    const file = await saveFile('/export-cogs/download', { accountKey: account.accountKey, start: range.start, end: range.end, format }, `cogs.${format}`);
+    if (!file) return;
+    const skipped = Number.parseInt(file.headers.get('x-cogs-skipped') ?? '0', 10);
+    setNote(`Downloaded ${file.name}.${skipped > 0 ? ` ${skipped} settlement${skipped === 1 ? ' was' : 's were'} left out: refresh their COGS and fill in their missing costs first.` : ''}`);
   }
   return (
     <Stack maw={560}>

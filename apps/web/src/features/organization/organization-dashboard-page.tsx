@@ -10,15 +10,7 @@ import { useIsBillingEnabled } from '../../lib/session-context';
 import { ChannelIcon, channelName } from '../../ui/channel-icon';
 import { PageEmptyState } from '../../ui/page-empty-state';
 import { OrganizationSettingsCard } from './organization-settings-card';
-
-function Figure({ label, value }: { label: string; value: number }) {
-  return (
-    <Card withBorder padding="sm" role="group" aria-label={label}>
-      <Text size="xs" c="dimmed">{label}</Text>
-      <Text size="xl" fw={700}>{value}</Text>
-    </Card>
-  );
-}
+import { FigureCard } from '../../ui/fact';
 
 export function OrganizationDashboardPage() {
   const { organizationId = 'unassigned' } = useParams();
@@ -59,9 +51,9 @@ export function OrganizationDashboardPage() {
         ))}
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3 }}>
-        <Figure label="Accounts" value={org.accountsThatCanBeAccessedByTheUser.length} />
-        <Figure label="Sales channels" value={new Set(org.accountsThatCanBeAccessedByTheUser.map((a) => a.salesChannel)).size} />
-        {isBillingEnabled && <Figure label="Premium features" value={org.featureFlags.length} />}
+        <FigureCard label="Accounts" value={org.accountsThatCanBeAccessedByTheUser.length} />
+        <FigureCard label="Sales channels" value={new Set(org.accountsThatCanBeAccessedByTheUser.map((a) => a.salesChannel)).size} />
+        {isBillingEnabled && <FigureCard label="Premium features" value={org.featureFlags.length} />}
       </SimpleGrid>
       {planGate({ billingEnabled: isBillingEnabled, feature: 'PRODUCT_CATALOG', grant: { by: 'support', isGranted: org.featureFlags.includes('PRODUCT_CATALOG') } }).isOpen && (
         // Query parameters travel between organization and Clarity pages (pre-navigation rule 4).

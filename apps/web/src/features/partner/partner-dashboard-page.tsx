@@ -6,7 +6,7 @@
  */
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Alert, Button, Card, Checkbox, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,20 +14,12 @@ import { useHref, useNavigate } from 'react-router';
 import type { PartnerAccountStatus } from '@ledgerport/contract';
 import { CHART_PALETTE } from '@ledgerport/core/reports';
 import { useIsBillingEnabled } from '../../lib/session-context';
-import { ApiError } from '../../lib/api-client';
 import { channelName } from '../../ui/channel-icon';
 import { DataTable } from '../../ui/data-table';
 import { fetchPartnerAccountsStatus, switchPath } from './partner-api';
 import { partnerStatusColumns } from './partner-status-columns';
-
-function Figure({ label, value }: { label: string; value: number }) {
-  return (
-    <Card withBorder padding="sm" role="group" aria-label={label}>
-      <Text size="xs" c="dimmed">{label}</Text>
-      <Text size="xl" fw={700}>{value}</Text>
-    </Card>
-  );
-}
+import { FigureCard } from '../../ui/fact';
+import { ErrorAlert } from '../../ui/error-alert';
 
 function matches(r: PartnerAccountStatus, needle: string, isBillingEnabled: boolean): boolean {
   const plan = isBillingEnabled ? [r.planCode ?? 'trial'] : [];
@@ -58,17 +50,13 @@ export function PartnerDashboardPage() {
   }
   return (
     <Stack>
-      {query.error && (
-        <Alert color="red" role="alert">
-          {query.error instanceof ApiError ? query.error.message : 'Something went wrong. Please try again later.'}
-        </Alert>
-      )}
+      <ErrorAlert error={query.error} />
       <SimpleGrid cols={{ base: 2, sm: 5 }}>
-        <Figure label="Clients" value={all.length} />
-        <Figure label="Need attention" value={all.filter((r) => r.attentionReasons.length > 0).length} />
-        <Figure label="Settlements waiting" value={sum((r) => r.waitingCount)} />
-        <Figure label="With unmapped types" value={sum((r) => r.unmappedCount)} />
-        <Figure label="Connection errors" value={all.filter((r) => r.attentionReasons.includes('connection error')).length} />
+        <FigureCard label="Clients" value={all.length} />
+        <FigureCard label="Need attention" value={all.filter((r) => r.attentionReasons.length > 0).length} />
+        <FigureCard label="Settlements waiting" value={sum((r) => r.waitingCount)} />
+        <FigureCard label="With unmapped types" value={sum((r) => r.unmappedCount)} />
+        <FigureCard label="Connection errors" value={all.filter((r) => r.attentionReasons.includes('connection error')).length} />
       </SimpleGrid>
       {all.length > 0 && (
         <Card withBorder role="figure" aria-label="Settlements waiting per client">

@@ -6,7 +6,7 @@
 import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateValue } from '@ledgerport/core/rules';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { TimestampText } from '../../ui/date-text';
@@ -16,19 +16,8 @@ import { SourceLinesModal, type DrillDown } from '../settlement-detail/source-li
 import { detailPath } from '../settlements/settlement-path';
 import { PostingLocation, PostingStatusBadge } from './posting-columns';
 import { fetchPosting } from './postings-api';
+import { Fact } from '../../ui/fact';
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 export function PostingPage() {
   const [params] = useSearchParams();

@@ -3,19 +3,19 @@
  * or built-in ledger, newest first, with where it lives there. Server-side filters, sort and pages
  * (10/25/50/100) like the settlements list; a document's number opens it (/invoice).
  */
-import { Alert, Button, EmptyState, Group, MultiSelect, Select, Text, TextInput } from '@mantine/core';
+import { Button, EmptyState, Group, MultiSelect, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileInvoice, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DOCUMENT_CLASSES, DOCUMENT_CLASS_LABELS, POSTED_DOCUMENT_STATUSES, postedDocumentStatusLabel } from '@ledgerport/core/posting';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { DataTable, type ColumnSortState } from '../../ui/data-table';
 import { DateRangePicker, type DateRange } from '../../ui/date-range-picker';
 import { postingColumns } from './posting-columns';
 import { fetchPostingPage } from './postings-api';
+import { ErrorAlert } from '../../ui/error-alert';
 
 interface PostingFilters {
   range: DateRange;
@@ -107,11 +107,7 @@ export function PostingsPage() {
           </Button>
         )}
       </Group>
-      {query.error && (
-        <Alert color="red" role="alert" mb="sm">
-          {query.error instanceof ApiError ? query.error.message : 'Something went wrong. Please try again later.'}
-        </Alert>
-      )}
+      <ErrorAlert error={query.error} mb="sm" />
       <DataTable
         label="Postings"
         columns={postingColumns()}

@@ -2,18 +2,18 @@
  * /reconciliation-reports: the account's saved reconciliation reports, newest first, in a client
  * table (a few hundred at most) with sortable columns and a text filter; each opens its report.
  */
-import { Alert, Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReconciliationReport } from '@ledgerport/contract';
 import { formatDateValue } from '@ledgerport/core/rules';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { TimestampText } from '../../ui/date-text';
 import { fetchReconciliationReports, reportPath } from './reconciliation-api';
+import { ErrorAlert } from '../../ui/error-alert';
 
 const KIND_LABELS: Record<ReconciliationReport['kind'], string> = { deposits: 'Settlements vs bank deposits', orders: 'Orders vs settlements' };
 
@@ -66,11 +66,7 @@ export function ReconciliationReportsPage() {
           New reconciliation
         </Button>
       </Group>
-      {query.error && (
-        <Alert color="red" role="alert" mb="sm">
-          {query.error instanceof ApiError ? query.error.message : 'Something went wrong. Please try again later.'}
-        </Alert>
-      )}
+      <ErrorAlert error={query.error} mb="sm" />
       <DataTable
         label="Reconciliation reports"
         columns={columns}

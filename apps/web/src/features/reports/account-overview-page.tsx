@@ -5,25 +5,21 @@
  * keeps its filters per account, so the link writes them first). The list filters by start date, the
  * overview by end day: a month's link shows the settlements that started in it.
  */
-import { useState } from 'react';
-import { Alert, Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { AccountOverviewBody, PostingStatus } from '@ledgerport/contract';
 import { formatCurrency } from '@ledgerport/core/rules';
 import { Link } from 'react-router';
-import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { DEFAULT_LIST_STATE, writeSavedListState, type SettlementFilters } from '../settlements/settlement-filters';
 import { OverviewCharts } from './overview-charts';
+import { CurrencyViews, ReportCard, ReportPage } from '../../kits/report-page/report-page';
+import type { ReportRange } from '../../kits/report-page/report-period';
 
 type CurrencyOverview = AccountOverviewBody['currencies'][number];
-type Range = { start: string; end: string };
+type Range = ReportRange;
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-export function lastTwelveMonths(today = new Date()): Range {
-  return { start: isoDay(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 11, 1))), end: isoDay(today) };
-}
 const monthRange = (month: string): Range => {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return { start: `${month}-01`, end: isoDay(new Date(Date.UTC(y, m, 0))) };
@@ -100,75 +96,36 @@ function CurrencyOverviewView({ overview, range }: { overview: CurrencyOverview;
       </Group>
       <OverviewCharts overview={overview} />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <Card withBorder>
-          <Title order={3} size="h5" mb="sm">
-            By month
-          </Title>
+        <ReportCard title="By month">
           <DataTable label={`By month (${overview.currency})`} columns={monthColumns} rows={overview.months} getRowId={(m) => m.month} emptyText="No month" initialSort={{ id: 'month', desc: false }} />
-        </Card>
-        <Card withBorder>
-          <Title order={3} size="h5" mb="sm">
-            By channel
-          </Title>
+        </ReportCard>
+        <ReportCard title="By channel">
           <DataTable label={`By channel (${overview.currency})`} columns={channelColumns} rows={overview.channels} getRowId={(c) => c.channel} emptyText="No channel" />
-        </Card>
+        </ReportCard>
       </SimpleGrid>
     </Stack>
   );
 }
 
 export function AccountOverviewPage() {
-  const { account } = useSession();
-  const [range, setRange] = useState(() => lastTwelveMonths());
-  const [draft, setDraft] = useState(range);
-  const query = useQuery({
-    queryKey: ['account-overview', account.accountKey, range.start, range.end],
-    queryFn: () => api.get<AccountOverviewBody>('/reports/account-overview', { accountKey: account.accountKey, start: range.start, end: range.end }),
-  });
   return (
-    <Stack>
-      <Card withBorder component="form" aria-label="Overview period" onSubmit={(e) => (e.preventDefault(), setRange(draft))}>
-        <Group align="flex-end">
-          <TextInput type="date" label="From date" value={draft.start} onChange={(e) => setDraft({ ...draft, start: e.currentTarget.value })} />
-          <TextInput type="date" label="To date" value={draft.end} onChange={(e) => setDraft({ ...draft, end: e.currentTarget.value })} />
-          <Button type="submit">Show overview</Button>
-          <Button variant="default" onClick={() => (setDraft(lastTwelveMonths()), setRange(lastTwelveMonths()))}>
-            Last 12 months
-          </Button>
-        </Group>
-      </Card>
-      {query.isPending ? (
-        <Loader aria-label="Loading the account overview" />
-      ) : query.isError ? (
-        <Alert color="red" role="alert" title="Could not show the overview">
-          {query.error.message}
-        </Alert>
-      ) : (
-        <Stack>
-          <Text size="sm" role="status">{`Settlements ending ${query.data.start} to ${query.data.end} (${query.data.timeZoneId}); sums are of closed settlements.`}</Text>
-          <Counts body={query.data} range={range} />
-          {query.data.currencies.length === 0 ? (
-            <Alert color="gray" title="we found no information to display">
-              No closed settlement ends in this range. Choose a longer range, or load settlements first.
-            </Alert>
-          ) : (
-            <Tabs defaultValue={query.data.currencies[0]!.currency}>
-              <Tabs.List aria-label="Currencies">
-                {query.data.currencies.map((c) => (
-                  <Tabs.Tab key={c.currency} value={c.currency}>
-                    {c.currency}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
-              {query.data.currencies.map((c) => (
-                <Tabs.Panel key={c.currency} value={c.currency} pt="md">
-                  <CurrencyOverviewView overview={c} range={range} />
-                </Tabs.Panel>
-              ))}
-            </Tabs>
-          )}
-        </Stack>
+    <ReportPage<AccountOverviewBody>
+      queryName="account-overview"
+      path="/reports/account-overview"
+      presets={['twelve']}
+      period={{ label: 'Overview period', submitLabel: 'Show overview' }}
+      loadingLabel="Loading the account overview"
+      errorTitle="Could not show the overview"
+      status={(body) => `Settlements ending ${body.start} to ${body.end} (${body.timeZoneId}); sums are of closed settlements.`}
+    >
+      {(body, range) => (
+        <>
+          <Counts body={body} range={range} />
+          <CurrencyViews currencies={body.currencies} empty="No closed settlement ends in this range. Choose a longer range, or load settlements first.">
+            {(c) => <CurrencyOverviewView overview={c} range={range} />}
+          </CurrencyViews>
+        </>
       )}
-    </Stack>
+    </ReportPage>
   );
 }

@@ -4,7 +4,7 @@
  * are handed to the browser as one Blob at the end under the server's file name.
  */
 import { apiResponse, type RequestOptions } from '../../lib/api-client';
-import { fileNameOf } from '../../ui/download-file';
+import { fileNameOf, saveBlob } from '../../ui/download-file';
 
 export interface DownloadProgress {
   bytes: number;
@@ -35,14 +35,6 @@ export async function streamDownload(path: string, query: RequestOptions['query'
     }
   }
   const name = fileNameOf(response.headers.get('content-disposition'), fallbackName);
-  const url = URL.createObjectURL(new Blob(parts as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob(parts as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }), name);
   return name;
 }

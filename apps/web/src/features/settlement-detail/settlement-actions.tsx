@@ -16,6 +16,7 @@ import { downloadFile } from '../../ui/download-file';
 import { MoneyText } from '../../ui/money-text';
 import { SendButton } from '../settlements/send-button';
 import { redownloadSettlement, runSettlementAction } from '../settlements/settlements-api';
+import { ConfirmActions } from '../../ui/confirm-actions';
 
 const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.');
 
@@ -157,26 +158,21 @@ export function SettlementActions({ detail, onChanged }: { detail: SettlementDet
         <Text size="sm" mb="md">
           Settlement {s.settlementId} and its lines will be removed from Ledgerport. You can load it again from its file.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirmDelete(false)}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            onClick={() => void (async () => {
-              setConfirmDelete(false);
-              try {
-                const r = await runSettlementAction('delete', s.settlementKey);
-                showToast('success', r.message);
-                void navigate('/settlements');
-              } catch (e) {
-                setError(messageOf(e));
-              }
-            })()}
-          >
-            Delete
-          </Button>
-        </Group>
+        <ConfirmActions
+          confirmLabel="Delete"
+          color="red"
+          onCancel={() => setConfirmDelete(false)}
+          onConfirm={() => void (async () => {
+            setConfirmDelete(false);
+            try {
+              const r = await runSettlementAction('delete', s.settlementKey);
+              showToast('success', r.message);
+              void navigate('/settlements');
+            } catch (e) {
+              setError(messageOf(e));
+            }
+          })()}
+        />
       </Modal>
     </Stack>
   );

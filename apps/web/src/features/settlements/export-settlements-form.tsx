@@ -5,9 +5,8 @@
  */
 import { Alert, Button, Checkbox, Group, SegmentedControl, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { ApiError } from '../../lib/api-client';
 import { DateRangePicker, type DateRange } from '../../ui/date-range-picker';
-import { downloadFile } from '../../ui/download-file';
+import { useFileDownload } from '../../ui/use-file-download';
 
 export function ExportSettlementsForm({ accountKey, initialRange, onDone }: { accountKey: string; initialRange: DateRange; onDone?: () => void }) {
   const [range, setRange] = useState<DateRange>(initialRange);
@@ -15,24 +14,15 @@ export function ExportSettlementsForm({ accountKey, initialRange, onDone }: { ac
   const [format, setFormat] = useState<'csv' | 'xlsx'>('csv');
   const [withTax, setWithTax] = useState(false);
   const [withMarketplace, setWithMarketplace] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { download: saveFile, error, isBusy: busy } = useFileDownload();
 
   async function download() {
-    setBusy(true);
-    setError(null);
-    try {
-      await downloadFile(
-        '/spanner/settlements/export',
-        { accountKey, start: range.start, end: range.end, report, format, includeTaxRatesAndCountries: String(withTax), includeMarketplace: String(withMarketplace) },
-        `settlements.${format}`,
-      );
-      onDone?.();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.');
-    } finally {
-      setBusy(false);
-    }
+    const file = await saveFile(
+      '/spanner/settlements/export',
+      { accountKey, start: range.start, end: range.end, report, format, includeTaxRatesAndCountries: String(withTax), includeMarketplace: String(withMarketplace) },
+      `settlements.${format}`,
+    );
+    if (file) onDone?.();
   }
 
   return (

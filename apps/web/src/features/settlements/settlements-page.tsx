@@ -11,7 +11,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { Settlement, uploadSettlementFiles } from '@ledgerport/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api-client';
+import { errorText } from '../../lib/api-client';
 import { useMayCall, useSession } from '../../lib/session-context';
 import { DataTable } from '../../ui/data-table';
 import { BulkActionsBar } from './bulk-actions-bar';
@@ -136,7 +136,7 @@ export function SettlementsPage({ kind }: { kind: SettlementListKind }) {
       <SettlementFiltersBar account={account} isSingleOrder={kind === 'b2b'} value={state.filters} onChange={(filters) => update({ ...state, filters })} />
       {query.error && (
         <Alert color="red" role="alert" mb="sm">
-          {query.error instanceof ApiError ? query.error.message : 'Something went wrong. Please try again later.'}
+          {errorText(query.error)}
         </Alert>
       )}
       <BulkActionsBar accountKey={account.accountKey} selectedIds={selectedIds} onDone={onBulkDone} />

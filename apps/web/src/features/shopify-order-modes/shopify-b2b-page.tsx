@@ -5,58 +5,42 @@
  * Invoices list and the B2B Invoice Report. Shopify accounts with SHOPIFY_SINGLE_ORDER_ENABLED.
  */
 import { useState } from 'react';
-import { Alert, Anchor, Button, Card, Group, List, Loader, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Anchor, Button, Card, Group, List, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
 import type { SaveShopifyB2b, ShopifyB2bSettingsBody } from '@ledgerport/contract';
 import { Link } from 'react-router';
-import { api, ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
-import { showToast } from '../../lib/toast';
+import { ChannelSettingPage, SettingExplanation, SettingSettlementsCard, useSaveChannelSetting, ViewOnlySettingNote } from '../../kits/channel-setting/channel-setting-page';
 
-const PATH = '/account-settings/shopify-b2b';
-const settingsKey = (accountKey: string) => ['shopify-b2b', accountKey];
+const SETTING = { path: '/account-settings/shopify-b2b', queryName: 'shopify-b2b' };
 
 function Explanation() {
   return (
-    <Card withBorder>
-      <Title order={2} size="h5" mb="xs">
-        What are B2B invoices?
-      </Title>
-      <Stack gap="xs">
-        <Text size="sm">
-          Ledgerport posts a Shopify payout as one summary, so it matches the deposit in your bank. Wholesale (B2B) customers need more: an invoice of their own for
-          each order, with its order number, PO number and customer, which your accounting system can follow as a receivable.
-        </Text>
-        <List size="sm" spacing={4}>
-          <List.Item>Each B2B order becomes its own settlement (one invoice per order) in the B2B Invoices list.</List.Item>
-          <List.Item>
-            The payout it was paid in keeps one <b>B2B order payment</b> line for it, so the payout still matches its deposit: map that line to the receivable or
-            clearing account the invoices post to.
-          </List.Item>
-          <List.Item>Saving applies to payouts not posted yet and to every payout fetched from now on; posted payouts never change.</List.Item>
-        </List>
-      </Stack>
-    </Card>
+    <SettingExplanation title="What are B2B invoices?">
+      <Text size="sm">
+        Ledgerport posts a Shopify payout as one summary, so it matches the deposit in your bank. Wholesale (B2B) customers need more: an invoice of their own for
+        each order, with its order number, PO number and customer, which your accounting system can follow as a receivable.
+      </Text>
+      <List size="sm" spacing={4}>
+        <List.Item>Each B2B order becomes its own settlement (one invoice per order) in the B2B Invoices list.</List.Item>
+        <List.Item>
+          The payout it was paid in keeps one <b>B2B order payment</b> line for it, so the payout still matches its deposit: map that line to the receivable or
+          clearing account the invoices post to.
+        </List.Item>
+        <List.Item>Saving applies to payouts not posted yet and to every payout fetched from now on; posted payouts never change.</List.Item>
+      </List>
+    </SettingExplanation>
   );
 }
 
 function B2bForm({ settings }: { settings: ShopifyB2bSettingsBody }) {
-  const { account } = useSession();
-  const queryClient = useQueryClient();
   const [isEnabled, setEnabled] = useState(settings.isEnabled);
   const [orderTag, setOrderTag] = useState(settings.orderTag ?? '');
   const [gateways, setGateways] = useState(settings.gateways);
-  const save = useMutation({
-    mutationFn: (body: SaveShopifyB2b) => api.post<ShopifyB2bSettingsBody>(PATH, body, { accountKey: account.accountKey }),
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(settingsKey(account.accountKey), saved);
-      await queryClient.invalidateQueries({ queryKey: ['setting-changes', account.accountKey] });
-      showToast('success', saved.isEnabled ? `B2B invoices are on: ${saved.settlementCount} B2B settlement${saved.settlementCount === 1 ? '' : 's'}.` : 'B2B invoices are off for payouts stored from now on.');
-    },
-    onError: (err) => showToast('error', err instanceof ApiError ? err.message : 'Something went wrong. Please try again later.'),
+  const save = useSaveChannelSetting<SaveShopifyB2b, ShopifyB2bSettingsBody>({
+    ...SETTING,
+    savedText: (saved) => (saved.isEnabled ? `B2B invoices are on: ${saved.settlementCount} B2B settlement${saved.settlementCount === 1 ? '' : 's'}.` : 'B2B invoices are off for payouts stored from now on.'),
   });
   const hasRule = orderTag.trim() !== '' || gateways.length > 0;
-  const count = settings.settlementCount;
   return (
     <Stack maw={760}>
       <Explanation />
@@ -77,47 +61,34 @@ function B2bForm({ settings }: { settings: ShopifyB2bSettingsBody }) {
               </Button>
             </Group>
           ) : (
-            <Text size="sm" c="dimmed">
-              You can view this setting but not change it. Ask an owner of the account.
-            </Text>
+            <ViewOnlySettingNote />
           )}
         </Stack>
       </Card>
-      <Card withBorder aria-label="B2B settlements">
-        <Group justify="space-between">
-          <Text size="sm">{count === 0 ? 'No B2B settlements yet.' : `${count} B2B settlement${count === 1 ? '' : 's'}.`}</Text>
-          <Group>
-            <Anchor component={Link} to="/b2b-settlements" size="sm">
-              Open the B2B invoices
-            </Anchor>
-            <Anchor component={Link} to="/shopify/b2b-invoice-report" size="sm">
-              Open the B2B Invoice Report
-            </Anchor>
-          </Group>
+      <SettingSettlementsCard settlementNoun="B2B settlement" count={settings.settlementCount}>
+        <Group>
+          <Anchor component={Link} to="/b2b-settlements" size="sm">
+            Open the B2B invoices
+          </Anchor>
+          <Anchor component={Link} to="/shopify/b2b-invoice-report" size="sm">
+            Open the B2B Invoice Report
+          </Anchor>
         </Group>
-      </Card>
+      </SettingSettlementsCard>
     </Stack>
   );
 }
 
 export function ShopifyB2bPage() {
   const { account } = useSession();
-  const isShopify = account.salesChannel === 'SHOPIFY';
-  const query = useQuery({ queryKey: settingsKey(account.accountKey), queryFn: () => api.get<ShopifyB2bSettingsBody>(PATH, { accountKey: account.accountKey }), enabled: isShopify, retry: false });
-  if (!isShopify) {
-    return (
-      <Alert color="yellow" title="Shopify accounts only">
-        B2B invoices are made from Shopify orders, so this setting exists only for Shopify accounts. Switch to a Shopify account to use it.
-      </Alert>
-    );
-  }
-  if (query.isPending) return <Loader aria-label="Loading the B2B invoice settings" />;
-  if (query.isError) {
-    return (
-      <Alert color="red" role="alert" title="Could not load the B2B invoice settings">
-        {query.error.message}
-      </Alert>
-    );
-  }
-  return <B2bForm key={account.accountKey} settings={query.data} />;
+  return (
+    <ChannelSettingPage<ShopifyB2bSettingsBody>
+      {...SETTING}
+      channel="SHOPIFY"
+      otherChannelText="B2B invoices are made from Shopify orders, so this setting exists only for Shopify accounts. Switch to a Shopify account to use it."
+      noun="B2B invoice settings"
+    >
+      {(settings) => <B2bForm key={account.accountKey} settings={settings} />}
+    </ChannelSettingPage>
+  );
 }

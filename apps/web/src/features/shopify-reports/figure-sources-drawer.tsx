@@ -12,7 +12,7 @@ import { formatCurrency } from '@ledgerport/core/rules';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { detailPath } from '../settlements/settlement-path';
-import type { ReportRange } from './report-range-form';
+import type { ReportRange } from '../../kits/report-page/report-period';
 
 export interface FigureChoice {
   figure: string;

@@ -5,18 +5,14 @@
  * table downloads as CSV.
  */
 import { useState } from 'react';
-import { Alert, Button, Card, Loader, Stack, Table, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Stack, Table, UnstyledButton } from '@mantine/core';
 import type { FinanceReportBody } from '@ledgerport/contract';
 import { FINANCE_FIGURE_LABELS, FINANCE_FIGURES } from '@ledgerport/core/reports';
 import { formatCurrency } from '@ledgerport/core/rules';
-import { api } from '../../lib/api-client';
-import { useSession } from '../../lib/session-context';
 import { FinanceCharts } from './finance-charts';
 import { FigureSourcesDrawer, type FigureChoice } from './figure-sources-drawer';
-import { presetRange, ReportRangeForm, type ReportRange } from './report-range-form';
 import { amountCell, saveCsv } from './save-csv';
-import { BillingRefusalAlert, isBillingRefusal } from '../billing/billing-refusal-alert';
+import { CurrencyViews, MonthTable, ReportCard, ReportPage } from '../../kits/report-page/report-page';
 
 type CurrencyFinance = FinanceReportBody['currencies'][number];
 
@@ -36,46 +32,31 @@ function FigureTable({ report, onOpen }: { report: CurrencyFinance; onOpen: (c: 
     <FigureCell key={month ?? 'total'} value={value} currency={report.currency} isBold={isBold} label={`${label}${month ? ` in ${month}` : ' in total'}: show sources`} onOpen={() => onOpen({ figure, label, currency: report.currency, month })} />
   );
   return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table striped withTableBorder aria-label={`Finance report by month (${report.currency})`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Figure</Table.Th>
-            {report.months.map((m) => (
-              <Table.Th key={m.month} ta="right">
-                {m.month}
-              </Table.Th>
-            ))}
-            <Table.Th ta="right">Total</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((f) => (
-            <Table.Tr key={f}>
-              <Table.Td>{FINANCE_FIGURE_LABELS[f]}</Table.Td>
-              {report.months.map((m) => cell(f, FINANCE_FIGURE_LABELS[f], m.figures[f] ?? '0', m.month))}
-              {cell(f, FINANCE_FIGURE_LABELS[f], report.figures[f] ?? '0', undefined, true)}
-            </Table.Tr>
-          ))}
-          <Table.Tr>
-            <Table.Td fw={700}>Net</Table.Td>
-            {report.months.map((m) => cell('net', 'Net', m.net, m.month, true))}
-            {cell('net', 'Net', report.net, undefined, true)}
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Td>Payouts (stated)</Table.Td>
-            {report.months.map((m) => (
-              <Table.Td key={m.month} ta="right" ff="monospace">
-                {formatCurrency(m.payouts, report.currency)}
-              </Table.Td>
-            ))}
-            <Table.Td ta="right" ff="monospace" fw={700}>
-              {formatCurrency(report.payouts, report.currency)}
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <MonthTable label={`Finance report by month (${report.currency})`} rowHeader="Figure" months={report.months}>
+      {rows.map((f) => (
+        <Table.Tr key={f}>
+          <Table.Td>{FINANCE_FIGURE_LABELS[f]}</Table.Td>
+          {report.months.map((m) => cell(f, FINANCE_FIGURE_LABELS[f], m.figures[f] ?? '0', m.month))}
+          {cell(f, FINANCE_FIGURE_LABELS[f], report.figures[f] ?? '0', undefined, true)}
+        </Table.Tr>
+      ))}
+      <Table.Tr>
+        <Table.Td fw={700}>Net</Table.Td>
+        {report.months.map((m) => cell('net', 'Net', m.net, m.month, true))}
+        {cell('net', 'Net', report.net, undefined, true)}
+      </Table.Tr>
+      <Table.Tr>
+        <Table.Td>Payouts (stated)</Table.Td>
+        {report.months.map((m) => (
+          <Table.Td key={m.month} ta="right" ff="monospace">
+            {formatCurrency(m.payouts, report.currency)}
+          </Table.Td>
+        ))}
+        <Table.Td ta="right" ff="monospace" fw={700}>
+          {formatCurrency(report.payouts, report.currency)}
+        </Table.Td>
+      </Table.Tr>
+    </MonthTable>
   );
 }
 
@@ -83,10 +64,7 @@ function FeeKinds({ report }: { report: CurrencyFinance }) {
   const fees = report.types.filter((t) => t.figure === 'fees');
   if (fees.length === 0) return null;
   return (
-    <Card withBorder maw={640}>
-      <Title order={3} size="h5" mb="sm">
-        Fees by kind
-      </Title>
+    <ReportCard title="Fees by kind" maw={640}>
       <Table withTableBorder aria-label={`Fees by kind (${report.currency})`}>
         <Table.Tbody>
           {fees.map((t) => (
@@ -100,7 +78,7 @@ function FeeKinds({ report }: { report: CurrencyFinance }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Card>
+    </ReportCard>
   );
 }
 
@@ -121,77 +99,36 @@ function CurrencyFinanceView({ report, onOpen }: { report: CurrencyFinance; onOp
           The payouts state {formatCurrency(report.payouts, report.currency)} while their lines add up to {formatCurrency(report.net, report.currency)}: an inconsistent payout is in this range (see the settlements list).
         </Alert>
       )}
-      <Card withBorder>
-        <Title order={3} size="h5" mb="sm">
-          By month
-        </Title>
+      <ReportCard title="By month">
         <FigureTable report={report} onOpen={onOpen} />
-      </Card>
+      </ReportCard>
       <FeeKinds report={report} />
     </Stack>
   );
 }
 
+const statusLine = (body: FinanceReportBody) =>
+  `${body.settlementCount} closed payout${body.settlementCount === 1 ? '' : 's'} ending ${body.start} to ${body.end} (${body.timeZoneId})${body.openCount > 0 ? `; ${body.openCount} open payout${body.openCount === 1 ? '' : 's'} left out until paid.` : '.'}`;
+
 export function FinanceReportPage() {
-  const { account } = useSession();
-  const [range, setRange] = useState<ReportRange>(() => presetRange('twelve'));
   const [choice, setChoice] = useState<FigureChoice | null>(null);
-  const query = useQuery({
-    queryKey: ['shopify-finance-report', account.accountKey, range.start, range.end],
-    queryFn: () => api.get<FinanceReportBody>('/shopify/finance-report', { accountKey: account.accountKey, ...range }),
-    enabled: account.salesChannel === 'SHOPIFY',
-  });
-  if (account.salesChannel !== 'SHOPIFY') {
-    return (
-      <Alert color="yellow" title="Shopify accounts only">
-        The Finance Report sums Shopify payouts. Switch to a Shopify account to see it.
-      </Alert>
-    );
-  }
   return (
-    <Stack>
-      <ReportRangeForm range={range} onChange={setRange}>
-        <Button variant="light" disabled={!query.data} onClick={() => query.data && downloadCsv(query.data)}>
-          Download CSV
-        </Button>
-      </ReportRangeForm>
-      {query.isPending ? (
-        <Loader aria-label="Loading the finance report" />
-      ) : query.isError && isBillingRefusal(query.error) ? (
-        <BillingRefusalAlert error={query.error} accountKey={account.accountKey} />
-      ) : query.isError ? (
-        <Alert color="red" role="alert" title="Could not show the finance report">
-          {query.error.message}
-        </Alert>
-      ) : (
-        <Stack>
-          <Text size="sm" role="status">
-            {query.data.settlementCount} closed payout{query.data.settlementCount === 1 ? '' : 's'} ending {query.data.start} to {query.data.end} ({query.data.timeZoneId})
-            {query.data.openCount > 0 ? `; ${query.data.openCount} open payout${query.data.openCount === 1 ? '' : 's'} left out until paid.` : '.'}
-          </Text>
-          {query.data.currencies.length === 0 ? (
-            <Alert color="gray" title="we found no information to display">
-              No closed payout ends in this range. Choose a longer range, or load payouts first.
-            </Alert>
-          ) : (
-            <Tabs defaultValue={query.data.currencies[0]!.currency}>
-              <Tabs.List aria-label="Currencies">
-                {query.data.currencies.map((c) => (
-                  <Tabs.Tab key={c.currency} value={c.currency}>
-                    {c.currency}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
-              {query.data.currencies.map((c) => (
-                <Tabs.Panel key={c.currency} value={c.currency} pt="md">
-                  <CurrencyFinanceView report={c} onOpen={setChoice} />
-                </Tabs.Panel>
-              ))}
-            </Tabs>
-          )}
-        </Stack>
+    <ReportPage<FinanceReportBody>
+      queryName="shopify-finance-report"
+      path="/shopify/finance-report"
+      channelOnly={{ channel: 'SHOPIFY', text: 'The Finance Report sums Shopify payouts. Switch to a Shopify account to see it.' }}
+      presets={['twelve', 'year', 'all']}
+      loadingLabel="Loading the finance report"
+      errorTitle="Could not show the finance report"
+      download={downloadCsv}
+      status={statusLine}
+      footer={(range) => <FigureSourcesDrawer choice={choice} range={range} onClose={() => setChoice(null)} />}
+    >
+      {(body) => (
+        <CurrencyViews currencies={body.currencies} empty="No closed payout ends in this range. Choose a longer range, or load payouts first.">
+          {(c) => <CurrencyFinanceView report={c} onOpen={setChoice} />}
+        </CurrencyViews>
       )}
-      <FigureSourcesDrawer choice={choice} range={range} onClose={() => setChoice(null)} />
-    </Stack>
+    </ReportPage>
   );
 }

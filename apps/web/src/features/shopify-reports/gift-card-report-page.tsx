@@ -5,23 +5,17 @@
  * over time. Only what passed through Shopify Payments is known (decision 0027; said on the page).
  */
 import { useState } from 'react';
-import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
-import { Alert, Button, Card, Loader, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Card, Table, Text, UnstyledButton } from '@mantine/core';
 import type { GiftCardReportBody } from '@ledgerport/contract';
-import { parseDecimalUnits } from '@ledgerport/core/money';
 import { CHART_PALETTE } from '@ledgerport/core/reports';
 import { formatCurrency } from '@ledgerport/core/rules';
-import { api } from '../../lib/api-client';
-import { useSession } from '../../lib/session-context';
 import { FigureSourcesDrawer, type FigureChoice } from './figure-sources-drawer';
-import { presetRange, ReportRangeForm, type ReportRange } from './report-range-form';
 import { amountCell, saveCsv } from './save-csv';
-import { BillingRefusalAlert, isBillingRefusal } from '../billing/billing-refusal-alert';
+import { CurrencyViews, ReportCard, ReportPage } from '../../kits/report-page/report-page';
+import { chartCoordinate, chartMoney } from '../../kits/report-page/report-charts';
 
 type CurrencyGiftCards = GiftCardReportBody['currencies'][number];
-const coordinate = (amount: string): number => Number(parseDecimalUnits(amount, '.') ?? 0n) / 10_000;
 
 function GiftCardTable({ c, onOpen }: { c: CurrencyGiftCards; onOpen: (choice: FigureChoice) => void }) {
   const money = (v: string) => formatCurrency(v, c.currency);
@@ -89,59 +83,37 @@ function downloadCsv(body: GiftCardReportBody) {
 }
 
 export function GiftCardReportPage() {
-  const { account } = useSession();
-  const [range, setRange] = useState<ReportRange>(() => presetRange('twelve'));
   const [choice, setChoice] = useState<FigureChoice | null>(null);
-  const query = useQuery({
-    queryKey: ['shopify-gift-cards', account.accountKey, range.start, range.end],
-    queryFn: () => api.get<GiftCardReportBody>('/shopify/gift-cards', { accountKey: account.accountKey, ...range }),
-    enabled: account.salesChannel === 'SHOPIFY',
-  });
-  if (account.salesChannel !== 'SHOPIFY') {
-    return (
-      <Alert color="yellow" title="Shopify accounts only">
-        The Gift Card Report reads Shopify payouts. Switch to a Shopify account to see it.
-      </Alert>
-    );
-  }
   return (
-    <Stack>
-      <ReportRangeForm range={range} onChange={setRange}>
-        <Button variant="light" disabled={!query.data} onClick={() => query.data && downloadCsv(query.data)}>
-          Download CSV
-        </Button>
-      </ReportRangeForm>
-      <Text size="sm" c="dimmed">
-        Counts the gift cards sold and redeemed through Shopify Payments in closed payouts. Cards issued by hand in Shopify, sold or redeemed outside Shopify Payments, or expired are not in this data.
-      </Text>
-      {query.isPending ? (
-        <Loader aria-label="Loading the gift card report" />
-      ) : query.isError && isBillingRefusal(query.error) ? (
-        <BillingRefusalAlert error={query.error} accountKey={account.accountKey} />
-      ) : query.isError ? (
-        <Alert color="red" role="alert" title="Could not show the gift card report">
-          {query.error.message}
-        </Alert>
-      ) : query.data.currencies.length === 0 ? (
-        <Alert color="gray" title="we found no information to display">
-          No payout up to {query.data.end} sold or took a gift card.
-        </Alert>
-      ) : (
-        query.data.currencies.map((c) => (
-          <Stack key={c.currency}>
-            <Card withBorder role="figure" aria-label={`Gift card liability by month (${c.currency})`}>
-              <Title order={3} size="h5" mb="sm">
-                Outstanding gift card liability ({c.currency})
-              </Title>
-              <LineChart h={220} data={c.months.map((m) => ({ month: m.month, outstanding: coordinate(m.outstandingEnd) }))} dataKey="month" series={[{ name: 'outstanding', label: 'Outstanding', color: CHART_PALETTE[4] }]} valueFormatter={(v) => formatCurrency(v.toFixed(2), c.currency)} curveType="linear" />
-            </Card>
-            <Card withBorder>
-              <GiftCardTable c={c} onOpen={setChoice} />
-            </Card>
-          </Stack>
-        ))
+    <ReportPage<GiftCardReportBody>
+      queryName="shopify-gift-cards"
+      path="/shopify/gift-cards"
+      channelOnly={{ channel: 'SHOPIFY', text: 'The Gift Card Report reads Shopify payouts. Switch to a Shopify account to see it.' }}
+      presets={['twelve', 'year', 'all']}
+      loadingLabel="Loading the gift card report"
+      errorTitle="Could not show the gift card report"
+      download={downloadCsv}
+      intro={
+        <Text size="sm" c="dimmed">
+          Counts the gift cards sold and redeemed through Shopify Payments in closed payouts. Cards issued by hand in Shopify, sold or redeemed outside Shopify Payments, or expired are not in this data.
+        </Text>
+      }
+      footer={(range) => <FigureSourcesDrawer choice={choice} range={range} onClose={() => setChoice(null)} />}
+    >
+      {(body) => (
+        <CurrencyViews currencies={body.currencies} layout="stacked" empty={`No payout up to ${body.end} sold or took a gift card.`}>
+          {(c) => (
+            <>
+              <ReportCard title={`Outstanding gift card liability (${c.currency})`} role="figure" aria-label={`Gift card liability by month (${c.currency})`}>
+                <LineChart h={220} data={c.months.map((m) => ({ month: m.month, outstanding: chartCoordinate(m.outstandingEnd) }))} dataKey="month" series={[{ name: 'outstanding', label: 'Outstanding', color: CHART_PALETTE[4] }]} valueFormatter={chartMoney(c.currency)} curveType="linear" />
+              </ReportCard>
+              <Card withBorder>
+                <GiftCardTable c={c} onOpen={setChoice} />
+              </Card>
+            </>
+          )}
+        </CurrencyViews>
       )}
-      <FigureSourcesDrawer choice={choice} range={range} onClose={() => setChoice(null)} />
-    </Stack>
+    </ReportPage>
   );
 }

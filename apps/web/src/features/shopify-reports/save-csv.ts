@@ -4,18 +4,11 @@
  * as the exact decimal strings the server sent.
  */
 import { csvNumber, csvRow, type CsvCell } from '@ledgerport/core/exports';
+import { saveBlob } from '../../ui/download-file';
 
 export const amountCell = (value: string): CsvCell => csvNumber(value);
 
 export function saveCsv(fileName: string, header: readonly string[], rows: readonly (readonly CsvCell[])[]): void {
   const text = [csvRow(header), ...rows.map((r) => csvRow(r))].join('');
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
 }

@@ -4,7 +4,7 @@
  * page opens; resetPassword asks for the new password first.
  */
 import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_RULE_TEXT, checkPasswordStrength } from '@ledgerport/core/rules';
@@ -104,6 +104,37 @@ interface InvitePreview {
   hasLogin: boolean;
 }
 
+/** What an invite link shows before its offer: opening, a failure to open, or why the invite no longer works. */
+function InviteLinkState({ preview, isHidden = false }: { preview: UseQueryResult<{ status: string; message: string }>; isHidden?: boolean }) {
+  return (
+    <>
+      {preview.isPending && <Loader aria-label="Opening your invite" mx="auto" />}
+      {preview.isError && (
+        <Alert color="red" role="alert" title="Could not open the invite">
+          {preview.error.message}
+        </Alert>
+      )}
+      {preview.data && preview.data.status !== 'valid' && !isHidden && (
+        <Alert color="red" role="alert" title="This invite cannot be used">
+          {preview.data.message}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** The invited address has no login: sign up with it, and the verified address joins. */
+function CreateLoginToJoin({ email, place }: { email: string | null; place: 'account' | 'firm' }) {
+  return (
+    <>
+      <Text size="sm">You have no Ledgerport login yet. Create one with this address; once you verify it, you are in the {place}.</Text>
+      <Button component={Link} to={`/signup?email=${encodeURIComponent(email ?? '')}`}>
+        Create your login
+      </Button>
+    </>
+  );
+}
+
 const ROLE_WORDS: Record<string, string> = { owner: 'an owner', member: 'a member', 'view-only': 'a view-only user' };
 
 /**
@@ -117,17 +148,7 @@ function AcceptInvite({ token }: { token: string }) {
   return (
     <PublicFrame subtitle="Your invite">
       <Stack>
-        {preview.isPending && <Loader aria-label="Opening your invite" mx="auto" />}
-        {preview.isError && (
-          <Alert color="red" role="alert" title="Could not open the invite">
-            {preview.error.message}
-          </Alert>
-        )}
-        {data && data.status !== 'valid' && (
-          <Alert color="red" role="alert" title="This invite cannot be used">
-            {data.message}
-          </Alert>
-        )}
+        <InviteLinkState preview={preview} />
         {data?.status === 'valid' && (
           <>
             <Text>
@@ -141,12 +162,7 @@ function AcceptInvite({ token }: { token: string }) {
                 </Button>
               </>
             ) : (
-              <>
-                <Text size="sm">You have no Ledgerport login yet. Create one with this address; once you verify it, you are in the account.</Text>
-                <Button component={Link} to={`/signup?email=${encodeURIComponent(data.email ?? '')}`}>
-                  Create your login
-                </Button>
-              </>
+              <CreateLoginToJoin email={data.email} place="account" />
             )}
           </>
         )}
@@ -181,17 +197,7 @@ function AcceptFirmInvite({ token }: { token: string }) {
   return (
     <PublicFrame subtitle="Your invite">
       <Stack>
-        {preview.isPending && <Loader aria-label="Opening your invite" mx="auto" />}
-        {preview.isError && (
-          <Alert color="red" role="alert" title="Could not open the invite">
-            {preview.error.message}
-          </Alert>
-        )}
-        {data && data.status !== 'valid' && !accept.isSuccess && (
-          <Alert color="red" role="alert" title="This invite cannot be used">
-            {data.message}
-          </Alert>
-        )}
+        <InviteLinkState preview={preview} isHidden={accept.isSuccess} />
         {accept.isSuccess && (
           <Alert color="green" role="status" title="Welcome to the firm">
             {accept.data.message}
@@ -226,12 +232,7 @@ function AcceptFirmInvite({ token }: { token: string }) {
                 </Group>
               </>
             ) : (
-              <>
-                <Text size="sm">You have no Ledgerport login yet. Create one with this address; once you verify it, you are in the firm.</Text>
-                <Button component={Link} to={`/signup?email=${encodeURIComponent(data.email ?? '')}`}>
-                  Create your login
-                </Button>
-              </>
+              <CreateLoginToJoin email={data.email} place="firm" />
             )}
           </>
         )}

@@ -2,7 +2,7 @@
  * /account/{accountKey}/billing: the account's plan, this month's usage against its limits and the
  * subscription paying for it, read-only (the payer changes it on Billing).
  */
-import { Alert, Badge, Card, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Badge, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { BillingOverview } from '@ledgerport/contract';
 import { api, ApiError } from '../../../lib/api-client';
@@ -10,22 +10,11 @@ import type { Account } from '../../../lib/api-types';
 import { DateText } from '../../../ui/date-text';
 import { MoneyText } from '../../../ui/money-text';
 import { AccountAreaFrame } from './account-area-frame';
+import { FactCard as Fact } from '../../../ui/fact';
 
 const ofMax = (used: number, max: number | null) =>
   max === null ? `${used} (no limit)` : `${used} of ${max}`;
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Card withBorder padding="sm">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </Card>
-  );
-}
 
 function AccountBilling({ account }: { account: Account }) {
   const query = useQuery({

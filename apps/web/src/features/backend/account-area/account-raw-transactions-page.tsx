@@ -3,14 +3,13 @@
  * and fetched reports), searched, filtered, sorted and paged by the server; each row opens the
  * report's stored transactions and its resulting settlement.
  */
-import { Alert, Anchor, Badge, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AccountReportRow } from '@ledgerport/contract';
-import { ApiError } from '../../../lib/api-client';
 import type { Account } from '../../../lib/api-types';
 import { channelName } from '../../../ui/channel-icon';
 import { DataTable, type ColumnSortState, type DataColumn } from '../../../ui/data-table';
@@ -18,6 +17,7 @@ import { DateText, TimestampText } from '../../../ui/date-text';
 import { detailPath } from '../../settlements/settlement-path';
 import { AccountAreaFrame } from './account-area-frame';
 import { REPORT_STATUS_COLORS, REPORT_STATUS_LABELS, fetchAccountReports, reportPath, type ReportListQuery } from './account-area-api';
+import { ErrorAlert } from '../../../ui/error-alert';
 
 function columnsFor(accountKey: string): Array<DataColumn<AccountReportRow>> {
   return [
@@ -120,11 +120,7 @@ function RawTransactions({ account }: { account: Account }) {
           {total === null ? '' : total === 1 ? '1 report' : `${total.toLocaleString('en-US')} reports`}
         </Text>
       </Group>
-      {query.error && (
-        <Alert color="red" role="alert" title="Could not load the reports">
-          {query.error instanceof ApiError ? query.error.message : 'Something went wrong. Please try again later.'}
-        </Alert>
-      )}
+      <ErrorAlert error={query.error} title="Could not load the reports" />
       <DataTable
         label={`Reports received by ${account.accountName}`}
         columns={columnsFor(account.accountKey)}

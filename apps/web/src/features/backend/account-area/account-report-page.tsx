@@ -9,7 +9,6 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AccountReportDetail } from '@ledgerport/contract';
 import { parseDecimalUnits } from '@ledgerport/core/money';
-import { ApiError } from '../../../lib/api-client';
 import type { Account } from '../../../lib/api-types';
 import { DataTable, type DataColumn } from '../../../ui/data-table';
 import { DateText, TimestampText } from '../../../ui/date-text';
@@ -18,6 +17,7 @@ import { detailPath } from '../../settlements/settlement-path';
 import { AccountAreaFrame } from './account-area-frame';
 import { fetchAccountReport } from './account-area-api';
 import { accountAreaPath } from '../backend-users-api';
+import { ErrorAlert } from '../../../ui/error-alert';
 
 type Detail = AccountReportDetail;
 const unitsOf = (text: string | null) => (text === null ? null : (parseDecimalUnits(text) ?? 0n));
@@ -92,11 +92,7 @@ function ReportTransactions({ account }: { account: Account }) {
           All reports of this account
         </Anchor>
       </Group>
-      {query.error && (
-        <Alert color="red" role="alert" title="Could not load this report">
-          {query.error instanceof ApiError ? query.error.message : 'Something went wrong. Please try again later.'}
-        </Alert>
-      )}
+      <ErrorAlert error={query.error} title="Could not load this report" />
       {d && d.files.length > 0 && (
         <Alert color="orange" title="Uploads of this name that stored nothing">
           {d.files.map((f) => (

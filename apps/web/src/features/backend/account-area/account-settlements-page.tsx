@@ -2,11 +2,10 @@
  * /account/{accountKey}/settlements: the account's settlements as support sees them, read-only, with
  * the merchant list's filters, columns, server sorting and pages (the same query as Settlements).
  */
-import { Alert, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Account } from '../../../lib/api-types';
-import { ApiError } from '../../../lib/api-client';
 import { DataTable } from '../../../ui/data-table';
 import { settlementColumns } from '../../settlements/settlement-columns';
 import { SettlementFiltersBar } from '../../settlements/settlement-filters-bar';
@@ -18,6 +17,7 @@ import {
 } from '../../settlements/settlement-filters';
 import { settlementPageQuery, sortParamOf } from '../../settlements/settlement-list-query';
 import { AccountAreaFrame } from './account-area-frame';
+import { ErrorAlert } from '../../../ui/error-alert';
 
 function AccountSettlements({ account }: { account: Account }) {
   const [state, setState] = useState<SavedListState>(DEFAULT_LIST_STATE);
@@ -54,13 +54,7 @@ function AccountSettlements({ account }: { account: Account }) {
             ? '1 settlement matches'
             : `${totalRows.toLocaleString('en-US')} settlements match`}
       </Text>
-      {query.error && (
-        <Alert color="red" role="alert">
-          {query.error instanceof ApiError
-            ? query.error.message
-            : 'Something went wrong. Please try again later.'}
-        </Alert>
-      )}
+      <ErrorAlert error={query.error} />
       <DataTable
         label={`Settlements of ${account.accountName}`}
         columns={settlementColumns()}

@@ -15,6 +15,8 @@ import { TimestampText } from '../../../ui/date-text';
 import { LazyModal } from '../../../ui/lazy-modal';
 import { AccountAreaFrame } from './account-area-frame';
 import { fetchStuckWork, runUtility } from './account-area-api';
+import { ErrorAlert } from '../../../ui/error-alert';
+import { ConfirmActions } from '../../../ui/confirm-actions';
 
 interface Pending {
   utility: AccountUtility;
@@ -90,11 +92,7 @@ function AccountUtilities({ account }: { account: Account }) {
           {outcome.text}
         </Alert>
       )}
-      {stuck.error && (
-        <Alert color="red" role="alert" title="Could not load the account's unfinished work">
-          {stuck.error instanceof ApiError ? stuck.error.message : 'Something went wrong. Please try again later.'}
-        </Alert>
-      )}
+      <ErrorAlert error={stuck.error} title="Could not load the account's unfinished work" />
       <Card withBorder padding="lg">
         <Group justify="space-between" mb="xs">
           <Title order={3} size="h5">
@@ -150,14 +148,7 @@ function AccountUtilities({ account }: { account: Account }) {
       <LazyModal opened={pending !== null} onClose={() => setPending(null)} title={pending?.title ?? ''} centered>
         <Stack>
           <Text size="sm">{pending?.text}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setPending(null)}>
-              Cancel
-            </Button>
-            <Button loading={run.isPending} onClick={() => pending && run.mutate(pending)}>
-              Run it
-            </Button>
-          </Group>
+          <ConfirmActions confirmLabel="Run it" loading={run.isPending} onCancel={() => setPending(null)} onConfirm={() => pending && run.mutate(pending)} />
         </Stack>
       </LazyModal>
     </Stack>
