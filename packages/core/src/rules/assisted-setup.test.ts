@@ -44,6 +44,7 @@ const answers: fc.Arbitrary<QuestionnaireAnswers> = fc.record({
   hasAccountant: fc.option(fc.boolean(), { nil: null }),
   isMultiCurrency: fc.option(fc.boolean(), { nil: null }),
   isVatRegistered: fc.option(fc.boolean(), { nil: null }),
+  registeredCountry: fc.option(fc.constantFrom('DE', 'GB', 'AU'), { nil: null }),
   helpWith: fc.uniqueArray(fc.constantFrom(...HELP_TOPICS)),
   notes: fc.option(fc.string(), { nil: null }),
   quickSetup: fc.boolean(),
