@@ -48,6 +48,7 @@ export type PageKind =
   | 'cogs-settings'
   | 'inventory-settings'
   | 'registered-country-settings'
+  | 'built-in-ledger-settings'
   | 'netsuite-configuration-settings'
   | 'paypal-settings'
   | 'amazon-pay-settings'

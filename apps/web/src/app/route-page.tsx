@@ -194,6 +194,8 @@ function content(meta: RouteMeta): ReactNode {
       return <Pages.accountAreaWalmartUtilities.Component />;
     case 'registered-country-settings':
       return <Pages.registeredCountry.Component />;
+    case 'built-in-ledger-settings':
+      return <Pages.builtInLedgerSettings.Component />;
     case 'netsuite-configuration-settings':
       return <Pages.netSuiteConfiguration.Component />;
     case 'paypal-settings':

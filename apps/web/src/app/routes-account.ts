@@ -14,6 +14,7 @@ const accountSettingsTabs: Array<[tab: string, title: string, what: string, stri
   ['users', 'Users', 'the people who can open this account and invitations waiting for an answer', true],
   ['new-features', 'Beta Features', 'the beta features you can turn on or off for this account', false],
   ['billing', 'Billing', 'the plan of this account and its invoices', true],
+  ['built-in-ledger', 'Built-in ledger', 'the chart of accounts and the tax rates of the built-in ledger', false],
   ['registered-country', 'Registered Country', 'the country this business is registered in, used for tax rules', false],
   ['amazon-pay', 'Amazon Pay', 'how Amazon Pay transactions are posted', true],
   ['amazon-deferred-transactions', 'Amazon Deferred Transactions', 'how Amazon deferred transactions are posted', true],
@@ -25,7 +26,7 @@ const accountSettingsTabs: Array<[tab: string, title: string, what: string, stri
 ];
 
 /** Tabs with a real page (declared with special() below); the others show what they will hold. */
-const BUILT_TABS = new Set(['product-types', 'invoices', 'connections', 'users', 'history', 'amazon-deferred-transactions', 'new-features', 'automation', 'shopify-b2b', 'shopify-deferred-revenue', 'billing', 'cogs', 'registered-country', 'statements-accounts-and-taxes', 'netsuite-configuration', 'paypal', 'amazon-pay', 'inventory']);
+const BUILT_TABS = new Set(['product-types', 'invoices', 'connections', 'users', 'history', 'amazon-deferred-transactions', 'new-features', 'automation', 'shopify-b2b', 'shopify-deferred-revenue', 'billing', 'cogs', 'registered-country', 'built-in-ledger', 'statements-accounts-and-taxes', 'netsuite-configuration', 'paypal', 'amazon-pay', 'inventory']);
 
 export const accountRoutes: RouteMeta[] = [
   special('admin', 'Admin', 'admin'),
@@ -53,6 +54,7 @@ export const accountRoutes: RouteMeta[] = [
   special('account-settings/shopify-deferred-revenue', 'Shopify Deferred Revenue', 'shopify-deferred-revenue-settings', { tabs: 'account-settings', strictReferrer: true }),
   special('account-settings/cogs', 'Cost of Goods Sold', 'cogs-settings', { tabs: 'account-settings', strictReferrer: true }),
   special('account-settings/inventory', 'Inventory', 'inventory-settings', { tabs: 'account-settings', strictReferrer: true }),
+  special('account-settings/built-in-ledger', 'Built-in ledger', 'built-in-ledger-settings', { tabs: 'account-settings', strictReferrer: false }),
   special('account-settings/registered-country', 'Registered Country', 'registered-country-settings', { tabs: 'account-settings', strictReferrer: false }),
   special('account-settings/statements-accounts-and-taxes', 'Statements Accounts and Taxes', 'statement-accounts-and-taxes-settings', { tabs: 'account-settings', strictReferrer: true }),
   special('account-settings/netsuite-configuration', 'NetSuite Configuration', 'netsuite-configuration-settings', { tabs: 'account-settings', strictReferrer: true }),
