@@ -16,7 +16,7 @@ import { fetchPostingSettings, postingSettingsKey, putPostingSettings, renameCur
 import { ACCOUNTING_SYSTEM_LABELS } from '@ledgerport/core/posting';
 import { DeleteAccountDataCard } from './account-redaction';
 
-const SYSTEM_NAMES: Record<string, string> = { ...ACCOUNTING_SYSTEM_LABELS, MANUAL: 'Built-in ledger (manual)', NONE: 'None chosen yet' };
+const SYSTEM_NAMES: Record<string, string> = { ...ACCOUNTING_SYSTEM_LABELS, MANUAL: 'Built-in ledger', NONE: 'None chosen yet' };
 
 function timeZones(current: string): string[] {
   const zones = new Set(Intl.supportedValuesOf('timeZone'));
