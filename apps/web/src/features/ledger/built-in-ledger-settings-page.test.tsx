@@ -42,8 +42,8 @@ describe('Settings > Built-in ledger', () => {
     const table = await screen.findByRole('table', { name: 'Chart of accounts' }, { timeout: 5000 });
     expect(within(table).getByText('Amazon Sales')).toBeTruthy();
     expect(within(table).getByText('Liability')).toBeTruthy();
-    expect((within(table).getByRole('button', { name: 'Deactivate Amazon Clearing' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((within(table).getByRole('button', { name: 'Deactivate Amazon Sales' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(within(table).getByRole<HTMLButtonElement>('button', { name: 'Deactivate Amazon Clearing' }).disabled).toBe(true);
+    expect(within(table).getByRole<HTMLButtonElement>('button', { name: 'Deactivate Amazon Sales' }).disabled).toBe(false);
     await userEvent.type(screen.getByRole('textbox', { name: 'Filter accounts' }), 'vat');
     expect(within(table).queryByText('Amazon Sales')).toBeNull();
     expect(within(table).getByText('VAT')).toBeTruthy();

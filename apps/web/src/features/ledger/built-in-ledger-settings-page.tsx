@@ -90,7 +90,7 @@ function AddAccountForm({ canChange }: { canChange: boolean }) {
       <Group align="flex-end" wrap="wrap">
         <TextInput label="Code" value={form.code} onChange={(e) => setForm({ ...form, code: e.currentTarget.value })} maxLength={60} w={160} disabled={!canChange} required />
         <TextInput label="Name" value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} maxLength={100} w={260} disabled={!canChange} required />
-        <Select label="Type" placeholder="Choose a type" data={KIND_OPTIONS} value={form.kind} onChange={(v) => setForm({ ...form, kind: v as Kind | null })} w={160} disabled={!canChange} />
+        <Select label="Type" placeholder="Choose a type" data={KIND_OPTIONS} value={form.kind} onChange={(v) => setForm({ ...form, kind: v })} w={160} disabled={!canChange} />
         <Button type="submit" loading={isBusy} disabled={!canChange || form.code.trim() === '' || form.name.trim() === '' || form.kind === null}>
           Add account
         </Button>

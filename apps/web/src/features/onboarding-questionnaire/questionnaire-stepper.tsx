@@ -60,7 +60,7 @@ export function QuestionnaireStepper({ initial, onSave, onFinish, onQuickSetup }
     }
   };
   // Core's rule for what Finish needs, checked before asking the server: each missing answer links to its step.
-  const missing = missingQuestionnaireAnswers(answers as QuestionnaireAnswers);
+  const missing = missingQuestionnaireAnswers(answers);
   const [isMissingShown, setMissingShown] = useState(false);
   const finish = () => {
     if (missing.length > 0) {
