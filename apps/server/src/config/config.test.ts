@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig } from './index';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerport-config-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -11,7 +11,7 @@ describe('loadConfig', () => {
   it('defaults to 127.0.0.1:8070 and ./.ledgerport', () => {
     const config = loadConfig({ LEDGERPORT_SECRET: 's' });
     expect(config).toMatchObject({ port: 8070, host: '127.0.0.1', dataDir: path.resolve('.ledgerport'), dbDir: path.resolve('.ledgerport', 'db'), databaseUrl: undefined });
-    expect(config.webDistDir).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
+    expect(config.webDistDir).toBe(path.resolve(import.meta.dirname, '../../../web/dist'));
   });
 
   it('generates a secret once, stores it privately in the data folder and reuses it', () => {
