@@ -62,10 +62,20 @@ export async function uploadSettlementFile(page: Page, base: string, file: strin
   await expect(page.getByRole('status').filter({ hasText: 'Upload finished' })).toContainText('1 created', { timeout: 60_000 });
 }
 
-/** On the Mapping page: gives the row `rowLabel` the tax rate `rateOption` and saves. */
-export async function mapTaxRate(page: Page, base: string, rowLabel: string, rateOption: string): Promise<void> {
+/** Chooses `option` in a select unless it is chosen already (a second click on the chosen option clears a Mantine select). */
+async function chooseOnce(page: Page, label: string, option: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: label }).or(page.getByRole('combobox', { name: label })).first();
+  if ((await box.inputValue()) === option) return;
+  await box.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** On the Mapping page: maps the row `rowLabel` to `account` (when given) with the tax rate `rateOption`, and saves. */
+export async function mapLine(page: Page, base: string, rowLabel: string, choice: { account?: string; taxRate: string }): Promise<void> {
   await page.goto(`${base}/app/mapping`);
-  await choose(page, page, `Tax rate for ${rowLabel}`, rateOption);
+  if (choice.account) await chooseOnce(page, `Account for ${rowLabel}`, choice.account);
+  await chooseOnce(page, `Tax rate for ${rowLabel}`, choice.taxRate);
+  await expect(page.getByRole('textbox', { name: `Tax rate for ${rowLabel}` }).or(page.getByRole('combobox', { name: `Tax rate for ${rowLabel}` })).first()).toHaveValue(choice.taxRate);
   await page.getByRole('button', { name: /^Save mappings/ }).click();
   await expect(page.getByText(/^Mappings saved \(version \d+\)\.$/).first()).toBeVisible();
 }

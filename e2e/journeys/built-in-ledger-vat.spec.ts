@@ -14,7 +14,7 @@ import {
   GERMAN_AMAZON_FIXTURE,
   hledgerBalance,
   hledgerCheck,
-  mapTaxRate,
+  mapLine,
   sendSettlement,
   uploadSettlementFile,
 } from './built-in-ledger-steps';
@@ -40,28 +40,29 @@ test('a VAT-registered German seller posts a settlement with VAT to the built-in
   const chart = page.getByRole('table', { name: 'Chart of accounts' });
   await expect(chart.getByRole('row', { name: /Liabilities:VAT/ })).toContainText('Liability');
   const add = page.getByRole('form', { name: 'Add an account' });
-  await add.getByRole('textbox', { name: 'Code' }).fill('1800');
-  await add.getByRole('textbox', { name: 'Name' }).fill('Bank');
+  // The German revenue account for sales at 19% (SKR03 8400).
+  await add.getByRole('textbox', { name: 'Code' }).fill('8400');
+  await add.getByRole('textbox', { name: 'Name' }).fill('Erlöse 19 % USt');
   await add.getByRole('combobox', { name: 'Type' }).click();
-  await page.getByRole('option', { name: 'Asset', exact: true }).click();
+  await page.getByRole('option', { name: 'Income', exact: true }).click();
   await add.getByRole('button', { name: 'Add account' }).click();
-  await expect(chart.getByRole('row', { name: /1800/ })).toContainText('Bank');
+  await expect(chart.getByRole('row', { name: /8400/ })).toContainText('Erlöse 19 % USt');
   // A code is unique in the chart.
-  await add.getByRole('textbox', { name: 'Code' }).fill('1800');
-  await add.getByRole('textbox', { name: 'Name' }).fill('Another bank');
+  await add.getByRole('textbox', { name: 'Code' }).fill('8400');
+  await add.getByRole('textbox', { name: 'Name' }).fill('Another account');
   await add.getByRole('combobox', { name: 'Type' }).click();
   await page.getByRole('option', { name: 'Asset', exact: true }).click();
   await add.getByRole('button', { name: 'Add account' }).click();
-  await expect(page.getByText('The code 1800 is already used by another account of this chart.')).toBeVisible();
+  await expect(page.getByText('The code 8400 is already used by another account of this chart.')).toBeVisible();
   await page.getByRole('textbox', { name: 'Filter accounts' }).fill('amazon');
-  await expect(chart.getByRole('row', { name: /1800/ })).toHaveCount(0);
+  await expect(chart.getByRole('row', { name: /8400/ })).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Filter accounts' }).fill('');
   await page.evaluate(() => window.scrollTo(0, 0));
   await saveScreenshot(page, 'built-in-ledger-vat-2-settings');
 
   // Upload the Amazon.de settlement, map its sales with VAT 19%, send.
   await uploadSettlementFile(page, BASE, GERMAN_AMAZON_FIXTURE);
-  await mapTaxRate(page, BASE, 'Amazon Sales - Principal', 'VAT 19% (VAT19)');
+  await mapLine(page, BASE, 'Amazon Sales - Principal', { account: '8400 · Erlöse 19 % USt', taxRate: 'VAT 19% (VAT19)' });
   await saveScreenshot(page, 'built-in-ledger-vat-3-mapping');
   await sendSettlement(page, BASE, '7293436482');
   await expect(page.getByText('VAT 19% included in the lines above').first()).toBeVisible();
@@ -74,5 +75,7 @@ test('a VAT-registered German seller posts a settlement with VAT to the built-in
   // 179.99 x 19/119 = 28.74 on the sale, -109.99 x 19/119 = -17.56 on the refund: 11.18 owed.
   expect(hledgerBalance(journal, 'Liabilities:VAT')).toBe('-11.18 EUR');
   expect(hledgerBalance(journal, 'Assets:Clearing:Amazon')).toBe('53.44 EUR');
+  // The sale's base on the owner's own account: 179.99 - 28.74.
+  expect(hledgerBalance(journal, 'Income:Erlose19USt')).toBe('-151.25 EUR');
   await saveScreenshot(page, 'built-in-ledger-vat-5-ledger');
 });
