@@ -264,8 +264,8 @@ function TaxRatesCard({ chart, canChange }: { chart: BuiltInLedgerChart; canChan
           Tax rates
         </Title>
         <Text size="sm" c="dimmed">
-          A mapping line with a rate above 0% is split into its base and its tax: settlement amounts include the tax, so the tax is amount × rate ÷ (100 + rate), rounded to the
-          cent, and posts to the rate&apos;s tax account.
+          A mapping line with a rate above 0% is split into its base and its tax: settlement amounts include the tax, so the tax is amount × rate ÷ (100 + rate), rounded to the currency&apos;s
+          smallest unit (the cent), and posts to the rate&apos;s tax account.
         </Text>
         <DataTable label="Tax rates" columns={columns} rows={chart.taxRates} getRowId={(r) => r.code} emptyText="No tax rates yet." />
         <form onSubmit={(e) => void add(e)} aria-label="Add a tax rate">
