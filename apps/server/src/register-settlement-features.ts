@@ -6,6 +6,7 @@ import { registerImportRoutes } from './features/imports/import-routes';
 import { registerCogsRoutes } from './features/cogs/register-cogs-routes';
 import { registerInventoryFeature } from './features/inventory/register-inventory-routes';
 import { registerLedgerRoutes } from './features/ledger/ledger-routes';
+import { registerBuiltInChartRoutes } from './features/ledger/built-in-chart-routes';
 import { registerMappingRoutes } from './features/mappings/mapping-routes';
 import { registerSendProgressRoute } from './features/posting/send-progress-route';
 import { registerPostingRoutes } from './features/postings/posting-routes';
@@ -20,6 +21,7 @@ export function registerSettlementFeatures(app: FastifyInstance, deps: Deps): vo
   registerSettlementExportRoute(app, deps);
   registerMappingRoutes(app, deps);
   registerLedgerRoutes(app, deps);
+  registerBuiltInChartRoutes(app, deps);
   registerImportRoutes(app, deps);
   registerSendProgressRoute(app, deps);
   registerPostingRoutes(app, deps);

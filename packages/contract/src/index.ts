@@ -16,6 +16,7 @@ export * from './settlements';
 export * from './imports';
 export * from './mappings';
 export * from './ledger';
+export * from './built-in-ledger-chart';
 export * from './channel-connections';
 export * from './accounting-connections';
 export * from './posting-settings';

@@ -31,8 +31,10 @@ export const mappingRowSchema = z
   .meta({ id: 'MappingRow' });
 export type MappingRow = z.infer<typeof mappingRowSchema>;
 
-export const chartAccountSchema = z.object({ code: z.string(), name: z.string(), kind: z.string(), path: z.string(), role: z.string().nullable() });
-export const taxRateSchema = z.object({ code: z.string(), name: z.string() });
+/** isActive false: the built-in ledger's owner deactivated it (kept where mapped, never chosen anew). */
+export const chartAccountSchema = z.object({ code: z.string(), name: z.string(), kind: z.string(), path: z.string(), role: z.string().nullable(), isActive: z.boolean().optional() });
+/** ratePercent: the built-in ledger's exact percentage (a line with a rate above 0 is split into base and tax). */
+export const taxRateSchema = z.object({ code: z.string(), name: z.string(), ratePercent: z.string().optional(), isActive: z.boolean().optional() });
 
 /** The jobs an account does for a posting beyond being a mapping target (core's AccountRole). */
 export const accountRoleSchema = z.enum(['clearing', 'reserved-balances', 'carried-forward', 'rounding', 'suspense']);

@@ -14,6 +14,7 @@ import {
   QUESTIONNAIRE_SALES_CHANNELS,
   SELLING_COUNTRIES_MAX,
 } from '@ledgerport/core/rules';
+import { TAX_COUNTRY_CODES } from '@ledgerport/core/posting';
 import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
 import { safeTextSchema } from './safe-text';
@@ -43,6 +44,7 @@ export const questionnaireAnswersBodyShape = {
   hasAccountant: z.boolean('Answer whether you have an accountant or bookkeeper with true or false.').nullable().optional(),
   isMultiCurrency: z.boolean('Answer whether you sell in several currencies with true or false.').nullable().optional(),
   isVatRegistered: z.boolean('Answer whether you are registered for VAT or GST with true or false.').nullable().optional(),
+  registeredCountry: z.enum(TAX_COUNTRY_CODES, { error: 'Choose the country you are registered for VAT or GST in from the list.' }).nullable().optional(),
   helpWith: uniqueList(z.enum(HELP_TOPICS, `A help topic is one of ${oneOf(HELP_TOPICS)}.`), HELP_TOPICS.length, 'help topics').optional(),
   notes: safeTextSchema.trim().max(QUESTIONNAIRE_NOTES_MAX, `The notes must be at most ${QUESTIONNAIRE_NOTES_MAX} characters.`).nullable().optional(),
   quickSetup: z.boolean('Answer quickSetup with true or false.').optional(),
@@ -62,6 +64,7 @@ export const questionnaireAnswersSchema = z
     hasAccountant: z.boolean().nullable(),
     isMultiCurrency: z.boolean().nullable(),
     isVatRegistered: z.boolean().nullable(),
+    registeredCountry: z.string().nullable(),
     helpWith: z.array(z.enum(HELP_TOPICS)),
     notes: z.string().nullable(),
     quickSetup: z.boolean(),
@@ -135,12 +138,18 @@ export const deleteQuestionnaire = defineEndpoint({
 export const finalizeQuestionnaire = defineEndpoint({
   method: 'POST',
   url: `${BASE}/finalize/:id`,
-  summary: 'Finish the questionnaire: locks the answers and, for a quick setup, applies its posting settings. Finishing again answers the same, changing nothing.',
+  summary: 'Finish the questionnaire: locks the answers and, for a quick setup, applies its posting settings; on a self-hosted instance it also sets up the accounting system, registration, tax rates and mappings the answers decide. Finishing again answers the same, changing nothing.',
   tag: 'onboarding',
   access: 'user',
   effect: 'write',
   params: questionnaireIdParams,
-  response: z.object({ questionnaire: questionnaireSchema, isAlreadyFinalized: z.boolean(), message: z.string() }),
+  response: z.object({
+    questionnaire: questionnaireSchema,
+    isAlreadyFinalized: z.boolean(),
+    message: z.string(),
+    /** On a self-hosted instance: what Finish set up, one sentence each (core's describeAssistedSetupPlan); empty when nothing. */
+    applied: z.array(z.string()),
+  }),
 });
 
 export const checkAssistedSetup = defineEndpoint({

@@ -139,7 +139,7 @@ export const lineSelectorSchema = z.object({
 export type LineSelector = z.infer<typeof lineSelectorSchema>;
 
 export const documentLineSchema = z.object({
-  role: z.enum(['transaction', 'clearing', 'carried-forward', 'rounding', 'unreconciled-difference', 'unmapped']),
+  role: z.enum(['transaction', 'clearing', 'carried-forward', 'rounding', 'unreconciled-difference', 'unmapped', 'tax']),
   accountCode: z.string(),
   accountName: z.string(),
   taxRateCode: z.string(),

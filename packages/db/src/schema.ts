@@ -351,6 +351,7 @@ export interface OnboardingQuestionnairesTable {
   has_accountant: boolean | null;
   is_multi_currency: boolean | null;
   is_vat_registered: boolean | null;
+  registered_country: string | null;
   help_with: ColumnType<string[], string | undefined, string>;
   notes: string | null;
   quick_setup: Generated<boolean>;
@@ -709,6 +710,35 @@ export interface LedgerJournalsTable {
   mapping_version: string | null;
   reverses_id: string | null;
   created_at: CreatedAt;
+}
+
+/** The built-in ledger's chart (decision 0058): no rows means core's default chart. */
+export interface LedgerAccountsTable {
+  account_key: string;
+  code: string;
+  /** The code in lower case: unique per account, so 'VAT' and 'vat' are one code. */
+  code_lower: string;
+  name: string;
+  kind: 'asset' | 'liability' | 'equity' | 'income' | 'expense';
+  path: string;
+  role: string | null;
+  channel: string | null;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  position: number;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+export interface LedgerTaxRatesTable {
+  account_key: string;
+  code: string;
+  name: string;
+  rate_percent: Numeric;
+  tax_account_code: string | null;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  position: number;
+  updated_by: string | null;
+  updated_at: Timestamp;
 }
 
 export interface LedgerLinesTable {
@@ -1086,6 +1116,8 @@ export interface Database {
   settlement_documents: SettlementDocumentsTable;
   ledger_journals: LedgerJournalsTable;
   ledger_lines: LedgerLinesTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_tax_rates: LedgerTaxRatesTable;
   reconciliation_reports: ReconciliationReportsTable;
   reconciliation_report_rows: ReconciliationReportRowsTable;
   billing_plans: BillingPlansTable;

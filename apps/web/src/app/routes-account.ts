@@ -22,6 +22,7 @@ const accountSettingsTabs: Array<[tab: string, title: string, what: string, stri
   ['users', 'Users', 'the people who can open this account and invitations waiting for an answer', true],
   ['new-features', 'Beta Features', 'the beta features you can turn on or off for this account', false],
   ['billing', 'Billing', 'the plan of this account and its invoices', true],
+  ['built-in-ledger', 'Built-in ledger', 'the chart of accounts and the tax rates of the built-in ledger', false],
   ['registered-country', 'Registered Country', 'the country this business is registered in, used for tax rules', false],
   ['amazon-pay', 'Amazon Pay', 'how Amazon Pay transactions are posted', true],
   ['amazon-deferred-transactions', 'Amazon Deferred Transactions', 'how Amazon deferred transactions are posted', true],
@@ -33,7 +34,7 @@ const accountSettingsTabs: Array<[tab: string, title: string, what: string, stri
 ];
 
 /** Tabs with a real page (declared with route() below); the others show what they will hold. */
-const BUILT_TABS = new Set(['product-types', 'invoices', 'connections', 'users', 'history', 'amazon-deferred-transactions', 'new-features', 'automation', 'shopify-b2b', 'shopify-deferred-revenue', 'billing', 'cogs', 'registered-country', 'statements-accounts-and-taxes', 'netsuite-configuration', 'paypal', 'amazon-pay', 'inventory']);
+const BUILT_TABS = new Set(['product-types', 'invoices', 'connections', 'users', 'history', 'amazon-deferred-transactions', 'new-features', 'automation', 'shopify-b2b', 'shopify-deferred-revenue', 'billing', 'cogs', 'registered-country', 'built-in-ledger', 'statements-accounts-and-taxes', 'netsuite-configuration', 'paypal', 'amazon-pay', 'inventory']);
 
 export const accountRoutes: RouteMeta[] = [
   route('admin', 'Admin', lazyPage(() => import('../features/admin/admin-page').then((m) => m.AdminPage))),
@@ -61,6 +62,7 @@ export const accountRoutes: RouteMeta[] = [
   route('account-settings/shopify-deferred-revenue', 'Shopify Deferred Revenue', lazyPage(() => import('../features/shopify-order-modes/shopify-deferred-revenue-page').then((m) => m.ShopifyDeferredRevenuePage)), { tabs: 'account-settings', strictReferrer: true }),
   route('account-settings/cogs', 'Cost of Goods Sold', lazyPage(() => import('../features/cogs/cogs-settings-page').then((m) => m.CogsSettingsPage)), { tabs: 'account-settings', strictReferrer: true }),
   route('account-settings/inventory', 'Inventory', lazyPage(() => import('../features/inventory/inventory-settings-page').then((m) => m.InventorySettingsPage)), { tabs: 'account-settings', strictReferrer: true }),
+  route('account-settings/built-in-ledger', 'Built-in ledger', lazyPage(() => import('../features/ledger/built-in-ledger-settings-page').then((m) => m.BuiltInLedgerSettingsPage)), { tabs: 'account-settings', strictReferrer: false }),
   route('account-settings/registered-country', 'Registered Country', lazyPage(() => import('../features/account-settings/registered-country-page').then((m) => m.RegisteredCountryPage)), { tabs: 'account-settings', strictReferrer: false }),
   route('account-settings/statements-accounts-and-taxes', 'Statements Accounts and Taxes', lazyPage(() => import('../features/account-settings/statement-accounts-and-taxes-page').then((m) => m.StatementAccountsAndTaxesPage)), { tabs: 'account-settings', strictReferrer: true }),
   route('account-settings/netsuite-configuration', 'NetSuite Configuration', lazyPage(() => import('../features/account-settings/netsuite-configuration-page').then((m) => m.NetSuiteConfigurationPage)), { tabs: 'account-settings', strictReferrer: true }),

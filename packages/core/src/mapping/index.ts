@@ -5,3 +5,5 @@ export * from './resolve-mapping';
 export * from './copy-mappings';
 export * from './parse-mapping-file';
 export * from './type-describers';
+export * from './built-in-tax-rates';
+export * from './built-in-chart';

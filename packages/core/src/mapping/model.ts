@@ -26,6 +26,8 @@ export interface LedgerAccount {
   role?: AccountRole;
   /** The channel a per-channel account belongs to (clearing, reserves, carried forward, income...). */
   channel?: Channel;
+  /** Built-in ledger: deactivated by the owner; kept for the mappings and journals that use it, never offered for a new mapping. */
+  isInactive?: boolean;
 }
 
 export interface TaxRate {
@@ -33,6 +35,13 @@ export interface TaxRate {
   code: string;
   /** The display name some imports ask for instead of the code (Xero CSV 'TaxRate'). */
   name: string;
+  /**
+   * Built-in ledger only (decision 0058): the rate in percent as an exact decimal ('19', '5.5'), and
+   * the account its tax is booked to. A line carrying a rate above 0 is split into base and tax.
+   */
+  ratePercent?: string;
+  accountCode?: string;
+  isInactive?: boolean;
 }
 
 export interface ChartOfAccounts {

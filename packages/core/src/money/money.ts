@@ -172,6 +172,23 @@ export function roundToMinor(units: bigint, currency: string): bigint {
   return negative ? -rounded : rounded;
 }
 
+/**
+ * The exact ratio numerator / denominator (in units) rounded to the currency's minor unit by the same
+ * rule as roundToMinor (half away from zero), without first truncating to units: the built-in
+ * ledger's tax on a tax-inclusive amount (gross × rate / (100 + rate)) is such a ratio.
+ */
+export function roundRatioToMinor(numerator: bigint, denominator: bigint, currency: string): bigint {
+  if (denominator <= 0n) throw new Error('roundRatioToMinor needs a positive denominator');
+  const step = minorUnitSize(currency);
+  const negative = numerator < 0n;
+  const abs = negative ? -numerator : numerator;
+  const whole = denominator * step;
+  let steps = abs / whole;
+  if ((abs % whole) * 2n >= whole) steps += 1n;
+  const rounded = steps * step;
+  return negative ? -rounded : rounded;
+}
+
 export function isMinorExact(units: bigint, currency: string): boolean {
   return units % minorUnitSize(currency) === 0n;
 }

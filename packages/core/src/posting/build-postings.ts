@@ -24,6 +24,7 @@ import { cachedDescriber, documentDate, documentDescription, documentKind, docum
 import { resolveGroups, type RoleAccounts } from './resolve-groups';
 import { orderGroups } from './order-groups';
 import { SettlementAggregator, type AggregationOptions } from './settlement-aggregator';
+import { applyBuiltInLedgerTax } from './built-in-ledger-tax';
 
 /** The aggregation a settlement needs for these mappings and settings (throws RangeError for an unknown time zone). */
 export function aggregationOptionsFor(mappings: MappingSet, settings: PostingSettings): AggregationOptions {
@@ -105,11 +106,16 @@ export function buildPostingsFromAggregate(agg: SettlementAggregator, mappings: 
   const context: PartContext = { agg, mappings, settings, describeType, accounts, targets: resolved.targets, endDate, net, deposit, difference, count };
   const documents: PostingDocument[] = [];
   let carried = 0n;
+  let taxProblem: PostingProblem | null = null;
   months.forEach((month, i) => {
     const doc = buildPart(context, month, i + 1, parts[i]!, carried);
     carried += doc.partNet;
+    // The built-in ledger books VAT/GST itself (built-in-ledger-tax.ts); the split keeps the balance.
+    taxProblem ??= applyBuiltInLedgerTax(doc, mappings.chart);
+    assertBalanced(doc);
     documents.push(doc);
   });
+  if (taxProblem) return { documents: [], problems: [...problems, taxProblem], newTypes };
   return { documents, problems, newTypes };
 }
 

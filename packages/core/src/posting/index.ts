@@ -15,3 +15,4 @@ export * from './posted-documents';
 export * from './selector-values';
 export * from './tax-treatment';
 export * from './payment-sources';
+export * from './built-in-ledger-tax';

@@ -52,7 +52,8 @@ export type DocumentKind =
   | 'netsuite-journal-entry'
   | 'manual-journal';
 
-export type LineRole = 'transaction' | 'clearing' | 'carried-forward' | 'rounding' | 'unreconciled-difference' | 'unmapped';
+/** 'tax': the built-in ledger's VAT/GST taken out of tax-inclusive lines (ledger/built-in-tax.ts). */
+export type LineRole = 'transaction' | 'clearing' | 'carried-forward' | 'rounding' | 'unreconciled-difference' | 'unmapped' | 'tax';
 
 export interface RowRange {
   file: string;

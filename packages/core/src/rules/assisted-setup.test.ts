@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   BUSINESS_TYPES,
   decideAssistedSetup,
+  describeAssistedSetupPlan,
+  planAssistedSetup,
   EMPTY_QUESTIONNAIRE_ANSWERS,
   HELP_TOPICS,
   missingQuestionnaireAnswers,
@@ -42,6 +44,7 @@ const answers: fc.Arbitrary<QuestionnaireAnswers> = fc.record({
   hasAccountant: fc.option(fc.boolean(), { nil: null }),
   isMultiCurrency: fc.option(fc.boolean(), { nil: null }),
   isVatRegistered: fc.option(fc.boolean(), { nil: null }),
+  registeredCountry: fc.option(fc.constantFrom('DE', 'GB', 'AU'), { nil: null }),
   helpWith: fc.uniqueArray(fc.constantFrom(...HELP_TOPICS)),
   notes: fc.option(fc.string(), { nil: null }),
   quickSetup: fc.boolean(),
@@ -131,5 +134,36 @@ describe('quickSetupChanges', () => {
         return (quickSetupChanges(a, s).shouldSplitByCountry === true) === (several && !s.shouldSplitByCountry);
       }),
     );
+  });
+});
+
+describe('planAssistedSetup (what Finish sets up on a self-hosted instance)', () => {
+  const answers = { ...EMPTY_QUESTIONNAIRE_ANSWERS, accountingSystem: 'MANUAL' as const, isVatRegistered: true, registeredCountry: 'DE' };
+  const fresh = { accountingSystem: 'NONE', hasTaxSettings: false, hasBuiltInTaxRates: false };
+
+  it('a German seller on the built-in ledger gets the system, the registration and VAT 19% and 7%', () => {
+    const plan = planAssistedSetup(answers, fresh);
+    expect(plan.accountingSystem).toBe('MANUAL');
+    expect(plan.tax).toEqual({ country: 'DE', isRegistered: true });
+    expect(plan.builtInTax!.rates.map((r) => [r.code, r.ratePercent])).toEqual([['VAT19', '19'], ['VAT7', '7'], ['RC', '0'], ['NONE', '0']]);
+    expect(plan.builtInTax!.treatment).toEqual({ sales: 'VAT19', fees: 'RC', reverseCharge: 'RC', noTax: 'NONE' });
+    expect(describeAssistedSetupPlan(plan, () => 'Germany')[0]).toBe('Your accounting system is now the built-in ledger.');
+  });
+
+  it('"Other" and "None" mean the built-in ledger; Xero stays Xero and gets no built-in rates', () => {
+    expect(planAssistedSetup({ ...answers, accountingSystem: 'OTHER' }, fresh).accountingSystem).toBe('MANUAL');
+    const xero = planAssistedSetup({ ...answers, accountingSystem: 'XERO' }, fresh);
+    expect([xero.accountingSystem, xero.builtInTax]).toEqual(['XERO', null]);
+  });
+
+  it('never changes what someone already chose', () => {
+    const plan = planAssistedSetup(answers, { accountingSystem: 'XERO', hasTaxSettings: true, hasBuiltInTaxRates: false });
+    expect(plan).toEqual({ accountingSystem: null, tax: null, builtInTax: null });
+    expect(planAssistedSetup(answers, { ...fresh, hasBuiltInTaxRates: true }).builtInTax).toBeNull();
+  });
+
+  it('a registered seller who did not say where is asked for the registered country before Finish', () => {
+    const missing = missingQuestionnaireAnswers({ ...answers, businessType: 'company', salesChannels: ['AMAZON'], monthlyOrderVolume: 'under-100', hasAccountant: false, registeredCountry: null });
+    expect(missing.map((m) => m.field)).toEqual(['registeredCountry']);
   });
 });

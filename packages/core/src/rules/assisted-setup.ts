@@ -5,6 +5,8 @@
  * these functions.
  */
 import type { OnboardingAccount } from './onboarding-steps';
+import type { AccountingSystem } from '../mapping/model';
+import { BUILT_IN_TAX_DEFAULTS, builtInTaxSetup, type BuiltInTaxSetup } from '../mapping/built-in-tax-rates';
 
 export const BUSINESS_TYPES = ['sole-trader', 'partnership', 'company', 'non-profit', 'other'] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
@@ -16,7 +18,8 @@ export type QuestionnaireSalesChannel = (typeof QUESTIONNAIRE_SALES_CHANNELS)[nu
 export const ORDER_VOLUME_BANDS = ['under-100', '100-999', '1000-9999', '10000-plus'] as const;
 export type OrderVolumeBand = (typeof ORDER_VOLUME_BANDS)[number];
 
-export const QUESTIONNAIRE_ACCOUNTING_SYSTEMS = ['XERO', 'QBO', 'SAGE', 'NETSUITE', 'OTHER', 'NONE'] as const;
+/** MANUAL is the built-in ledger (its exports import into any other system). */
+export const QUESTIONNAIRE_ACCOUNTING_SYSTEMS = ['XERO', 'QBO', 'SAGE', 'NETSUITE', 'MANUAL', 'OTHER', 'NONE'] as const;
 export type QuestionnaireAccountingSystem = (typeof QUESTIONNAIRE_ACCOUNTING_SYSTEMS)[number];
 
 export const HELP_TOPICS = ['mappings', 'sales-tax-vat', 'multi-currency', 'inventory-cogs', 'reconciliation', 'historical-data', 'automation'] as const;
@@ -35,6 +38,8 @@ export interface QuestionnaireAnswers {
   hasAccountant: boolean | null;
   isMultiCurrency: boolean | null;
   isVatRegistered: boolean | null;
+  /** ISO 3166-1 alpha-2 code of the country the seller is registered for VAT/GST in (asked when registered). */
+  registeredCountry: string | null;
   helpWith: HelpTopic[];
   notes: string | null;
   quickSetup: boolean;
@@ -49,6 +54,7 @@ export const EMPTY_QUESTIONNAIRE_ANSWERS: QuestionnaireAnswers = {
   hasAccountant: null,
   isMultiCurrency: null,
   isVatRegistered: null,
+  registeredCountry: null,
   helpWith: [],
   notes: null,
   quickSetup: false,
@@ -105,10 +111,62 @@ const REQUIRED_LABELS: Array<[keyof QuestionnaireAnswers, string]> = [
  */
 export function missingQuestionnaireAnswers(answers: QuestionnaireAnswers): Array<{ field: keyof QuestionnaireAnswers; label: string }> {
   if (answers.quickSetup) return [];
-  return REQUIRED_LABELS.filter(([field]) => {
+  const missing = REQUIRED_LABELS.filter(([field]) => {
     const value = answers[field];
     return value === null || (Array.isArray(value) && value.length === 0);
   }).map(([field, label]) => ({ field, label }));
+  // A seller registered for VAT/GST says where: the tax rates and the registration depend on it.
+  if (answers.isVatRegistered === true && answers.registeredCountry === null) missing.push({ field: 'registeredCountry', label: 'registered country' });
+  return missing;
+}
+
+/**
+ * What Finish sets up on a self-hosted instance (no team to read the answers): the accounting system
+ * when the account has none yet (the built-in ledger for "Built-in ledger", "Other" and "None": its
+ * exports import anywhere), the VAT/GST registration when the account has no tax settings yet, and,
+ * on the built-in ledger of a registered seller, the country's tax rates with their tax account and
+ * the rates its mappings give sales, fees and untaxed lines. Nothing someone already chose is changed.
+ */
+export interface AssistedSetupPlan {
+  accountingSystem: AccountingSystem | null;
+  tax: { country: string | null; isRegistered: boolean } | null;
+  builtInTax: BuiltInTaxSetup | null;
+}
+
+export interface AssistedSetupState {
+  /** The account's accounting system now ('NONE' when not chosen). */
+  accountingSystem: string;
+  hasTaxSettings: boolean;
+  /** The built-in ledger already has tax rates of its own. */
+  hasBuiltInTaxRates: boolean;
+}
+
+export function planAssistedSetup(answers: QuestionnaireAnswers, state: AssistedSetupState): AssistedSetupPlan {
+  const answered = answers.accountingSystem;
+  const chosen: AccountingSystem | null = answered === null ? null : answered === 'OTHER' || answered === 'NONE' ? 'MANUAL' : answered;
+  const accountingSystem = state.accountingSystem === 'NONE' ? chosen : null;
+  const system = accountingSystem ?? (state.accountingSystem === 'NONE' ? null : state.accountingSystem);
+  const tax = state.hasTaxSettings || answers.isVatRegistered === null ? null : { country: answers.registeredCountry, isRegistered: answers.isVatRegistered };
+  const country = tax?.isRegistered ? tax.country : null;
+  const builtInTax = system === 'MANUAL' && country !== null && !state.hasBuiltInTaxRates ? (builtInTaxSetup(country) ?? null) : null;
+  return { accountingSystem, tax, builtInTax };
+}
+
+const SYSTEM_NAMES: Record<AccountingSystem, string> = { XERO: 'Xero', QBO: 'QuickBooks Online', SAGE: 'Sage', NETSUITE: 'NetSuite', MANUAL: 'the built-in ledger' };
+
+/** What Finish did, one sentence each, for the screen and the history (empty: nothing was needed). */
+export function describeAssistedSetupPlan(plan: AssistedSetupPlan, countryName: (code: string) => string): string[] {
+  const done: string[] = [];
+  if (plan.accountingSystem) done.push(`Your accounting system is now ${SYSTEM_NAMES[plan.accountingSystem]}.`);
+  if (plan.tax) {
+    done.push(plan.tax.isRegistered && plan.tax.country ? `You are registered for ${BUILT_IN_TAX_DEFAULTS[plan.tax.country]?.tax ?? 'VAT'} in ${countryName(plan.tax.country)}.` : 'You are not registered for VAT or GST: postings carry no tax.');
+  }
+  if (plan.builtInTax) {
+    const rates = plan.builtInTax.rates.filter((r) => r.ratePercent !== '0').map((r) => r.name);
+    done.push(`The built-in ledger has the tax rates ${rates.join(', ')}, posting to the account ${plan.builtInTax.account.name}.`);
+    done.push(`Sales, shipping and refunds are mapped to ${plan.builtInTax.rates[0]!.name}; fees to ${plan.builtInTax.rates.find((r) => r.code === plan.builtInTax!.treatment.fees)!.name}.`);
+  }
+  return done;
 }
 
 /** The posting settings a quick setup may choose (the rest stay as they are). */

@@ -34,6 +34,8 @@ describe('settings menu', () => {
   it('shows NetSuite Configuration only for NETSUITE', () => {
     expect(labels(buildSettingsMenu(account(), user, true))).not.toContain('NetSuite Configuration');
     expect(labels(buildSettingsMenu(account({ accountingSystem: 'NETSUITE' }), user, true))).toContain('NetSuite Configuration');
+    expect(labels(buildSettingsMenu(account({ accountingSystem: 'MANUAL' }), user, true))).toContain('Built-in ledger');
+    expect(labels(buildSettingsMenu(account({ accountingSystem: 'XERO' }), user, true))).not.toContain('Built-in ledger');
   });
   it('shows B2B Invoice only for Shopify with the single-order flag', () => {
     expect(labels(buildSettingsMenu(account({ salesChannel: 'SHOPIFY' }), user, true))).not.toContain('B2B Invoice');

@@ -80,6 +80,7 @@ export function buildSettingsMenu(account: MenuAccount, user: MenuUser, paymentP
       label: account.salesChannel === 'PAYPAL' ? 'Classes/Tracking' : 'Sales Grouping and Tracking',
       to: '/account-settings/invoices',
     },
+    account.accountingSystem === 'MANUAL' && { key: 'built-in-ledger', label: 'Built-in ledger', to: '/account-settings/built-in-ledger' },
     account.accountingSystem === 'NETSUITE' && { key: 'netsuite', label: 'NetSuite Configuration', to: '/account-settings/netsuite-configuration' },
     shopify && has(account, 'SHOPIFY_SINGLE_ORDER_ENABLED') && { key: 'b2b', label: 'B2B Invoice', to: '/account-settings/shopify-b2b' },
     has(account, 'SHOPIFY_DEFERRED_REVENUE_ENABLED') && { key: 'deferred-revenue', label: 'Deferred Revenue', to: '/account-settings/shopify-deferred-revenue' },

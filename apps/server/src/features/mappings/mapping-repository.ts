@@ -10,6 +10,7 @@ import { describeTransactionType, type Channel } from '@ledgerport/core/settleme
 import { resolveMapping } from '@ledgerport/core/mapping';
 import { AppError } from '../../http/app-error';
 import { connectedChart, findConnectedReferenceData, rebaseOnChart, type ChartSource } from './connected-chart';
+import { findBuiltInChart } from './built-in-chart-repository';
 import { errorMessages } from '@ledgerport/contract';
 
 /** Only types the channel's catalogue knows get a category default; an unknown type stays unmapped (never guessed). */
@@ -84,7 +85,9 @@ export type LatestMappingRow = { mapping_set: unknown; system: string } | undefi
 /** getCurrentMappingsWithSource from a latest mapping row the caller already read (e.g. joined into a bigger statement). */
 export async function currentMappingsFrom(db: Kysely<Database>, context: AccountMappingContext, row: LatestMappingRow): Promise<CurrentMappings> {
   const system = mappingSystemOf(context.accountingSystem);
-  const defaults = defaultMappingsFor(context);
+  // The built-in ledger's own chart once its owner changed it (Settings > Built-in ledger, decision 0058).
+  const builtIn = system === 'MANUAL' ? await findBuiltInChart(db, context.accountKey) : undefined;
+  const defaults = builtIn ? { ...defaultMappingsFor(context), chart: builtIn } : defaultMappingsFor(context);
   // A set saved for another accounting system (the account switched systems) no longer applies.
   const stored = !row || row.system !== system ? defaults : (row.mapping_set as MappingSet);
   const reference = await findConnectedReferenceData(db, context.accountKey, system);

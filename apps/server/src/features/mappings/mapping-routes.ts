@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
 import { copyMappingsFromAccount, errorMessages, getMappings, saveMappings, type MappingRow, type Mappings } from '@ledgerport/contract';
-import { copyMappings, resolveMapping, reviseMappings, type MappingSet } from '@ledgerport/core/mapping';
+import { copyMappings, inactiveChoices, resolveMapping, reviseMappings, type MappingSet } from '@ledgerport/core/mapping';
 import { describeTransactionType, type Channel } from '@ledgerport/core/settlements';
 import { ACCOUNTING_SYSTEM_DEFINITIONS, type RemoteSystem } from '@ledgerport/integrations/accounting';
 import { addRoute } from '../../http/add-route';
@@ -36,7 +36,9 @@ export function registerMappingRoutes(app: FastifyInstance, deps: Deps): void {
       if (!taxCodes.has(e.taxRateCode)) throw new AppError('mapping.invalid', `entries[${i}]: tax rate ${e.taxRateCode} is not one of the ${chartSource === 'connected' ? `${systemName(current.system)} ` : "chart's "}tax rates.`, { path: `entries.${i}.taxRateCode` });
     });
     const chosen = new Map<string, string>();
+    const inactive = new Set(current.chart.accounts.filter((a) => a.isInactive).map((a) => a.code));
     body.roles.forEach((r, i) => {
+      if (inactive.has(r.accountCode)) throw new AppError('mapping.invalid', `roles[${i}]: account ${r.accountCode} is deactivated and cannot be chosen for a posting role.`, { path: `roles.${i}.accountCode` });
       if (!accountCodes.has(r.accountCode)) throw new AppError('mapping.invalid', `roles[${i}]: account ${r.accountCode} is not in ${chartName}.`, { path: `roles.${i}.accountCode` });
       const taken = chosen.get(r.accountCode);
       if (taken) throw new AppError('mapping.invalid', `roles[${i}]: account ${r.accountCode} is already chosen as the ${taken} account; an account can do one posting role.`, { path: `roles.${i}.accountCode` });
@@ -44,6 +46,9 @@ export function registerMappingRoutes(app: FastifyInstance, deps: Deps): void {
     });
     const chart = body.roles.reduce((c, r) => assignRole(c, r.role, r.channel, r.accountCode), current.chart);
     const next = reviseMappings({ ...current, chart }, { upsert: body.entries, remove: body.remove, ...(body.isUnmappedToSuspense !== undefined ? { isUnmappedToSuspense: body.isUnmappedToSuspense } : {}) });
+    // A deactivated account or tax rate of the built-in ledger keeps the targets that had it, and is never chosen anew.
+    const refused = inactiveChoices(current.chart, current, next);
+    if (refused.length > 0) throw new AppError('mapping.invalid', refused.map((p) => p.message).join(' '), { path: refused[0]!.field });
     await saveAndRefresh(deps, next, caller.userId, { action: 'mappings.saved', before: { version: current.version }, after: { version: next.version, changed: body.entries.length + body.remove.length + body.roles.length } });
     return mappingsBody(db, query.accountKey);
   });
@@ -127,8 +132,8 @@ export async function mappingsBody(db: Kysely<Database>, accountKey: string): Pr
     system: set.system,
     // The pickers offer the chart the mappings post with: the connected system's or the default one.
     chartSource,
-    accounts: set.chart.accounts.map((a) => ({ code: a.code, name: a.name, kind: a.kind, path: a.path, role: a.role ?? null })),
-    taxRates: set.chart.taxRates.map((t) => ({ code: t.code, name: t.name })),
+    accounts: set.chart.accounts.map((a) => ({ code: a.code, name: a.name, kind: a.kind, path: a.path, role: a.role ?? null, ...(a.isInactive ? { isActive: false } : {}) })),
+    taxRates: set.chart.taxRates.map((t) => ({ code: t.code, name: t.name, ...(t.ratePercent !== undefined ? { ratePercent: t.ratePercent } : {}), ...(t.isInactive ? { isActive: false } : {}) })),
     defaultTaxRateCode: fallbackTaxRate(set.chart) ?? null,
     roleAccounts: set.chart.accounts.flatMap((a) =>
       a.role ? [{ role: a.role, channel: a.channel ?? null, accountCode: a.code, accountName: a.name, isMissingInSystem: systemCodes !== null && !systemCodes.has(a.code) }] : [],

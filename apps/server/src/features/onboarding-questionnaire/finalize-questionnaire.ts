@@ -11,16 +11,23 @@ import { recordAudit } from '../../audit/record-audit';
 import { AppError } from '../../http/app-error';
 import { getAccountPostingSettings, insertPostingSettingsVersion } from '../posting-settings/posting-settings-repository';
 import { answersOf, findQuestionnaireForUpdate, questionnaireNotFound } from './questionnaire-repository';
+import { applyAssistedSetup } from './apply-assisted-setup';
 
 export interface FinalizeOutcome {
   isAlreadyFinalized: boolean;
   applied: Record<string, unknown> | null;
+  /** What Finish set up on a self-hosted instance (apply-assisted-setup.ts), one sentence each. */
+  setUp: string[];
 }
 
-export async function finalizeQuestionnaire(trx: Kysely<Database>, accountKey: string, userId: string, at: Date): Promise<FinalizeOutcome> {
+/**
+ * `isSelfHosted` (billing off): no team reads the answers, so Finish applies what they decide
+ * (core's planAssistedSetup, decision 0058) in the same transaction.
+ */
+export async function finalizeQuestionnaire(trx: Kysely<Database>, accountKey: string, userId: string, at: Date, isSelfHosted = false): Promise<FinalizeOutcome> {
   const row = await findQuestionnaireForUpdate(trx, accountKey);
   if (!row) throw questionnaireNotFound(accountKey);
-  if (row.finalized_at) return { isAlreadyFinalized: true, applied: row.quick_setup_applied };
+  if (row.finalized_at) return { isAlreadyFinalized: true, applied: row.quick_setup_applied, setUp: [] };
   const answers = answersOf(row);
   const missing = missingQuestionnaireAnswers(answers);
   if (missing.length > 0) {
@@ -42,11 +49,12 @@ export async function finalizeQuestionnaire(trx: Kysely<Database>, accountKey: s
     }
     await trx.updateTable('accounts').set({ quick_setup: true, updated_at: at }).where('account_key', '=', accountKey).execute();
   }
+  const setUp = isSelfHosted ? await applyAssistedSetup(trx, accountKey, answers, userId, at) : [];
   await trx
     .updateTable('onboarding_questionnaires')
     .set({ finalized_at: at, finalized_by: userId, updated_at: at, updated_by: userId, quick_setup_applied: applied ? JSON.stringify(applied) : null })
     .where('account_key', '=', accountKey)
     .execute();
   await recordAudit(trx, { actorUserId: userId, accountKey, action: 'onboarding.questionnaire-finalized', entityType: 'onboarding-questionnaire', entityId: accountKey, after: { quickSetup: answers.quickSetup, quickSetupApplied: applied }, at });
-  return { isAlreadyFinalized: false, applied };
+  return { isAlreadyFinalized: false, applied, setUp };
 }

@@ -14,6 +14,7 @@ import { AppError } from '../../http/app-error';
 import type { Deps } from '../../http/deps';
 import { assertAccountAccess } from '../accounts/account-access';
 import { finalizeQuestionnaire } from './finalize-questionnaire';
+import { refreshMappingState } from '../mappings/refresh-mapping-state';
 import { answersOf, columnsOf, diffAnswers, findQuestionnaireForUpdate, getQuestionnaireBody, questionnaireNotFound } from './questionnaire-repository';
 
 const finalizedError = (accountKey: string, what: string) =>
@@ -21,6 +22,8 @@ const finalizedError = (accountKey: string, what: string) =>
 
 export function registerQuestionnaireRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
+  // Self-hosted (billing off): no team reads the answers, Finish applies them (decision 0058).
+  const IS_SELF_HOSTED = !deps.config.billing;
 
   addRoute(app, deps, createQuestionnaire, async ({ caller, body }) => {
     const { accountKey, ...change } = body;
@@ -78,7 +81,10 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, deps: Deps): v
   addRoute(app, deps, finalizeEndpoint, async ({ caller, params }) => {
     const accountKey = params.id;
     await assertAccountAccess(db, caller, accountKey);
-    const outcome = await db.transaction().execute((trx) => finalizeQuestionnaire(trx, accountKey, caller.userId, clock()));
+    const at = clock();
+    const outcome = await db.transaction().execute((trx) => finalizeQuestionnaire(trx, accountKey, caller.userId, at, IS_SELF_HOSTED));
+    // The tax rates and mappings it set up change which settlements are mapped.
+    if (outcome.setUp.length > 0) await refreshMappingState(db, accountKey, at);
     const questionnaire = await getQuestionnaireBody(db, accountKey);
     const applied = outcome.applied ? Object.keys(outcome.applied) : [];
     const message = outcome.isAlreadyFinalized
@@ -87,8 +93,12 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, deps: Deps): v
         ? applied.length > 0
           ? `Quick setup is done: ${applied.map((k) => (k === 'shouldSplitByCountry' ? 'split by country' : 'track by marketplace')).join(' and ')} turned on.`
           : 'Quick setup is done: your posting settings already suit your answers.'
-        : 'Thank you: your answers are saved and our team will use them to help you set up.';
-    return { questionnaire, isAlreadyFinalized: outcome.isAlreadyFinalized, message };
+        : IS_SELF_HOSTED
+          ? outcome.setUp.length > 0
+            ? 'Thank you: your answers are saved, and your account is set up from them.'
+            : 'Thank you: your answers are saved; your account already had what they set up.'
+          : 'Thank you: your answers are saved and our team will use them to help you set up.';
+    return { questionnaire, isAlreadyFinalized: outcome.isAlreadyFinalized, message, applied: outcome.setUp };
   });
 
   addRoute(app, deps, checkAssistedSetup, async ({ caller, params }) => {

@@ -200,3 +200,33 @@ describe('across accounts and roles', () => {
     expect((await call(viewer, 'GET', `${BASE}/acme-amazon-us`)).json<ErrorBody>().code).toBe('questionnaire.not-found');
   });
 });
+
+describe('Finish on a self-hosted instance (billing off) sets up what the answers decide (decision 0058)', () => {
+  it('a German seller on the built-in ledger, VAT-registered: registration, VAT rates on a VAT account, and mappings that carry them', async () => {
+    const made = await call(demo, 'POST', '/account/new', { accountName: 'Berlin Books', salesChannel: 'AMAZON', accountingSystem: 'MANUAL' });
+    expect(made.statusCode, made.body).toBe(200);
+    const accountKey = made.json<{ accountKey: string }>().accountKey;
+    const answers = { accountKey, businessType: 'company', salesChannels: ['AMAZON'], monthlyOrderVolume: 'under-100', accountingSystem: 'MANUAL', hasAccountant: false, isVatRegistered: true };
+    expect((await call(demo, 'POST', BASE, answers)).statusCode).toBe(200);
+    // Registered, but where? Finish names the question.
+    const missing = await call(demo, 'POST', `${BASE}/finalize/${accountKey}`);
+    expect((missing.json<ErrorBody>().details as { path: string }[]).map((d) => d.path)).toEqual(['registeredCountry']);
+    expect((await call(demo, 'PUT', BASE, { accountKey, registeredCountry: 'DE' })).statusCode).toBe(200);
+    const done = await call(demo, 'POST', `${BASE}/finalize/${accountKey}`);
+    expect(done.statusCode, done.body).toBe(200);
+    const body = done.json<{ message: string; applied: string[] }>();
+    expect(body.message).toBe('Thank you: your answers are saved, and your account is set up from them.');
+    expect(body.applied).toEqual([
+      'You are registered for VAT in Germany.',
+      'The built-in ledger has the tax rates VAT 19%, VAT 7%, posting to the account VAT.',
+      'Sales, shipping and refunds are mapped to VAT 19%; fees to Reverse charge.',
+    ]);
+    const chart = (await call(demo, 'GET', `/ledger/chart?accountKey=${accountKey}`)).json<{ taxRates: { code: string; ratePercent: string; taxAccountCode: string | null }[]; accounts: { code: string }[] }>();
+    expect(chart.taxRates.map((t) => [t.code, t.ratePercent, t.taxAccountCode])).toEqual([['NONE', '0', null], ['VAT19', '19', 'Liabilities:VAT'], ['VAT7', '7', 'Liabilities:VAT'], ['RC', '0', 'Liabilities:VAT']]);
+    const tax = (await call(demo, 'GET', `/account/tax-settings?accountKey=${accountKey}`)).json<{ country: string; isRegistered: boolean; rates: Record<string, string | null> }>();
+    expect(tax).toMatchObject({ country: 'DE', isRegistered: true, rates: { sales: 'VAT19', fees: 'RC', reverseCharge: 'RC', noTax: 'NONE' } });
+    const set = await server.testDb.db.selectFrom('mapping_sets').select('mapping_set').where('account_key', '=', accountKey).orderBy('version', 'desc').executeTakeFirstOrThrow();
+    const categories = (set.mapping_set as { categories: { AMAZON: Record<string, { taxRateCode: string }> } }).categories.AMAZON;
+    expect([categories.sales?.taxRateCode, categories.fees?.taxRateCode, categories.reserves?.taxRateCode]).toEqual(['VAT19', 'RC', 'NONE']);
+  });
+});

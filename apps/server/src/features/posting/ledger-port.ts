@@ -10,13 +10,15 @@ import { decimalToUnits, formatUnits } from '@ledgerport/core/money';
 import { journalFromDocument, reverseJournal, type Journal } from '@ledgerport/core/ledger';
 import type { AccountingPort, PostingDocument, RemoteDocumentRef } from '@ledgerport/core/posting';
 import { defaultChart } from '@ledgerport/core/mapping';
+import { findBuiltInChart } from '../mappings/built-in-chart-repository';
 
 export function createLedgerPort(db: Kysely<Database>, accountKey: string, clock: () => Date, localDate: () => string): AccountingPort {
   return {
     system: 'MANUAL',
-    fetchReferenceData: () => {
-      const chart = defaultChart('MANUAL');
-      return Promise.resolve({ accounts: chart.accounts, taxRates: chart.taxRates, trackingCategories: [], bankAccounts: [], currencies: [] });
+    fetchReferenceData: async () => {
+      // The built-in ledger's own chart (decision 0058), or the default one while the owner changed nothing.
+      const chart = (await findBuiltInChart(db, accountKey)) ?? defaultChart('MANUAL');
+      return { accounts: chart.accounts, taxRates: chart.taxRates, trackingCategories: [], bankAccounts: [], currencies: [] };
     },
     async postDocument(document: PostingDocument, options): Promise<RemoteDocumentRef> {
       const journalId = options.idempotencyKey;

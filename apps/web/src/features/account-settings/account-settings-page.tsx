@@ -18,7 +18,7 @@ import { ACCOUNTING_SYSTEM_LABELS } from '@ledgerport/core/posting';
 import { planLabel, UNLIMITED_NOTE } from '@ledgerport/core/billing';
 import { DeleteAccountDataCard } from './account-redaction';
 
-const SYSTEM_NAMES: Record<string, string> = { ...ACCOUNTING_SYSTEM_LABELS, MANUAL: 'Built-in ledger (manual)', NONE: 'None chosen yet' };
+const SYSTEM_NAMES: Record<string, string> = { ...ACCOUNTING_SYSTEM_LABELS, MANUAL: 'Built-in ledger', NONE: 'None chosen yet' };
 
 function timeZones(current: string): string[] {
   const zones = new Set(Intl.supportedValuesOf('timeZone'));

@@ -7,7 +7,7 @@ export const SYSTEM_LABELS: Record<string, string> = {
   XERO: 'Xero',
   SAGE: 'Sage',
   NETSUITE: 'NetSuite',
-  MANUAL: 'Manual (built-in ledger)',
+  MANUAL: 'Built-in ledger',
 };
 export const BADGE_COLORS: Record<ConnectionBadge, string> = {
   Connected: 'green',

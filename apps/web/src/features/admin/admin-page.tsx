@@ -10,7 +10,7 @@ import { OnboardingStepsList } from './onboarding-steps-list';
 import { RedactionBanner } from '../account-settings/account-redaction';
 import { AssistedSetupCard } from '../onboarding-questionnaire/assisted-setup-card';
 
-const SYSTEM_LABELS: Record<string, string> = { QBO: 'QuickBooks Online', XERO: 'Xero', SAGE: 'Sage', NETSUITE: 'NetSuite', MANUAL: 'Manual', NONE: 'None chosen' };
+const SYSTEM_LABELS: Record<string, string> = { QBO: 'QuickBooks Online', XERO: 'Xero', SAGE: 'Sage', NETSUITE: 'NetSuite', MANUAL: 'Built-in ledger', NONE: 'None chosen' };
 
 export function AdminPage() {
   const { account } = useSession();

@@ -9,7 +9,7 @@ import { buildOnboardingSteps, findActiveStep, settlementsLabel, type Onboarding
 import type { Account } from '../../lib/api-types';
 import { channelName } from '../../ui/channel-icon';
 
-const SYSTEM_NAMES: Record<string, string> = { QBO: 'QuickBooks Online', XERO: 'Xero', SAGE: 'Sage', NETSUITE: 'NetSuite', MANUAL: 'manual journals', NONE: 'an accounting system' };
+const SYSTEM_NAMES: Record<string, string> = { QBO: 'QuickBooks Online', XERO: 'Xero', SAGE: 'Sage', NETSUITE: 'NetSuite', MANUAL: 'the built-in ledger', NONE: 'an accounting system' };
 const CONNECTABLE_SYSTEMS = ['QBO', 'XERO', 'SAGE', 'NETSUITE'];
 const CONNECTABLE_CHANNELS = ['AMAZON', 'SHOPIFY', 'WALMART', 'BIGCOMMERCE', 'ETSY', 'EBAY'];
 

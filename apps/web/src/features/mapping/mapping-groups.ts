@@ -19,9 +19,10 @@ export function groupMappingRows(rows: MappingRow[], isUnmapped: (r: MappingRow)
 }
 
 /** The account choices grouped by account kind (Revenue, Expense...), as the pickers show them. */
-export function accountOptions(accounts: Mappings['accounts']): Array<{ group: string; items: Array<{ value: string; label: string }> }> {
-  const groups = new Map<string, Array<{ value: string; label: string }>>();
-  for (const a of accounts) groups.set(a.kind, [...(groups.get(a.kind) ?? []), { value: a.code, label: `${a.code} · ${a.name}` }]);
+export function accountOptions(accounts: Mappings['accounts']): Array<{ group: string; items: Array<{ value: string; label: string; disabled: boolean }> }> {
+  const groups = new Map<string, Array<{ value: string; label: string; disabled: boolean }>>();
+  // A deactivated account of the built-in ledger stays shown where it is mapped, but cannot be chosen.
+  for (const a of accounts) groups.set(a.kind, [...(groups.get(a.kind) ?? []), { value: a.code, label: `${a.code} · ${a.name}${a.isActive === false ? ' (deactivated)' : ''}`, disabled: a.isActive === false }]);
   return [...groups.entries()].map(([group, items]) => ({ group: group.charAt(0).toUpperCase() + group.slice(1), items }));
 }
 

@@ -14,6 +14,7 @@ import {
   type Mappings,
 } from '@ledgerport/contract';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
@@ -50,7 +51,7 @@ export function MappingPage() {
   const data = query.data;
   const accountsData = useMemo(() => (data ? accountOptions(data.accounts) : []), [data]);
   const taxData = useMemo(
-    () => (data ? data.taxRates.map((t) => ({ value: t.code, label: `${t.name} (${t.code})` })) : []),
+    () => (data ? data.taxRates.map((t) => ({ value: t.code, label: `${t.name} (${t.code})${t.isActive === false ? ' (deactivated)' : ''}`, disabled: t.isActive === false })) : []),
     [data],
   );
 
@@ -210,6 +211,12 @@ export function MappingPage() {
         <Alert color="green" title="Everything is mapped" role="status">
           Every transaction type used has an account and a tax rate.
         </Alert>
+      )}
+      {data.system === 'MANUAL' && (
+        <Text size="sm" c="dimmed">
+          On the built-in ledger a tax rate above 0% splits a line into its base and its tax, which posts to the rate&apos;s tax account. Add accounts and rates under{' '}
+          <Link to="/account-settings/built-in-ledger">Settings &gt; Built-in ledger</Link>.
+        </Text>
       )}
       {error && (
         <Alert color="red" role="alert">

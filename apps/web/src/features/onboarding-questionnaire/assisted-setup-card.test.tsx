@@ -62,13 +62,15 @@ describe('the assisted setup card on /admin', () => {
       ...base,
       [`GET ${BASE}/shouldShowAssistedSetup/acc-1`]: check(true, 'none'),
       [`POST ${BASE}`]: { body: { ...draft, answers: { ...draft.answers, quickSetup: true } } },
-      [`POST ${BASE}/finalize/acc-1`]: { body: { questionnaire: { ...draft, status: 'finalized' }, isAlreadyFinalized: false, message: 'Quick setup is done: your posting settings already suit your answers.' } },
+      [`POST ${BASE}/finalize/acc-1`]: { body: { questionnaire: { ...draft, status: 'finalized' }, isAlreadyFinalized: false, message: 'Quick setup is done: your posting settings already suit your answers.', applied: ['Your accounting system is now the built-in ledger.'] } },
     });
     renderApp('/app/admin');
     const card = await screen.findByRole('region', { name: 'Assisted setup' }, { timeout: 5000 });
     fireEvent.click(within(card).getByRole('button', { name: 'Skip: quick setup' }));
     const done = await screen.findByRole('status', { name: /Assisted setup finished/ }, { timeout: 5000 });
     expect(done.textContent).toContain('Quick setup is done');
+    // What Finish set up (self-hosted) is listed under the message.
+    expect(within(done).getByRole('list', { name: 'What assisted setup did' }).textContent).toContain('Your accounting system is now the built-in ledger.');
     expect(api.calls.find((c) => c.method === 'POST' && c.path === BASE)?.body).toMatchObject({ accountKey: 'acc-1', quickSetup: true });
   });
 });

@@ -4,7 +4,7 @@
  * Start or quick setup; a draft opens at the questions. After Finish it thanks the seller with the
  * server's message.
  */
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { QuestionnaireAnswersBody } from '@ledgerport/contract';
@@ -19,16 +19,23 @@ export function AssistedSetupCard() {
   const { account, reload } = useSession();
   const accountKey = account.accountKey;
   const queryClient = useQueryClient();
-  const [finishedMessage, setFinishedMessage] = useState<string | null>(null);
+  const [finished, setFinished] = useState<{ message: string; applied: string[] } | null>(null);
   const [isStarting, setStarting] = useState(false);
   const check = useQuery({ queryKey: checkKey(accountKey), queryFn: () => questionnaireApi.check(accountKey), retry: false });
   const status = check.data?.questionnaireStatus;
   const questionnaire = useQuery({ queryKey: questionnaireKey(accountKey), queryFn: () => questionnaireApi.get(accountKey), enabled: status === 'draft', retry: false });
 
-  if (finishedMessage) {
+  if (finished) {
     return (
       <Alert color="green" title="Assisted setup finished" role="status">
-        {finishedMessage}
+        <Text size="sm">{finished.message}</Text>
+        {finished.applied.length > 0 && (
+          <List size="sm" mt="xs" aria-label="What assisted setup did">
+            {finished.applied.map((line) => (
+              <List.Item key={line}>{line}</List.Item>
+            ))}
+          </List>
+        )}
       </Alert>
     );
   }
@@ -47,7 +54,7 @@ export function AssistedSetupCard() {
   const finish = async (answers: QuestionnaireAnswersBody) => {
     await save(answers);
     const done = await questionnaireApi.finalize(accountKey);
-    setFinishedMessage(done.message);
+    setFinished({ message: done.message, applied: done.applied });
     await reload();
     await refresh();
   };

@@ -15,6 +15,8 @@ export interface FinalizeAnswer {
   questionnaire: OnboardingQuestionnaire;
   isAlreadyFinalized: boolean;
   message: string;
+  /** What Finish set up (self-hosted), one sentence each. */
+  applied: string[];
 }
 
 export const checkKey = (accountKey: string) => ['assisted-setup', accountKey];

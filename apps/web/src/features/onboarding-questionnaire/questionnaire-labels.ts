@@ -35,8 +35,9 @@ export const ACCOUNTING_SYSTEM_LABELS: Record<QuestionnaireAccountingSystem, str
   QBO: 'QuickBooks Online',
   SAGE: 'Sage',
   NETSUITE: 'NetSuite',
-  OTHER: 'Another system',
-  NONE: 'None yet',
+  MANUAL: 'Built-in ledger',
+  OTHER: 'Another system (built-in ledger with file exports)',
+  NONE: 'None yet (built-in ledger)',
 };
 
 export const HELP_TOPIC_LABELS: Record<HelpTopic, string> = {

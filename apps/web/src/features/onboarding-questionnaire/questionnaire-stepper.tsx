@@ -6,7 +6,8 @@
 import { Alert, Button, Checkbox, Group, MultiSelect, Radio, Select, Stack, Stepper, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { QuestionnaireAnswersBody } from '@ledgerport/contract';
-import { BUSINESS_TYPES, HELP_TOPICS, ORDER_VOLUME_BANDS, QUESTIONNAIRE_ACCOUNTING_SYSTEMS, QUESTIONNAIRE_SALES_CHANNELS } from '@ledgerport/core/rules';
+import { BUSINESS_TYPES, HELP_TOPICS, missingQuestionnaireAnswers, ORDER_VOLUME_BANDS, QUESTIONNAIRE_ACCOUNTING_SYSTEMS, QUESTIONNAIRE_SALES_CHANNELS, type QuestionnaireAnswers } from '@ledgerport/core/rules';
+import { TAX_COUNTRIES } from '@ledgerport/core/posting';
 import { ApiError } from '../../lib/api-client';
 import { ACCOUNTING_SYSTEM_LABELS, BUSINESS_TYPE_LABELS, COMMON_COUNTRIES, countryName, HELP_TOPIC_LABELS, ORDER_VOLUME_LABELS, SALES_CHANNEL_LABELS } from './questionnaire-labels';
 
@@ -19,6 +20,10 @@ export interface QuestionnaireStepperProps {
   onFinish: (answers: Answers) => Promise<void>;
   onQuickSetup: (answers: Answers) => Promise<void>;
 }
+
+/** The step each answer is asked on: Finish links a missing required answer back to its step. */
+const STEP_OF: Partial<Record<keyof QuestionnaireAnswers, number>> = { businessType: 0, salesChannels: 0, sellingCountries: 0, monthlyOrderVolume: 1, accountingSystem: 1, hasAccountant: 1 };
+const REGISTERED_COUNTRY_OPTIONS = TAX_COUNTRIES.map(([code, name, tax]) => ({ value: code, label: `${name} (${tax})` }));
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
 const boolValue = (v: boolean | null) => (v === null ? '' : v ? 'yes' : 'no');
@@ -53,6 +58,16 @@ export function QuestionnaireStepper({ initial, onSave, onFinish, onQuickSetup }
     } finally {
       setBusy(null);
     }
+  };
+  // Core's rule for what Finish needs, checked before asking the server: each missing answer links to its step.
+  const missing = missingQuestionnaireAnswers(answers);
+  const [isMissingShown, setMissingShown] = useState(false);
+  const finish = () => {
+    if (missing.length > 0) {
+      setMissingShown(true);
+      return;
+    }
+    void run('finish', () => onFinish(answers));
   };
   const next = () => run('save', async () => {
     await onSave(answers);
@@ -92,6 +107,17 @@ export function QuestionnaireStepper({ initial, onSave, onFinish, onQuickSetup }
           <Stack mt="md">
             <YesNo label="Do you sell in more than one currency?" value={answers.isMultiCurrency} onChange={(v) => set('isMultiCurrency', v)} />
             <YesNo label="Are you registered for VAT or GST?" value={answers.isVatRegistered} onChange={(v) => set('isVatRegistered', v)} />
+            {answers.isVatRegistered === true && (
+              <Select
+                label="Country of your VAT or GST registration"
+                placeholder="Choose a country"
+                data={REGISTERED_COUNTRY_OPTIONS}
+                value={answers.registeredCountry}
+                onChange={(v) => set('registeredCountry', v)}
+                searchable
+                clearable
+              />
+            )}
             <Checkbox.Group label="What would you like help with?" value={answers.helpWith} onChange={(v) => set('helpWith', v)}>
               <Stack mt={6} gap={6}>
                 {HELP_TOPICS.map((t) => (
@@ -103,6 +129,20 @@ export function QuestionnaireStepper({ initial, onSave, onFinish, onQuickSetup }
           </Stack>
         </Stepper.Step>
       </Stepper>
+      {isMissingShown && missing.length > 0 && (
+        <Alert color="yellow" role="alert" title="A few answers are still needed before Finish">
+          <Stack gap={4}>
+            {missing.map((m) => (
+              <Group key={m.field} gap="xs">
+                <Text size="sm">The {m.label} question is not answered.</Text>
+                <Button size="compact-xs" variant="light" onClick={() => setStep(STEP_OF[m.field] ?? 2)}>
+                  Answer the {m.label} question
+                </Button>
+              </Group>
+            ))}
+          </Stack>
+        </Alert>
+      )}
       {error && (
         <Alert color="red" role="alert" title="Could not save the answers">
           {error}
@@ -118,7 +158,7 @@ export function QuestionnaireStepper({ initial, onSave, onFinish, onQuickSetup }
               Save and continue
             </Button>
           ) : (
-            <Button onClick={() => void run('finish', () => onFinish(answers))} loading={busy === 'finish'} disabled={busy !== null && busy !== 'finish'}>
+            <Button onClick={finish} loading={busy === 'finish'} disabled={busy !== null && busy !== 'finish'}>
               Finish
             </Button>
           )}

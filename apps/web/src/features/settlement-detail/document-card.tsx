@@ -67,7 +67,7 @@ export function DocumentCard({ document: d, onDrill }: { document: SettlementDoc
           )}
         </Group>
         <Text size="sm" c="dimmed">
-          {formatDateValue(d.date)} · {d.system} · mapping version {d.mappingVersion}
+          {formatDateValue(d.date)} · {d.system === 'MANUAL' ? 'Built-in ledger' : systemName(d.system)} · mapping version {d.mappingVersion}
           {d.settingsVersion !== null ? ` · settings v${d.settingsVersion}` : ''}
         </Text>
       </Group>
