@@ -4,7 +4,8 @@
  * body and headers such as 429 + Retry-After, a delay longer than the client's timeout, or "drop":
  * do the work, then close the socket unanswered, i.e. a crash between the call and the record; or
  * "answerDelayMs": do the work, then hold the answer, so a test can kill the caller in between), in
- * process or over HTTP (POST /_fake/faults). GET /_fake/documents lists what each system created.
+ * process or over HTTP (POST /_fake/faults). GET /_fake/documents lists what each system created, and
+ * GET /_sandbox/documents/{id} shows one as a page (the demo's posted documents link there, decision 0056).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +15,7 @@ import { createNetSuiteFake } from './netsuite-fake';
 import { createQboFake } from './qbo-fake';
 import { createSageFake } from './sage-fake';
 import { createXeroFake } from './xero-fake';
+import { sandboxDocumentPage } from './sandbox-document-page';
 
 export const FAKE_CLIENT = LOCAL_VENDOR_CLIENT;
 
@@ -89,6 +91,8 @@ export async function startVendorServer(options: { port?: number; host?: string 
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://local');
       if (url.pathname === '/_fake/documents') return send(res, json(200, { documents: documents(), violations: violations() }));
+      const shown = /^\/_sandbox\/documents(?:\/([^/]+))?\/?$/.exec(url.pathname);
+      if (shown && req.method === 'GET') return send(res, sandboxDocumentPage(documents(), shown[1] === undefined ? null : decodeURIComponent(shown[1])));
       if (url.pathname === '/_fake/faults' && req.method === 'POST') {
         const r = await readRequest(req, 0, url);
         faults.push(r.body as Fault);
