@@ -9,7 +9,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { json, type CreatedDocument, type FakeRequest, type FakeResponse } from './fake-types';
+import { json, type CreatedDocument, type FakeRequest, type FakeResponse, type SandboxCharts } from './fake-types';
 import { LOCAL_VENDOR_CLIENT, localVendorEndpoints } from '../shared/default-endpoints';
 import { createNetSuiteFake } from './netsuite-fake';
 import { createQboFake } from './qbo-fake';
@@ -62,11 +62,13 @@ async function readRequest(req: http.IncomingMessage, prefixLength: number, url:
   return { method: req.method ?? 'GET', path: url.pathname.slice(prefixLength), query: url.searchParams, headers, body };
 }
 
-export async function startVendorServer(options: { port?: number; host?: string } = {}): Promise<VendorServer> {
-  const xero = await createXeroFake(FAKE_CLIENT);
-  const qbo = createQboFake(FAKE_CLIENT);
-  const sage = createSageFake(FAKE_CLIENT);
-  const netsuite = createNetSuiteFake(FAKE_CLIENT);
+/** `charts`: accounts each sandbox company holds besides its own (the demo's default charts). */
+export async function startVendorServer(options: { port?: number; host?: string; charts?: SandboxCharts } = {}): Promise<VendorServer> {
+  const charts = options.charts ?? {};
+  const xero = await createXeroFake({ ...FAKE_CLIENT, extraAccounts: charts.XERO });
+  const qbo = createQboFake({ ...FAKE_CLIENT, extraAccounts: charts.QBO });
+  const sage = createSageFake({ ...FAKE_CLIENT, extraAccounts: charts.SAGE });
+  const netsuite = createNetSuiteFake({ ...FAKE_CLIENT, extraAccounts: charts.NETSUITE });
   const fakes = { xero, qbo, sage, netsuite };
   const faults: Fault[] = [];
   const documents = () => [...xero.documents, ...qbo.documents, ...sage.documents, ...netsuite.documents];
