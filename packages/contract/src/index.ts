@@ -17,6 +17,7 @@ export * from './imports';
 export * from './mappings';
 export * from './ledger';
 export * from './channel-connections';
+export * from './connection-state';
 export * from './accounting-connections';
 export * from './posting-settings';
 export * from './amazon-deferred-transactions';
