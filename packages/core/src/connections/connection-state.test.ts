@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { connectionRefusal, deriveAccountingConnectionState, deriveConnectionState, type ConnectionRecord } from './connection-state';
+import { connectionRefusal, deriveAccountConnections, deriveAccountingConnectionState, deriveConnectionState, type ConnectionRecord } from './connection-state';
 import { connectedSystemLabel, isLoopbackUrl, localSandboxDocumentUrl, localSandboxUrlOf } from './local-sandbox';
 
 const now = new Date('2026-11-28T12:00:00Z');
@@ -57,6 +57,16 @@ describe('deriveConnectionState', () => {
         if (!hasCredentials) expect(c.isUsable).toBe(false);
       }),
     );
+  });
+});
+
+describe('deriveAccountConnections', () => {
+  it("reads the sales channel from its own row, never another channel's (a PayPal source of an eBay account)", () => {
+    const paypal = row({ role: 'sales-source', system: 'PAYPAL' });
+    const states = deriveAccountConnections({ accountingSystem: 'MANUAL', salesChannel: 'EBAY' }, [paypal], now);
+    expect(states.salesChannel).toMatchObject({ state: 'none', system: 'EBAY' });
+    expect(states.accounting.state).toBe('connected');
+    expect(deriveAccountConnections({ accountingSystem: 'QBO', salesChannel: 'PAYPAL' }, [paypal, row()], now)).toMatchObject({ salesChannel: { state: 'connected' }, accounting: { state: 'connected' } });
   });
 });
 

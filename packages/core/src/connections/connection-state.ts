@@ -79,6 +79,14 @@ export function deriveAccountingConnectionState(accountingSystem: string, row: C
   return deriveConnectionState(row && row.system === accountingSystem ? row : undefined, now, accountingSystem);
 }
 
+/** The account's two connections from all its rows: the accounting system's, and the sales channel's own row (never another channel's). */
+export function deriveAccountConnections(account: { accountingSystem: string; salesChannel: string }, rows: readonly ConnectionRecord[], now: Date): { accounting: DerivedConnection; salesChannel: DerivedConnection } {
+  return {
+    accounting: deriveAccountingConnectionState(account.accountingSystem, rows.find((r) => r.role === 'accounting'), now),
+    salesChannel: deriveConnectionState(rows.find((r) => r.role !== 'accounting' && r.system === account.salesChannel), now, account.salesChannel),
+  };
+}
+
 /** Why a send or fetch cannot use the connection, in a bookkeeper's words; null when it can. */
 export function connectionRefusal(c: DerivedConnection, systemName: string): string | null {
   switch (c.state) {
