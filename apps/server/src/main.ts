@@ -11,6 +11,7 @@ import { jobHandlers } from './job-registry';
 import { createMailer } from './mail/mailer';
 import { DEMO_PASSWORD, demoUsers } from './seed/demo-data';
 import { isDatabaseEmpty, seedDemoData } from './seed/seed-demo-data';
+import { startDemoSandboxes } from './seed/start-demo-sandboxes';
 
 const config = loadConfig();
 const opened = await openDb(dbOptionsOf(config));
@@ -18,6 +19,8 @@ const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded Postg
 
 const seeded = await isDatabaseEmpty(opened.db);
 if (seeded) await seedDemoData(opened.db, systemClock());
+// Beside the demo data, and only while the database holds the demo accounts: the local accounting sandboxes.
+const sandboxes = await startDemoSandboxes(opened.db, config, systemClock, (line) => console.error(line));
 
 // Jobs first (routes queue work through them); their workers start inside buildApp with its Deps.
 const jobLog = { info: (m: string) => console.log(m), error: (m: string) => console.error(m) };
@@ -36,6 +39,7 @@ console.log(
     `  database: ${where}${seeded ? ' (demo data loaded)' : ''}`,
     `  API documentation: ${base}/docs`,
     `  mail: ${mailer.destination}`,
+    ...(sandboxes ? [`  accounting sandboxes of the demo: QuickBooks Online, Xero, Sage and NetSuite on this machine at ${sandboxes.url} (${sandboxes.connected.length} demo accounts connected)`] : []),
     `  billing: ${config.billing ? `on (Stripe at ${config.billing.apiUrl})` : 'off (no Stripe key: every account unlimited)'}`,
     '',
     `Sign in with any demo user, password "${DEMO_PASSWORD}":`,
@@ -53,6 +57,7 @@ const stop = async (signal: string) => {
   console.log(`${signal}: shutting down`);
   await app.close();
   await jobs.stop();
+  await sandboxes?.close();
   await opened.close();
   process.exit(0);
 };

@@ -51,11 +51,6 @@ describe('remoteDocumentLink', () => {
     expect(remoteDocumentLink({ ...base, system: 'XERO', kind: 'xero-bill' })).toBe('https://go.xero.com/AccountsPayable/View.aspx?InvoiceID=abc-123');
   });
 
-  it('opens a document of a local sandbox on the sandbox, never at the vendor', () => {
-    expect(remoteDocumentLink({ ...base, storedUrl: 'https://app.qbo.intuit.com/x', remoteId: '42', system: 'QBO', kind: 'qbo-journal-entry', localSandboxUrl: 'http://127.0.0.1:9101' })).toBe('http://127.0.0.1:9101/_sandbox/documents/42');
-    expect(remoteDocumentLink({ ...base, remoteId: null, system: 'SAGE', kind: 'sage-journal', localSandboxUrl: 'http://127.0.0.1:9101' })).toBeNull();
-  });
-
   it('opens a QuickBooks journal entry by its id, and a NetSuite one on the account host', () => {
     expect(remoteDocumentLink({ ...base, remoteId: '42', system: 'QBO', kind: 'qbo-journal-entry' })).toBe('https://app.qbo.intuit.com/app/journal?txnId=42');
     expect(remoteDocumentLink({ ...base, remoteId: '7', system: 'NETSUITE', kind: 'netsuite-journal-entry', netsuiteAccountId: '1234567_SB1' })).toBe(

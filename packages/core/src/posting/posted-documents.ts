@@ -7,7 +7,6 @@
 import type { AccountingSystem } from '../mapping/model';
 import { forEachLine } from './document-lines';
 import type { DocumentKind } from './model';
-import { localSandboxDocumentUrl } from '../connections/local-sandbox';
 
 /** What a bookkeeper calls a document, whatever the system: the Postings list's kind filter. */
 export const DOCUMENT_CLASSES = ['invoice', 'bill', 'journal'] as const;
@@ -87,8 +86,6 @@ export interface RemoteDocumentLinkInput {
   storedUrl: string | null;
   /** NetSuite's account id (the connection's settings): its web app lives on a host of its own. */
   netsuiteAccountId?: string | null;
-  /** The connection's local sandbox (the demo, decision 0056): the document opens there, never at the vendor. */
-  localSandboxUrl?: string | null;
 }
 
 /**
@@ -98,7 +95,6 @@ export interface RemoteDocumentLinkInput {
  * without the organisation's short code open in the organisation the user last used in Xero.
  */
 export function remoteDocumentLink(input: RemoteDocumentLinkInput): string | null {
-  if (input.localSandboxUrl) return input.remoteId ? localSandboxDocumentUrl(input.localSandboxUrl, input.remoteId) : null;
   if (input.storedUrl) return input.storedUrl;
   const id = input.remoteId;
   if (!id) return null;
