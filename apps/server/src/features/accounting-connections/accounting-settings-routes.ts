@@ -12,15 +12,15 @@ import { readReferenceData, refreshReferenceData } from './accounting-reference-
 
 /**
  * What the settings pages show, from the one connection state (decision 0056): connected or not,
- * never both. The bank accounts are the connected system's: fetched from it when none are cached yet.
+ * never both. The bank accounts are the connected system's, as fetched from it at connect (or by a
+ * refresh of its chart), and none while it is not connected.
  */
 async function settingsView(deps: Deps, accountKey: string): Promise<AccountingConnectionSettings> {
   const row = await findAccountingConnection(deps.db, accountKey);
   const states = await getConnectionStates(deps.db, accountKey, deps.clock());
   const state = states.accounting;
   const s = row ? settingsOfRow(row) : {};
-  let reference = await readReferenceData(deps, accountKey);
-  if (state.isUsable && reference.fetchedAt === null && row) reference = await refreshReferenceData(deps, accountKey).catch(() => reference);
+  const reference = await readReferenceData(deps, accountKey);
   return {
     system: state.system,
     organizationName: state.remoteName,
