@@ -1,7 +1,7 @@
 /**
  * Issue 26, "The demo works end to end": a server started like `npm start` with the demo data runs the
  * project's local QuickBooks Online, Xero, Sage and NetSuite sandboxes beside it (decision 0056), and
- * the demo accounts are connected to them. demo@ sends one Amazon settlement to the QuickBooks
+ * the demo accounts are connected to them. demo@ sends one Amazon CA settlement to the QuickBooks
  * sandbox and one Shopify payout (with gift cards sold) to the Xero sandbox: both show Posted, every
  * screen names the sandbox as one on this machine, and the posted document opens in the sandbox.
  * Its own server on port 9101 (any free port for the sandboxes).
@@ -40,7 +40,9 @@ test('demo@ sends to the QuickBooks and Xero sandboxes on this machine, and both
   await expect(connections.getByRole('row', { name: /QuickBooks Online \(sandbox on this machine\)/ }).getByText('Connected', { exact: true })).toBeVisible();
   await saveScreenshot(page, 'demo-send-02-connections');
 
-  const qboHref = await sendAndExpectPosted(page, '11223344556', 'QuickBooks Online');
+  // Acme Outdoor US's settlement has a type no catalogue knows (it waits for a mapping); Acme Outdoor CA's is ready.
+  await switchTo(page, 'Acme Outdoor CA');
+  const qboHref = await sendAndExpectPosted(page, '50034020328', 'QuickBooks Online');
   await saveScreenshot(page, 'demo-send-03-qbo-posted');
   const qboPage = await context.newPage();
   await qboPage.goto(qboHref);

@@ -21,6 +21,7 @@ import type { Config } from '../config';
 import { createSecretBox } from '../security/secret-box';
 import { saveAccountingConnection } from '../features/accounting-connections/save-accounting-connection';
 import { refreshReferenceData } from '../features/accounting-connections/accounting-reference-data';
+import { refreshMappingState } from '../features/mappings/refresh-mapping-state';
 import { demoAccounts } from './demo-data';
 
 const REMOTE: readonly RemoteSystem[] = ['QBO', 'XERO', 'SAGE', 'NETSUITE'];
@@ -73,6 +74,8 @@ export async function startDemoSandboxes(db: Kysely<Database>, config: Config, c
       await db.transaction().execute((trx) => saveAccountingConnection(trx, deps.secretBox, { accountKey: a.account_key, system, tokens, org, settings, actorUserId: null, now: clock() }));
       // The chart feeds the mappings at once, as after a connect by hand.
       await refreshReferenceData(deps, a.account_key).catch(() => null);
+      // The sandbox's chart decides what is mapped now: the settlements' flags follow it.
+      await refreshMappingState(db, a.account_key, clock());
       connected.push(a.account_key);
     } catch (error) {
       log(`The demo account ${a.account_key} could not be connected to its ${system} sandbox: ${error instanceof Error ? error.message : String(error)}`);
