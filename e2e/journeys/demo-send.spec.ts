@@ -33,7 +33,9 @@ test('demo@ sends to the QuickBooks and Xero sandboxes on this machine, and both
   test.setTimeout(240_000);
   await signIn(page, 'demo@ledgerport.local', `${BASE}/app/admin`);
   // Home says what Connections says: the QuickBooks sandbox is connected; Amazon (no connection) is not.
-  await expect(page.getByText('QuickBooks Online (sandbox on this machine) is connected', { exact: false })).toBeVisible();
+  const steps = page.getByRole('list', { name: 'Onboarding steps' });
+  await expect(steps.getByText('QuickBooks Online (sandbox on this machine) is connected', { exact: false })).toBeVisible();
+  await expect(steps.getByText('Connect Amazon so its settlements reach Ledgerport.')).toBeVisible();
   await saveScreenshot(page, 'demo-send-01-home');
   await page.goto(`${BASE}/app/account-settings/connections`);
   const connections = page.getByRole('table', { name: 'Connections' });
@@ -41,6 +43,7 @@ test('demo@ sends to the QuickBooks and Xero sandboxes on this machine, and both
   await saveScreenshot(page, 'demo-send-02-connections');
 
   // Acme Outdoor US's settlement has a type no catalogue knows (it waits for a mapping); Acme Outdoor CA's is ready.
+  await page.goto(`${BASE}/app/admin`);
   await switchTo(page, 'Acme Outdoor CA');
   const qboHref = await sendAndExpectPosted(page, '50034020328', 'QuickBooks Online');
   await saveScreenshot(page, 'demo-send-03-qbo-posted');
@@ -51,6 +54,8 @@ test('demo@ sends to the QuickBooks and Xero sandboxes on this machine, and both
   await saveScreenshot(qboPage, 'demo-send-04-qbo-sandbox-document');
   await qboPage.close();
 
+  // A fresh page: the queued toast must not sit over the account menu.
+  await page.goto(`${BASE}/app/admin`);
   await switchTo(page, 'Acme Outdoor Shop');
   const xeroHref = await sendAndExpectPosted(page, '2026-02-05', 'Xero');
   await saveScreenshot(page, 'demo-send-05-xero-posted');
