@@ -46,10 +46,6 @@ module.exports = {
       from: {},
       to: {
         circular: true,
-        // Known, being removed by the `routes` helper (issue 27, web part): apps/web/src/app/lazy-pages.ts
-        // -> login, logout and switch pages -> signed-in-root.tsx -> newcomer-frame.tsx -> lazy-pages.ts.
-        // Remove this exception when that lands.
-        viaNot: '^apps/web/src/app/lazy-pages\\.ts$',
       },
     },
     {
