@@ -22,6 +22,7 @@ import { createSecretBox } from '../security/secret-box';
 import { saveAccountingConnection } from '../features/accounting-connections/save-accounting-connection';
 import { refreshReferenceData } from '../features/accounting-connections/accounting-reference-data';
 import { refreshMappingState } from '../features/mappings/refresh-mapping-state';
+import { wireEvents } from '../wire-events';
 import { demoAccounts } from './demo-data';
 
 const REMOTE: readonly RemoteSystem[] = ['QBO', 'XERO', 'SAGE', 'NETSUITE'];
@@ -51,6 +52,8 @@ export async function startDemoSandboxes(db: Kysely<Database>, config: Config, c
     .orderBy('accounts.account_key')
     .execute();
   if (demo.length === 0) return null;
+  // Refreshing the mapping state raises events: their reactions are wired first, as the seed does.
+  wireEvents();
   const server = await startVendorServer({ port: config.demoSandboxPort ?? 0, host: '127.0.0.1', charts: sandboxCharts() });
   const deps = { db, config, clock, secretBox: createSecretBox(config.secret) };
   const connected: string[] = [];
