@@ -1,6 +1,7 @@
 // ESLint flat config: typescript-eslint (type-checked) and the import-boundary rule of
 // docs/ARCHITECTURE.md: core imports nothing of ours; contract, db, integrations -> core;
-// server -> all packages; web -> contract and core; cli -> core.
+// server -> all packages; web -> contract and core; cli -> core (its bin also hands the instance
+// commands, admin and demo, to the server's command-line entry: decision 0057).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -48,5 +49,7 @@ export default tseslint.config(
   boundary(['packages/db/**'], ['@ledgerport/core']),
   boundary(['packages/integrations/**'], ['@ledgerport/core']),
   boundary(['apps/web/**'], ['@ledgerport/core', '@ledgerport/contract']),
-  boundary(['apps/cli/**'], ['@ledgerport/core']),
+  boundary(['apps/cli/**'], ['@ledgerport/core'], [], ['apps/cli/bin/**']),
+  // The bin is the process entry (like the server's main.ts): it may reach the server's CLI entry, nothing else of it.
+  boundary(['apps/cli/bin/**'], ['@ledgerport/core', '@ledgerport/server'], [{ group: ['@ledgerport/server/*', '!@ledgerport/server/cli'], message: 'The CLI reaches the server only through its command-line entry, @ledgerport/server/cli (decision 0057).' }]),
 );

@@ -42,7 +42,9 @@ test('a partner sees its three clients with their status, keeps those needing at
   await expect(table.getByRole('link', { name: /^Open / })).toHaveCount(3);
   await expect(page.getByRole('group', { name: 'Clients' })).toContainText('3');
   const elm = table.getByRole('row', { name: new RegExp(CLIENT) });
-  await expect(elm).toContainText('Trial');
+  // Billing off (no Stripe key): no Plan column, no trial (decision 0057).
+  await expect(elm).not.toContainText('Trial');
+  await expect(table.getByRole('columnheader', { name: 'Plan' })).toHaveCount(0);
   await expect(elm).toContainText('waiting');
   await expect(page.getByRole('figure', { name: 'Settlements waiting per client' })).toBeVisible();
   await saveScreenshot(page, 'partner-dashboard-1-all');

@@ -112,7 +112,8 @@ test('a password reset from the mail sets a new password and the old one stops w
   await page.getByRole('option', { name: 'Built-in ledger' }).click();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Nora Shop', level: 1 })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Current account: Nora Shop' })).toContainText('Trial');
+  // Billing off (no Stripe key): no trial, every account unlimited (decision 0057).
+  await expect(page.getByRole('button', { name: 'Current account: Nora Shop' })).not.toContainText('Trial');
   await saveScreenshot(page, '49-newcomer-first-account');
 });
 

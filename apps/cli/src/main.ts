@@ -3,6 +3,7 @@
  * `run(args, io): Promise<number>` (the exit status: 0 ok, 1 problems found, 2 usage error).
  */
 import { readFileSync } from 'node:fs';
+import { INSTANCE_COMMANDS } from './instance-commands';
 import type { CliCommand, CliIo } from './cli-command';
 
 const COMMANDS: Record<string, () => Promise<CliCommand>> = {
@@ -31,6 +32,8 @@ async function help(): Promise<string> {
       // A command whose module is not present in this build is simply not listed.
     }
   }
+  lines.push('', 'Instance commands (on the server\'s database: DATABASE_URL, or the embedded one in LEDGERPORT_DATA_DIR):');
+  for (const [name, cmd] of Object.entries(INSTANCE_COMMANDS)) lines.push(`  ${name.padEnd(8)} ${cmd.summary}`);
   lines.push('', 'Options:', '  --help     show this help (or `ledgerport <command> --help`)', '  --version  print the version');
   return lines.join('\n');
 }
@@ -46,6 +49,12 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     return 0;
   }
   const load = COMMANDS[first];
+  const instance = INSTANCE_COMMANDS[first];
+  if (!load && instance) {
+    // main() is the file commands' entry; the bin hands instance commands to the server before it gets here.
+    io.err(`ledgerport: '${first}' acts on an instance's database; run it as \`npx ledgerport ${first} …\` (usage: ${instance.usage}).`);
+    return 2;
+  }
   if (!load) {
     io.err(`ledgerport: unknown command '${first}'. Run 'ledgerport --help' for the list.`);
     return 2;

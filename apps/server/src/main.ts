@@ -1,6 +1,8 @@
 /**
- * `npm start`: open the database (migrations apply on open), load the demo data into an empty
- * database, start background jobs, serve the API and the web app, and print how to sign in.
+ * `npm start`: open the database (migrations apply on open), load the demo data where core's rule
+ * says (decision 0057: an empty embedded database on loopback, or LEDGERPORT_DEMO=on), refuse a
+ * public address while demo users keep the demo password, start background jobs, serve the API and
+ * the web app, and print how to sign in and who administers the instance.
  */
 import { openDb } from '@ledgerport/db';
 import { buildApp } from './app';
@@ -9,18 +11,26 @@ import { dbOptionsOf, loadConfig } from './config';
 import { startJobs } from './jobs/start-jobs';
 import { jobHandlers } from './job-registry';
 import { createMailer } from './mail/mailer';
+import { instanceAdminNotice } from '@ledgerport/core/rules';
+import { readInstanceAdminState } from './features/users/instance-admin';
 import { DEMO_PASSWORD, demoUsers } from './seed/demo-data';
-import { isDatabaseEmpty, seedDemoData } from './seed/seed-demo-data';
+import { prepareDemoData } from './seed/demo-at-start';
 import { startDemoSandboxes } from './seed/start-demo-sandboxes';
 
 const config = loadConfig();
 const opened = await openDb(dbOptionsOf(config));
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL (PGlite) in ${config.dbDir}`;
 
-const seeded = await isDatabaseEmpty(opened.db);
-if (seeded) await seedDemoData(opened.db, systemClock());
-// Beside the demo data, and only while the database holds the demo accounts: the local accounting sandboxes.
-const sandboxes = await startDemoSandboxes(opened.db, config, systemClock, (line) => console.error(line));
+const demo = await prepareDemoData(opened.db, config, systemClock());
+if (demo.refusal !== null) {
+  console.error(demo.refusal);
+  await opened.close();
+  process.exit(1);
+}
+const seeded = demo.isLoaded;
+// Beside the demo data (decision 0056): the local accounting sandboxes, only while the database holds the
+// demo accounts and never when the operator turned the demo off.
+const sandboxes = config.demo === 'off' ? null : await startDemoSandboxes(opened.db, config, systemClock, (line) => console.error(line));
 
 // Jobs first (routes queue work through them); their workers start inside buildApp with its Deps.
 const jobLog = { info: (m: string) => console.log(m), error: (m: string) => console.error(m) };
@@ -32,6 +42,8 @@ await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 const base = `http://${config.host}:${port}`;
+const hasDemoUsers = (await opened.db.selectFrom('users').select('user_id').where('email', 'in', demoUsers.map((u) => u.email)).limit(1).executeTakeFirst()) !== undefined;
+const adminNotice = instanceAdminNotice({ ...(await readInstanceAdminState(opened.db)), appUrl: `${config.publicUrl}/app/` });
 console.log(
   [
     '',
@@ -41,10 +53,10 @@ console.log(
     `  mail: ${mailer.destination}`,
     ...(sandboxes ? [`  accounting sandboxes of the demo: QuickBooks Online, Xero, Sage and NetSuite on this machine at ${sandboxes.url} (${sandboxes.connected.length} demo accounts connected)`] : []),
     `  billing: ${config.billing ? `on (Stripe at ${config.billing.apiUrl})` : 'off (no Stripe key: every account unlimited)'}`,
+    ...(demo.skipped ? [`  demo data: not loaded (${demo.skipped})`] : []),
     '',
-    `Sign in with any demo user, password "${DEMO_PASSWORD}":`,
-    ...demoUsers.map((u) => `  ${u.email.padEnd(26)} ${u.description}`),
-    '',
+    ...(hasDemoUsers ? [`Sign in with any demo user, password "${DEMO_PASSWORD}":`, ...demoUsers.map((u) => `  ${u.email.padEnd(26)} ${u.description}`), ''] : []),
+    ...(adminNotice ? [adminNotice, ''] : []),
     'Press Ctrl+C to stop.',
     '',
   ].join('\n'),

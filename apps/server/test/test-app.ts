@@ -54,6 +54,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailRequestsPerIpMax: 20,
     mailRequestsPerEmailMax: 3,
     mailRequestWindowMs: 60 * 60 * 1000,
+    demo: 'auto',
     ...overrides,
   };
 }

@@ -45,10 +45,12 @@ export const cogsSettingsSchema = z
     refundTreatment: z.enum(REFUND_TREATMENT_VALUES),
     inventoryAccount: z.object({ code: z.string(), name: z.string() }),
     cogsAccount: z.object({ code: z.string(), name: z.string() }),
-    /** cogsEnabled: COGS may be computed, sent and exported. */
+    /** COGS may be computed, sent and exported (core's plan gate: always where billing is off, decision 0057). */
     isEnabled: z.boolean(),
-    /** FIFO by purchase lots needs premium too. */
+    /** FIFO by purchase lots may be chosen (the plan gate: premium where billing is on). */
     canUseFifo: z.boolean(),
+    /** Why FIFO may not be chosen (the plan gate's words); null when it may. */
+    fifoRefusal: z.string().nullable(),
     /** cogsRefundsEnabled: refunds restock or are written off as set; otherwise refunds do not touch COGS. */
     areRefundsCosted: z.boolean(),
     canRefreshCogsOnlyInBulk: z.boolean(),

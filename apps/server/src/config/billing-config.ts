@@ -28,3 +28,8 @@ export function loadBillingConfig(env: NodeJS.ProcessEnv): BillingConfig | undef
   if (!/^[A-Z]{3}$/.test(currency)) throw new Error(`LEDGERPORT_BILLING_CURRENCY must be a three-letter currency code such as USD, got "${currency}".`);
   return { secretKey, webhookSecret, apiUrl, currency };
 }
+
+/** Billing on (a Stripe key): what core's plan gate takes as `billingEnabled` (decision 0057). */
+export function isBillingEnabled(config: { billing?: BillingConfig | undefined } | undefined): boolean {
+  return config?.billing !== undefined;
+}

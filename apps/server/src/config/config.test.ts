@@ -11,7 +11,7 @@ describe('loadConfig', () => {
   it('defaults to 127.0.0.1:8070 and ./.ledgerport', () => {
     const config = loadConfig({ LEDGERPORT_SECRET: 's' });
     expect(config).toMatchObject({ port: 8070, host: '127.0.0.1', dataDir: path.resolve('.ledgerport'), dbDir: path.resolve('.ledgerport', 'db'), databaseUrl: undefined });
-    expect(config.webDistDir).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
+    expect(config.webDistDir).toBe(path.resolve(import.meta.dirname, '../../../web/dist'));
   });
 
   it('generates a secret once, stores it privately in the data folder and reuses it', () => {
@@ -27,6 +27,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LEDGERPORT_SECRET: 's', LEDGERPORT_LOG_LEVEL: 'loud' })).toThrow(
       'LEDGERPORT_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud".',
     );
+  });
+
+  it('reads LEDGERPORT_DEMO as on, off or unset (auto), and refuses another value by name', () => {
+    expect(loadConfig({ LEDGERPORT_SECRET: 's' }).demo).toBe('auto');
+    expect(loadConfig({ LEDGERPORT_SECRET: 's', LEDGERPORT_DEMO: 'off' }).demo).toBe('off');
+    expect(loadConfig({ LEDGERPORT_SECRET: 's', LEDGERPORT_DEMO: 'on' }).demo).toBe('on');
+    expect(() => loadConfig({ LEDGERPORT_SECRET: 's', LEDGERPORT_DEMO: 'maybe' })).toThrow('LEDGERPORT_DEMO must be "on" (load the demo users and accounts) or "off" (start empty), got "maybe".');
   });
 
   it('prepares the hot statements unless LEDGERPORT_PREPARED_STATEMENTS is off, and refuses another value', () => {

@@ -11,6 +11,7 @@ import { loadChannelConfig, type ChannelConfig } from './channel-config';
 import type { OpenDbOptions } from '@ledgerport/db';
 import { loadAccountingConfig, type AccountingConfig } from './accounting-config';
 import { loadBillingConfig, type BillingConfig } from './billing-config';
+import { parseDemoSetting, type DemoSetting } from '@ledgerport/core/rules';
 
 export interface Config {
   port: number;
@@ -55,6 +56,8 @@ export interface Config {
   mailRequestWindowMs: number;
   /** Stripe billing (features/billing/billing-config.ts); undefined: billing off, every account unlimited. */
   billing?: BillingConfig;
+  /** LEDGERPORT_DEMO: on, off or auto (unset): when the demo data loads and a public HOST is refused (core's rules/demo-data.ts, decision 0057). */
+  demo: DemoSetting;
 }
 
 export interface MailConfig {
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRequestsPerEmailMax: 3,
     mailRequestWindowMs: 60 * 60 * 1000,
     billing: loadBillingConfig(env),
+    demo: readDemoSetting(env.LEDGERPORT_DEMO),
   };
 }
 
@@ -115,6 +119,12 @@ function readDemoSandboxPort(text: string | undefined): number {
   const port = Number(text);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`LEDGERPORT_DEMO_SANDBOX_PORT must be a number from 0 to 65535 (0: any free port), got "${text}".`);
   return port;
+}
+
+function readDemoSetting(text: string | undefined): DemoSetting {
+  const parsed = parseDemoSetting(text);
+  if ('error' in parsed) throw new Error(parsed.error);
+  return parsed.setting;
 }
 
 function readSmtpUrl(text: string | undefined): string | undefined {

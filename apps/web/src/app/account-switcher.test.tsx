@@ -7,11 +7,11 @@ import { readAccountKey } from '../lib/token-store';
 
 const etsyTrial = buildAccount({ accountKey: 'acc-etsy', accountName: 'Trial Etsy Shop', salesChannel: 'ETSY', accountingSystem: 'NONE', planCode: null });
 
-function fakeServer() {
+function fakeServer(isBillingEnabled = true) {
   let current = buildAccount();
   return installFakeApi({
     'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-    'GET /user-meta': ({ url }) => ({ body: buildUserMeta(url.searchParams.get('accountKey') === 'acc-etsy' ? etsyTrial : current) }),
+    'GET /user-meta': ({ url }) => ({ body: { ...buildUserMeta(url.searchParams.get('accountKey') === 'acc-etsy' ? etsyTrial : current), paymentProviderEnabled: isBillingEnabled } }),
     'POST /switch/account': ({ body }) => {
       current = (body as { destinationAccountKey: string }).destinationAccountKey === 'acc-etsy' ? etsyTrial : current;
       return { body: { redirectUrl: '/app/admin' } };
@@ -41,5 +41,15 @@ describe('account switcher', () => {
     expect(fake.calls.find((c) => c.path === '/switch/account')?.body).toEqual({ destinationAccountKey: 'acc-etsy' });
     expect(readAccountKey()).toBe('acc-etsy');
     await waitFor(() => expect(document.title).toBe('Trial Etsy … - Admin | Ledgerport'));
+  });
+
+  it('shows no Trial badge anywhere where billing is off (self-hosted: no trials)', async () => {
+    signIn();
+    fakeServer(false);
+    renderApp('/app/mapping');
+    await userEvent.click(await screen.findByRole('button', { name: /Current account/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Trial Etsy Shop (Etsy)' }));
+    const switcher = await screen.findByRole('button', { name: 'Current account: Trial Etsy Shop' });
+    expect(within(switcher).queryByText('Trial')).toBeNull();
   });
 });

@@ -1,12 +1,12 @@
 /**
  * Account switcher of the navigation bar: the current account's name, its sales-channel icon and a
- * Trial badge when it has no plan code; choosing another account switches to it (spec section 4).
+ * Trial badge when billing is on and it has no plan (core's plan gate); choosing another account switches to it (spec section 4).
  */
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import { isTrialAccount } from '@ledgerport/core/rules';
-import { useSession } from '../lib/session-context';
+import { useIsBillingEnabled, useSession } from '../lib/session-context';
 import { showToast } from '../lib/toast';
 import { ChannelIcon, channelName } from '../ui/channel-icon';
 import { MenuOnIntent } from './menu-on-intent';
@@ -16,6 +16,8 @@ export function AccountSwitcher() {
   const location = useLocation();
   const navigate = useNavigate();
   const { account, user } = session;
+  const isBillingEnabled = useIsBillingEnabled();
+  const isTrial = (a: { planCode: string | null }) => isTrialAccount(a, isBillingEnabled);
   const choose = (accountKey: string) => {
     if (accountKey === account.accountKey) return;
     // A page with a query is reloaded through /switch so no stale parameter survives the switch.
@@ -34,7 +36,7 @@ export function AccountSwitcher() {
             <Text size="sm" truncate maw={180}>
               {account.accountName}
             </Text>
-            {isTrialAccount(account) && (
+            {isTrial(account) && (
               <Badge size="sm" color="orange" variant="light">
                 Trial
               </Badge>
@@ -52,14 +54,14 @@ export function AccountSwitcher() {
             key: a.accountKey,
             label: a.accountName,
             leftSection: <ChannelIcon salesChannel={a.salesChannel} />,
-            rightSection: isTrialAccount(a) ? (
+            rightSection: isTrial(a) ? (
               <Badge size="xs" color="orange" variant="light">
                 Trial
               </Badge>
             ) : undefined,
             onClick: () => choose(a.accountKey),
             isCurrent: a.accountKey === account.accountKey,
-            ariaLabel: `${a.accountName} (${channelName(a.salesChannel)})${isTrialAccount(a) ? ', trial' : ''}`,
+            ariaLabel: `${a.accountName} (${channelName(a.salesChannel)})${isTrial(a) ? ', trial' : ''}`,
           })),
           { kind: 'divider', key: 'divider' },
           { kind: 'item', key: 'new', label: 'New account', leftSection: <IconPlus size={14} />, onClick: () => void navigate('/switch?account=NEW') },

@@ -24,6 +24,8 @@ export interface LoadedSession {
   hasAdminPermissions: boolean;
   /** A signed-in user with no account yet (a new sign-up): the newcomer frame shows instead of the app. */
   newcomer?: AuthUser;
+  /** The newcomer's user meta says whether billing is on (its `paymentProviderEnabled`). */
+  isNewcomerBillingEnabled?: boolean;
 }
 
 /** The user of a meta without a current account and without any account to open. */
@@ -36,7 +38,8 @@ function newcomerOf(meta: unknown): AuthUser | undefined {
 function loaded(meta: unknown, hasAdminPermissions: boolean): LoadedSession {
   if (isUsableMeta(meta)) return { meta, hasAdminPermissions };
   const newcomer = newcomerOf(meta);
-  return { meta: undefined, hasAdminPermissions, ...(newcomer ? { newcomer } : {}) };
+  const isNewcomerBillingEnabled = (meta as { paymentProviderEnabled?: unknown } | null)?.paymentProviderEnabled === true;
+  return { meta: undefined, hasAdminPermissions, ...(newcomer ? { newcomer, isNewcomerBillingEnabled } : {}) };
 }
 
 /** A user meta the shell can use: a user and a current account. Anything else goes to /app/404. */

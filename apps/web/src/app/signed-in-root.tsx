@@ -11,7 +11,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { acceptSameHostRedirect, isInternalDeveloper, isTokenExpired, stripAppBase } from '@ledgerport/core/rules';
 import { api } from '../lib/api-client';
 import { announceSessionExpired, isSessionExpiredAnnounced } from '../lib/session-events';
-import { SessionContext, type Session } from '../lib/session-context';
+import { NewcomerBillingContext, SessionContext, type Session } from '../lib/session-context';
 import { markActivity, watchOtherTabs } from '../lib/session-sync';
 import { clearSession, readTokenSet, writeAccountKey } from '../lib/token-store';
 import { AppFrame } from './app-frame';
@@ -119,9 +119,11 @@ function LoadedRoot({ userId }: { userId: string }) {
   if (!session && data?.newcomer) {
     const newcomer = data.newcomer;
     return (
-      <Suspense fallback={<StartUpSkeleton />}>
-        <NewcomerFrame.Component user={newcomer} onLogout={() => void logout()} />
-      </Suspense>
+      <NewcomerBillingContext.Provider value={data.isNewcomerBillingEnabled === true}>
+        <Suspense fallback={<StartUpSkeleton />}>
+          <NewcomerFrame.Component user={newcomer} onLogout={() => void logout()} />
+        </Suspense>
+      </NewcomerBillingContext.Provider>
     );
   }
   if (!session) return <Navigate to="/404" replace />;

@@ -32,6 +32,22 @@ export function useOptionalSession(): Session | undefined {
   return useContext(SessionContext);
 }
 
+/**
+ * Where the newcomer frame (a signed-in user with no account, so no session) learns whether billing
+ * is on: the same user meta's `paymentProviderEnabled`, handed down by the start-up.
+ */
+export const NewcomerBillingContext = createContext<boolean>(false);
+
+/**
+ * Billing on (a Stripe key on the server), as the user meta says (`paymentProviderEnabled`): where it
+ * is off there are no plans, trials or "ask support" (core's plan gate, decision 0057).
+ */
+export function useIsBillingEnabled(): boolean {
+  const session = useOptionalSession();
+  const newcomer = useContext(NewcomerBillingContext);
+  return session ? session.meta.paymentProviderEnabled === true : newcomer;
+}
+
 /** The user may change the current account (send, delete, upload, settings): not a view-only member. Public pages: no. */
 export function useCanChangeAccount(): boolean {
   const level = useOptionalSession()?.meta.accessLevel;

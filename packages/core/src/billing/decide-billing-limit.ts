@@ -12,7 +12,8 @@
  *   while uploads and fetches go on, so no data is ever lost.
  */
 import { TRIAL_FILES_MAX, TRIAL_FILES_MESSAGE } from './trial';
-import { cheapestPlanWith, PLAN_FEATURE_NAMES, type Plan, type PlanFeature } from './plans';
+import { planGate } from './plan-gate';
+import type { Plan, PlanFeature } from './plans';
 
 export const PAST_DUE_GRACE_DAYS = 7;
 const DAY_MS = 86_400_000;
@@ -69,8 +70,10 @@ export function isPastDueBeyondGrace(facts: Pick<BillingFacts, 'subscriptionStat
 }
 
 export function decideBillingLimit(facts: BillingFacts, action: BillingAction): BillingDecision {
-  if (!facts.isBillingEnabled) return ALLOWED_UNLIMITED;
   const plan = effectivePlan(facts);
+  // A plan feature is the plan gate's, billing on or off (one rule for the server and the screens).
+  if (action.kind === 'feature') return featureDecision(facts.isBillingEnabled, plan, facts.plans, action.feature);
+  if (!facts.isBillingEnabled) return ALLOWED_UNLIMITED;
   const entry = cheapestPaidPlan(facts.plans);
   if (!plan) return decideTrial(action, facts.plans, entry);
   if (action.kind === 'send' && isPastDueBeyondGrace(facts)) {
@@ -99,7 +102,7 @@ function decideTrial(action: BillingAction, plans: readonly Plan[], entry: Plan 
     case 'connect-channel':
       return ALLOWED_UNLIMITED;
     case 'feature':
-      return refuseFeature(action.feature, null, cheapestPlanWith(plans, action.feature));
+      return featureDecision(true, null, plans, action.feature);
   }
 }
 
@@ -131,15 +134,15 @@ function decidePlan(plan: Plan, plans: readonly Plan[], action: BillingAction): 
       return refuse('plan-channels', `Your ${plan.name} plan connects up to ${max} sales channel${max === 1 ? '' : 's'}.${bigger ? ` Upgrade to ${bigger.name} to connect more.` : ''}`, bigger?.code ?? null);
     }
     case 'feature':
-      if (plan.limits.features.includes(action.feature)) return allowed;
-      return refuseFeature(action.feature, plan, cheapestPlanWith(plans, action.feature));
+      return featureDecision(true, plan, plans, action.feature);
   }
 }
 
-function refuseFeature(feature: PlanFeature, plan: Plan | null, having: Plan | undefined): BillingDecision {
-  const name = PLAN_FEATURE_NAMES[feature];
-  const yours = plan ? `your ${plan.name} plan` : 'a trial account';
-  return refuse('plan-feature', having ? `${name} is part of the ${having.name} plan, not ${yours}. Upgrade to ${having.name} to use it.` : `${name} is not part of any plan offered now.`, having?.code ?? null);
+/** A plan feature is the plan gate's (one rule for the server's gates and the web's screens). */
+function featureDecision(billingEnabled: boolean, plan: Plan | null, plans: readonly Plan[], feature: PlanFeature): BillingDecision {
+  const gate = planGate({ billingEnabled, feature, grant: { by: 'plan', plan, plans } });
+  if (!gate.isOpen) return refuse('plan-feature', gate.message, gate.planCode);
+  return billingEnabled && plan ? { isAllowed: true, historyMonths: plan.limits.historyMonths } : ALLOWED_UNLIMITED;
 }
 
 function cheapestPaidPlan(plans: readonly Plan[]): Plan | undefined {

@@ -5,3 +5,4 @@ export * from './decide-plan-change';
 export * from './coupons';
 export * from './card-display';
 export * from './subscription-events';
+export * from './plan-gate';

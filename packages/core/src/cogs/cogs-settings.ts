@@ -5,6 +5,7 @@
  * premium; refunds touch COGS only with cogsRefundsEnabled. The refresh-COGS-only bulk action (spec
  * section 5) needs COGS on and the flag SHOW_COGS_ONLY_REFRESH_BULK_ACTION.
  */
+import { planGate } from '../billing/plan-gate';
 import type { AccountingSystem, LedgerAccount } from '../mapping/model';
 import type { CostingMethod, RefundTreatment } from './model';
 
@@ -16,8 +17,12 @@ export interface CogsSettings {
 }
 
 export interface CogsFeatures {
+  /** Billing on (a Stripe key): support's switches below decide; off: every plan gate is open (decision 0057). */
+  isBillingEnabled: boolean;
+  /** Support turned COGS on for the account (account_features). */
   cogsEnabled: boolean;
   cogsRefundsEnabled: boolean;
+  /** Support gave the account premium (FIFO). */
   premium: boolean;
 }
 
@@ -68,27 +73,24 @@ export function cogsLedgerAccounts(settings: CogsSettings): {
 
 export type CogsRefusal = { isRefused: false } | { isRefused: true; message: string };
 
-/** Whether the account may compute, send and export COGS at all. */
+/** Whether the account may compute, send and export COGS at all: the plan gate's answer. */
 export function refuseCogs(features: CogsFeatures): CogsRefusal {
-  if (!features.cogsEnabled)
-    return {
-      isRefused: true,
-      message:
-        'Cost of goods sold is not turned on for this account. Ask support to enable it for your plan.',
-    };
-  return { isRefused: false };
+  const gate = planGate({ billingEnabled: features.isBillingEnabled, feature: 'COGS', grant: { by: 'support', isGranted: features.cogsEnabled } });
+  return gate.isOpen ? { isRefused: false } : { isRefused: true, message: gate.message };
+}
+
+/** Whether COGS is on for the account (what Settings > Cost of Goods Sold answers as enabled). */
+export function isCogsOn(features: CogsFeatures): boolean {
+  return !refuseCogs(features).isRefused;
 }
 
 /** Whether the settings may be saved with this method. */
 export function refuseCostingMethod(features: CogsFeatures, method: CostingMethod): CogsRefusal {
   const off = refuseCogs(features);
   if (off.isRefused) return off;
-  if (method === 'fifo' && !features.premium)
-    return {
-      isRefused: true,
-      message: 'FIFO by purchase lots is part of the premium plan; this account can use standard costs.',
-    };
-  return { isRefused: false };
+  if (method !== 'fifo') return { isRefused: false };
+  const gate = planGate({ billingEnabled: features.isBillingEnabled, feature: 'FIFO', grant: { by: 'support', isGranted: features.premium } });
+  return gate.isOpen ? { isRefused: false } : { isRefused: true, message: gate.message };
 }
 
 /** The refund treatment the calculator applies: none when refunds are not costed for the account. */
@@ -98,5 +100,5 @@ export function refundsFor(features: CogsFeatures, settings: CogsSettings): Refu
 
 /** Spec section 5: the refresh-COGS-only bulk action needs COGS on and its feature flag. */
 export function canRefreshCogsOnlyInBulk(features: CogsFeatures, flags: readonly string[]): boolean {
-  return features.cogsEnabled && flags.includes(COGS_ONLY_REFRESH_FLAG);
+  return isCogsOn(features) && flags.includes(COGS_ONLY_REFRESH_FLAG);
 }

@@ -9,6 +9,7 @@ import {
   cogsLedgerAccounts,
   defaultCogsSettings,
   refundsFor,
+  isCogsOn,
   refuseCogs,
   refuseCostingMethod,
 } from './cogs-settings';
@@ -112,8 +113,14 @@ describe('standard costing', () => {
 });
 
 describe('COGS access', () => {
-  const on = { cogsEnabled: true, cogsRefundsEnabled: false, premium: false };
-  it('COGS needs cogsEnabled; FIFO also needs premium; the COGS-only bulk refresh needs its flag', () => {
+  const on = { isBillingEnabled: true, cogsEnabled: true, cogsRefundsEnabled: false, premium: false };
+  it('billing off: COGS and FIFO are open to every account, whatever support switched', () => {
+    const selfHosted = { isBillingEnabled: false, cogsEnabled: false, cogsRefundsEnabled: false, premium: false };
+    expect(refuseCogs(selfHosted).isRefused).toBe(false);
+    expect(isCogsOn(selfHosted)).toBe(true);
+    expect(refuseCostingMethod(selfHosted, 'fifo').isRefused).toBe(false);
+  });
+  it('billing on: COGS needs cogsEnabled; FIFO also needs premium; the COGS-only bulk refresh needs its flag', () => {
     expect(refuseCogs({ ...on, cogsEnabled: false }).isRefused).toBe(true);
     expect(refuseCostingMethod(on, 'standard').isRefused).toBe(false);
     const fifo = refuseCostingMethod(on, 'fifo');

@@ -106,8 +106,9 @@ describe('partner navigation', () => {
 });
 
 describe('trial', () => {
-  it('is an account without a plan code', () => {
-    expect(isTrialAccount({ planCode: null })).toBe(true);
-    expect(isTrialAccount({ planCode: 'STANDARD' })).toBe(false);
+  it('is an account without a plan code where billing is on, and never where billing is off', () => {
+    expect(isTrialAccount({ planCode: null }, true)).toBe(true);
+    expect(isTrialAccount({ planCode: 'STANDARD' }, true)).toBe(false);
+    expect(isTrialAccount({ planCode: null }, false)).toBe(false);
   });
 });

@@ -41,9 +41,13 @@ export function isAdminUser(user: Pick<MenuUser, 'rootAdmin' | 'supportLead' | '
   return user.rootAdmin || user.supportLead || user.supportAdmin;
 }
 
-/** A trial account is one without a plan code. */
-export function isTrialAccount(account: Pick<MenuAccount, 'planCode'>): boolean {
-  return account.planCode === null || account.planCode === '';
+/**
+ * An account is on a trial only where billing is on and it has no plan: billing off has no trials
+ * (the plan gate's rule, decision 0057; here, not in billing/, so the frame's bundle does not carry
+ * the whole gate for its Trial badge).
+ */
+export function isTrialAccount(account: { planCode: string | null | undefined }, billingEnabled: boolean): boolean {
+  return billingEnabled && (account.planCode === null || account.planCode === undefined || account.planCode === '');
 }
 
 /** The channel's own word for its unit: settlement, payout, deposit or statement. */

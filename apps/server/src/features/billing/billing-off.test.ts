@@ -4,7 +4,8 @@
  * and the webhook answer 404.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BillingOverview, ErrorBody, TokenSet } from '@ledgerport/contract';
+import type { BillingOverview, CogsSettingsBody, ErrorBody, TokenSet } from '@ledgerport/contract';
+import { demoAccounts } from '../../seed/demo-data';
 import { bearer, createDiscardingJobs, startTestServer, type TestServer } from '../../../test/test-app';
 import { decideForAccount } from './check-billing';
 import { loadConfig } from '../../config';
@@ -62,5 +63,26 @@ describe('billing off', () => {
     expect((await server.app.inject({ method: 'GET', url: '/billing/firm/accounts', headers: bearer(partner) })).statusCode).toBe(404);
     const firm = await server.app.inject({ method: 'POST', url: '/billing/firm/checkout', headers: bearer(partner), payload: { accountKeys: ['birch-walmart'], planCode: 'STANDARD', period: 'monthly' } });
     expect(firm.statusCode).toBe(404);
+  });
+
+  it('opens every plan gate (decision 0057): every demo account answers COGS enabled with FIFO allowed, and the gated calls succeed', async () => {
+    const admin = await server.signIn('admin@ledgerport.local');
+    const as = (tokens: TokenSet, method: 'GET' | 'PUT', url: string, payload?: object) => server.app.inject({ method, url, headers: bearer(tokens), ...(payload ? { payload } : {}) });
+    const keys = (await server.testDb.db.selectFrom('accounts').select('account_key').orderBy('account_key').execute()).map((a) => a.account_key);
+    expect(keys).toEqual(demoAccounts.map((a) => a.key).sort());
+    for (const key of keys) {
+      const res = await as(admin, 'GET', `/account-settings/cogs?accountKey=${key}`);
+      expect(res.statusCode, key).toBe(200);
+      expect(res.json<CogsSettingsBody>(), key).toMatchObject({ isEnabled: true, canUseFifo: true, fifoRefusal: null, refusal: null });
+    }
+    // Other Seller Ltd: support never switched COGS or premium on, and its owner turns FIFO on.
+    const features = await server.testDb.db.selectFrom('account_features').select(['cogs_enabled', 'premium']).where('account_key', '=', 'other-seller').executeTakeFirstOrThrow();
+    expect(features).toEqual({ cogs_enabled: false, premium: false });
+    const other = await server.signIn('other@ledgerport.local');
+    const saved = await as(other, 'PUT', '/account-settings/cogs?accountKey=other-seller', { costingMethod: 'fifo' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<CogsSettingsBody>()).toMatchObject({ costingMethod: 'fifo', isEnabled: true, canUseFifo: true });
+    const exported = await as(other, 'GET', '/export-cogs/download?accountKey=other-seller&format=csv&start=2026-11-01&end=2026-11-30');
+    expect(exported.statusCode).toBe(200);
   });
 });

@@ -16,7 +16,8 @@ import {
   previewCheckout as previewCheckoutEndpoint,
   startCheckout as startCheckoutEndpoint,
 } from '@ledgerport/contract';
-import { decidePlanChange, TRIAL_FILES_MAX } from '@ledgerport/core/billing';
+import { decidePlanChange, isTrialAccount, TRIAL_FILES_MAX } from '@ledgerport/core/billing';
+import { isBillingEnabled } from '../../config/billing-config';
 import { addRoute } from '../../http/add-route';
 import { AppError } from '../../http/app-error';
 import type { Caller } from '../../http/caller';
@@ -45,7 +46,7 @@ export function registerBillingRoutes(app: FastifyInstance, deps: Deps): void {
     ]);
     const currency = config.billing?.currency ?? 'USD';
     const plan = plans.find((p) => p.code === account.plan_code);
-    const isTrial = Boolean(config.billing) && !account.plan_code;
+    const isTrial = isTrialAccount({ planCode: account.plan_code }, isBillingEnabled(config));
     return {
       isEnabled: Boolean(config.billing),
       accountKey: query.accountKey,

@@ -5,7 +5,7 @@
  * sync. Another user's account stays a 404, never a billing refusal.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody, TokenSet } from '@ledgerport/contract';
+import type { CogsSettingsBody, ErrorBody, TokenSet } from '@ledgerport/contract';
 import { bearer } from '../../../test/test-app';
 import { startBillingTestServer, type BillingTestServer } from '../../../test/billing-test-server';
 
@@ -45,6 +45,19 @@ describe('plan features', () => {
     await setPlan(ACCOUNT, 'STANDARD');
     expect((await get(`/account-settings/cogs?accountKey=${ACCOUNT}`)).statusCode).toBe(200);
     expect((await get(`/settlement/cogs?settlementKey=${settlement.settlement_key}`)).statusCode).toBe(200);
+  });
+
+  it("billing on, nothing changes: on a plan with COGS, support's switches still gate COGS and FIFO, with support's words", async () => {
+    await setPlan('acme-amazon-ca', 'PREMIUM');
+    const { db } = server.testDb;
+    await db.updateTable('account_features').set({ cogs_enabled: false, premium: false }).where('account_key', '=', 'acme-amazon-ca').execute();
+    const off = (await get('/account-settings/cogs?accountKey=acme-amazon-ca')).json<CogsSettingsBody>();
+    expect(off).toMatchObject({ isEnabled: false, canUseFifo: false, refusal: 'Cost of goods sold is not turned on for this account. Ask support to enable it for your plan.' });
+    await db.updateTable('account_features').set({ cogs_enabled: true }).where('account_key', '=', 'acme-amazon-ca').execute();
+    const standardOnly = (await get('/account-settings/cogs?accountKey=acme-amazon-ca')).json<CogsSettingsBody>();
+    expect(standardOnly).toMatchObject({ isEnabled: true, canUseFifo: false, fifoRefusal: 'FIFO by purchase lots is part of the premium plan; this account can use standard costs.' });
+    const overview = await get('/billing/overview?accountKey=trial-etsy');
+    expect(overview.json<{ isTrial: boolean }>().isTrial).toBe(true);
   });
 
   it('a trial is told the cheapest plan with the feature', async () => {

@@ -26,7 +26,8 @@ export function catalogKeyOf(account: { account_key: string; organization_id: st
   return account.organization_id ? `org:${account.organization_id}` : `account:${account.account_key}`;
 }
 
-export async function getCogsAccount(db: Kysely<Database>, accountKey: string): Promise<CogsAccount> {
+/** `isBillingEnabled`: billing on, support's switches gate COGS and FIFO; off, the plan gate opens them (decision 0057). */
+export async function getCogsAccount(db: Kysely<Database>, accountKey: string, isBillingEnabled: boolean): Promise<CogsAccount> {
   const row = await db
     .selectFrom('accounts as a')
     .leftJoin('account_features as f', 'f.account_key', 'a.account_key')
@@ -75,6 +76,7 @@ export async function getCogsAccount(db: Kysely<Database>, accountKey: string): 
     accountingSystem: row.accounting_system,
     timeZoneId: row.time_zone_id,
     features: {
+      isBillingEnabled,
       cogsEnabled: row.cogs_enabled ?? false,
       cogsRefundsEnabled: row.cogs_refunds_enabled ?? false,
       premium: row.premium ?? false,
@@ -86,7 +88,7 @@ export async function getCogsAccount(db: Kysely<Database>, accountKey: string): 
   };
 }
 
-/** 403-free refusal: COGS off for the account is a 409 a bookkeeper can act on (ask support). */
+/** 403-free refusal: COGS off for the account (billing on, support's switch off) is a 409 a bookkeeper can act on. */
 export function assertCogsEnabled(account: CogsAccount): void {
   const refusal = refuseCogs(account.features);
   if (refusal.isRefused)

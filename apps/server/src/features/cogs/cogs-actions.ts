@@ -3,6 +3,7 @@
  * export and refresh-only actions. The settlement action routes call these after checking that the
  * caller may open every settlement.
  */
+import { isBillingEnabled } from '../../config/billing-config';
 import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
 import { canRefreshCogsOnlyInBulk } from '@ledgerport/core/cogs';
@@ -48,7 +49,7 @@ async function audit(
 /** refreshcogs of one settlement: computes, stores, audits; the message says the cost and what is missing. */
 export async function refreshCogsAction(deps: Deps, caller: Caller, row: SettlementRow): Promise<string> {
   await assertBillingAllows(deps, row.account_key, { kind: 'feature', feature: 'COGS' });
-  const account = await getCogsAccount(deps.db, row.account_key);
+  const account = await getCogsAccount(deps.db, row.account_key, isBillingEnabled(deps.config));
   const at = deps.clock();
   const result = await refreshSettlementCogs(deps.db, row, account, at);
   const fresh = await deps.db
@@ -87,7 +88,7 @@ export async function queueCogsSends(
   const queued: string[] = [];
   const skipped: Skipped[] = [];
   await assertBillingAllows(deps, rows[0]!.account_key, { kind: 'feature', feature: 'COGS' });
-  const account = await getCogsAccount(deps.db, rows[0]!.account_key);
+  const account = await getCogsAccount(deps.db, rows[0]!.account_key, isBillingEnabled(deps.config));
   assertCogsEnabled(account);
   for (const row of rows) {
     if (row.cogs_posting_status === 'POSTED') {
@@ -127,7 +128,7 @@ export async function refreshCogsInBulk(
   rows: SettlementRow[],
 ): Promise<{ done: string[]; skipped: Skipped[] }> {
   await assertBillingAllows(deps, rows[0]!.account_key, { kind: 'feature', feature: 'COGS' });
-  const account: CogsAccount = await getCogsAccount(deps.db, rows[0]!.account_key);
+  const account: CogsAccount = await getCogsAccount(deps.db, rows[0]!.account_key, isBillingEnabled(deps.config));
   if (!canRefreshCogsOnlyInBulk(account.features, account.flags)) {
     throw new AppError(
       'cogs.not-enabled',
@@ -150,7 +151,7 @@ export async function refreshCogsInBulk(
 
 /** The bulk COGS export: a link to /export-cogs/download for these settlements (COGS must be on). */
 export async function cogsExportLink(deps: Deps, rows: SettlementRow[]): Promise<string> {
-  assertCogsEnabled(await getCogsAccount(deps.db, rows[0]!.account_key));
+  assertCogsEnabled(await getCogsAccount(deps.db, rows[0]!.account_key, isBillingEnabled(deps.config)));
   const params = new URLSearchParams({
     accountKey: rows[0]!.account_key,
     format: 'csv',

@@ -5,6 +5,7 @@
  * settlement with missing costs or never refreshed is left out and counted in X-Cogs-Skipped (its
  * cost is not known, so it is never exported as zero).
  */
+import { isBillingEnabled } from '../../config/billing-config';
 import type { FastifyInstance } from 'fastify';
 import { exportCogs, SETTLEMENT_EXPORT_DAYS_MAX } from '@ledgerport/contract';
 import { ExportLimitError, writeExport } from '@ledgerport/core/exports';
@@ -24,7 +25,7 @@ export function registerCogsExportRoute(app: FastifyInstance, deps: Deps): void 
   const { db } = deps;
   addRoute(app, deps, exportCogs, async ({ caller, query, reply }) => {
     await assertAccountAccess(db, caller, query.accountKey);
-    const account = await getCogsAccount(db, query.accountKey);
+    const account = await getCogsAccount(db, query.accountKey, isBillingEnabled(deps.config));
     assertCogsEnabled(account);
     const keys = query.settlementKeys
       ? query.settlementKeys

@@ -2,6 +2,7 @@
  * Settings > Cost of Goods Sold (read and change, audited) and a settlement's COGS as last refreshed.
  * A view-only user reads but cannot change; FIFO is refused without premium (core's rules).
  */
+import { isBillingEnabled } from '../../config/billing-config';
 import type { FastifyInstance } from 'fastify';
 import {
   getCogsSettings,
@@ -12,6 +13,7 @@ import {
 } from '@ledgerport/contract';
 import {
   canRefreshCogsOnlyInBulk,
+  isCogsOn,
   refuseCogs,
   refuseCostingMethod,
   type CogsSettings,
@@ -33,11 +35,13 @@ const LOT_ROWS_MAX = 200;
 
 function settingsBody(account: CogsAccount, level: AccessLevel, chartCheck: CogsChartCheck | null): CogsSettingsBody {
   const refusal = refuseCogs(account.features);
+  const fifo = refuseCostingMethod(account.features, 'fifo');
   return {
     accountKey: account.accountKey,
     ...account.settings,
-    isEnabled: account.features.cogsEnabled,
-    canUseFifo: !refuseCostingMethod(account.features, 'fifo').isRefused,
+    isEnabled: !refusal.isRefused,
+    canUseFifo: !fifo.isRefused,
+    fifoRefusal: fifo.isRefused ? fifo.message : null,
     areRefundsCosted: account.features.cogsRefundsEnabled,
     canRefreshCogsOnlyInBulk: canRefreshCogsOnlyInBulk(account.features, account.flags),
     canEdit: allows(level, 'write'),
@@ -48,8 +52,8 @@ function settingsBody(account: CogsAccount, level: AccessLevel, chartCheck: Cogs
   };
 }
 
-async function settingsBodyOf(db: Deps['db'], accountKey: string, level: AccessLevel): Promise<CogsSettingsBody> {
-  const account = await getCogsAccount(db, accountKey);
+async function settingsBodyOf(db: Deps['db'], accountKey: string, level: AccessLevel, isBilling: boolean): Promise<CogsSettingsBody> {
+  const account = await getCogsAccount(db, accountKey, isBilling);
   return settingsBody(account, level, await checkCogsChart(db, account));
 }
 
@@ -58,12 +62,12 @@ export function registerCogsSettingsRoutes(app: FastifyInstance, deps: Deps): vo
 
   addRoute(app, deps, getCogsSettings, async ({ caller, query }) => {
     const level = await assertAccountAccess(db, caller, query.accountKey);
-    return settingsBodyOf(db, query.accountKey, level);
+    return settingsBodyOf(db, query.accountKey, level, isBillingEnabled(deps.config));
   });
 
   addRoute(app, deps, saveCogsSettings, async ({ caller, query, body }) => {
     const level = await assertAccountAccess(db, caller, query.accountKey);
-    const account = await getCogsAccount(db, query.accountKey);
+    const account = await getCogsAccount(db, query.accountKey, isBillingEnabled(deps.config));
     const before = account.settings;
     const after: CogsSettings = {
       costingMethod: body.costingMethod ?? before.costingMethod,
@@ -103,12 +107,12 @@ export function registerCogsSettingsRoutes(app: FastifyInstance, deps: Deps): vo
         });
       });
     }
-    return settingsBodyOf(db, query.accountKey, level);
+    return settingsBodyOf(db, query.accountKey, level, isBillingEnabled(deps.config));
   });
 
   addRoute(app, deps, getSettlementCogs, async ({ caller, query }): Promise<SettlementCogsBody> => {
     const row = await getSettlementForCaller(db, caller, query.settlementKey);
-    const account = await getCogsAccount(db, row.account_key);
+    const account = await getCogsAccount(db, row.account_key, isBillingEnabled(deps.config));
     const stored = await findStoredCogs(db, row.settlement_key);
     const lots = await db
       .selectFrom('settlement_cogs_lots')
@@ -128,7 +132,7 @@ export function registerCogsSettingsRoutes(app: FastifyInstance, deps: Deps): vo
       .execute();
     return {
       settlementKey: row.settlement_key,
-      isEnabled: account.features.cogsEnabled,
+      isEnabled: isCogsOn(account.features),
       method: stored?.method ?? null,
       currency: row.currency,
       total: stored?.total ?? null,

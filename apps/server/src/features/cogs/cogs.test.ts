@@ -277,25 +277,25 @@ describe('cost of goods sold', () => {
     expect(() => execFileSync('/usr/bin/hledger', ['-f', file, 'check'], { stdio: 'pipe' })).not.toThrow();
   });
 
-  it('FIFO needs premium; an account without cogsEnabled is refused with the reason', async () => {
+  it('billing off (decision 0057): FIFO and COGS are open to every account, whatever support switched', async () => {
     const fifo = await call('PUT', `/account-settings/cogs?accountKey=${ACCOUNT}`, { costingMethod: 'fifo' });
-    expect(fifo.statusCode).toBe(409);
-    expect(fifo.json<ErrorBody>().message).toContain('premium');
+    expect(fifo.statusCode).toBe(200);
     const settings = (
-      await call('PUT', `/account-settings/cogs?accountKey=${ACCOUNT}`, { refundTreatment: 'write-off' })
+      await call('PUT', `/account-settings/cogs?accountKey=${ACCOUNT}`, { costingMethod: 'standard', refundTreatment: 'write-off' })
     ).json<CogsSettingsBody>();
     expect(settings).toMatchObject({
+      costingMethod: 'standard',
       refundTreatment: 'write-off',
-      version: 1,
+      version: 2,
       isEnabled: true,
-      canUseFifo: false,
+      canUseFifo: true,
+      fifoRefusal: null,
     });
-    const off = await call(
+    const open = await call(
       'GET',
       '/export-cogs/download?accountKey=acme-amazon-ca&format=csv&start=2026-11-01&end=2026-11-30',
     );
-    expect(off.statusCode).toBe(409);
-    expect(off.json<ErrorBody>().code).toBe('cogs.not-enabled');
+    expect(open.statusCode).toBe(200);
     const bulk = form([
       ['bulkAction', 'cogsRefresh'],
       ['bulkSettlement', settlementKey],

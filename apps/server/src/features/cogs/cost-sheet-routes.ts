@@ -3,6 +3,7 @@
  * worksheet, core's readCostTable checks every cell) and export them in the same columns. An import
  * is all or nothing: any bad cell is a 400 naming its row and column, and nothing is saved.
  */
+import { isBillingEnabled } from '../../config/billing-config';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { stringify } from 'csv-stringify/sync';
@@ -34,7 +35,7 @@ export function registerCostSheetRoutes(app: FastifyInstance, deps: Deps): void 
     });
     addRoute(scope, deps, importProductCosts, async ({ caller, query, request }) => {
       await assertAccountAccess(db, caller, query.accountKey);
-      const { catalogKey } = await getCogsAccount(db, query.accountKey);
+      const { catalogKey } = await getCogsAccount(db, query.accountKey, isBillingEnabled(deps.config));
       if (!request.isMultipart())
         throw new AppError(
           'request.unsupported-media-type',
@@ -103,7 +104,7 @@ export function registerCostSheetRoutes(app: FastifyInstance, deps: Deps): void 
 
   addRoute(app, deps, exportProductCosts, async ({ caller, query, reply }) => {
     await assertAccountAccess(db, caller, query.accountKey);
-    const { catalogKey } = await getCogsAccount(db, query.accountKey);
+    const { catalogKey } = await getCogsAccount(db, query.accountKey, isBillingEnabled(deps.config));
     const rows = await db
       .selectFrom('products as p')
       .leftJoin('product_costs as c', (j) =>

@@ -4,6 +4,7 @@
  * (decision 0008): the key and a SENDING row of settlement_cogs_documents are stored before the
  * external call, a live row is never sent twice (unique index), and a retry reuses the key.
  */
+import { isBillingEnabled } from '../../config/billing-config';
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
@@ -45,7 +46,7 @@ export async function sendSettlementCogs(deps: Deps, settlementKey: string): Pro
     .where('settlement_key', '=', settlementKey)
     .executeTakeFirst();
   if (!row) return null;
-  const account = await getCogsAccount(db, row.account_key);
+  const account = await getCogsAccount(db, row.account_key, isBillingEnabled(deps.config));
   let docs: PostingDocument[];
   let postedCosts: Map<number, PostedCostRow[]> | null;
   try {

@@ -47,12 +47,7 @@ export async function redactAccount(db: Kysely<Database>, accountKey: string, no
   const done = await db.transaction().execute(async (trx) => {
     const account = await trx.selectFrom('accounts').select(['redaction_requested_at', 'redaction_requested_by']).where('account_key', '=', accountKey).forUpdate().executeTakeFirst();
     if (!account || !isRedactionDue(account.redaction_requested_at, now)) return false;
-    await trx.updateTable('users').set({ current_account_key: null }).where('current_account_key', '=', accountKey).execute();
-    let rows = 0;
-    for (const table of await tablesHoldingAccountKey(trx)) {
-      const result = await sql`delete from ${sql.table(table)} where account_key = ${accountKey}`.execute(trx);
-      rows += Number(result.numAffectedRows ?? 0n);
-    }
+    const rows = await deleteAccountRows(trx, accountKey);
     await recordAudit(trx, {
       actorUserId: account.redaction_requested_by,
       action: 'account.redacted',
@@ -65,6 +60,21 @@ export async function redactAccount(db: Kysely<Database>, accountKey: string, no
   });
   if (done) for (const u of uploads) removeUpload(u.stored_path);
   return done;
+}
+
+/**
+ * Inside the caller's transaction: deletes every row of every table that holds the account's key
+ * (children first, `accounts` last) and clears it as any user's current account; answers how many
+ * rows went. Redaction and `npx ledgerport demo remove` (decision 0057) both delete an account so.
+ */
+export async function deleteAccountRows(trx: Kysely<Database>, accountKey: string): Promise<number> {
+  await trx.updateTable('users').set({ current_account_key: null }).where('current_account_key', '=', accountKey).execute();
+  let rows = 0;
+  for (const table of await tablesHoldingAccountKey(trx)) {
+    const result = await sql`delete from ${sql.table(table)} where account_key = ${accountKey}`.execute(trx);
+    rows += Number(result.numAffectedRows ?? 0n);
+  }
+  return rows;
 }
 
 /**

@@ -56,13 +56,12 @@ describe('redownload', () => {
 });
 
 describe('refresh COGS and delete', () => {
-  it('refresh COGS is refused with the reason where cost of goods sold is off, and changes nothing; delete removes an unposted settlement', async () => {
+  it('refresh COGS works on any account where billing is off (the plan gate, decision 0057); delete removes an unposted settlement', async () => {
     const done = await waitForImport(server, demo, (await upload(server, demo, 'acme-shopify', [{ name: 's.csv', content: fs.readFileSync(coreFixture('shopify', 'payouts_export.csv')) }])).json<SettlementImport>().importId);
     const key = done.files[0]!.settlements[0]!.settlementKey;
     const cogs = await get(`/settlement?ajax=true&action=refreshcogs&settlementKey=${key}`);
-    expect(cogs.statusCode).toBe(409);
-    expect(cogs.json<ErrorBody>()).toMatchObject({ code: 'cogs.not-enabled', message: 'Cost of goods sold is not turned on for this account. Ask support to enable it for your plan.' });
-    expect(await server.testDb.db.selectFrom('settlement_cogs').selectAll().where('settlement_key', '=', key).execute()).toEqual([]);
+    expect(cogs.statusCode).toBe(200);
+    expect(await server.testDb.db.selectFrom('settlement_cogs').select('settlement_key').where('settlement_key', '=', key).execute()).toEqual([{ settlement_key: key }]);
     const deleted = await get(`/settlement?ajax=true&action=delete&settlementKey=${key}`);
     expect(deleted.json<SettlementActionResult>()).toMatchObject({ action: 'delete', settlement: null });
     expect((await get(`/settlement/detail?settlementKey=${key}`)).statusCode).toBe(404);

@@ -14,6 +14,7 @@ import { AppError } from '../../http/app-error';
 import type { Deps } from '../../http/deps';
 import { hashPassword } from '../auth/passwords';
 import { findUserByEmail, isUniqueViolation } from '../users/user-repository';
+import { makeFirstSignUpAdmin } from '../users/instance-admin';
 import { acceptInvitesOfVerifiedEmail } from '../account-users/account-users-routes';
 import { acceptFirmInvitesOfVerifiedEmail } from '../teams/firm-invite-routes';
 import { admitMailRequest } from '../one-time-links/admit-mail-request';
@@ -51,6 +52,8 @@ export function registerSignUpRoutes(app: FastifyInstance, deps: Deps): void {
           .values({ user_id: userId, email, name, password_hash: passwordHash, partner_code: null, billing_account_id: null, billing_data: null, login_enabling_party: null, current_account_key: null, email_verified_at: null, created_at: now, updated_at: now })
           .execute();
         await recordAudit(trx, { actorUserId: userId, action: 'user.signed-up', entityType: 'user', entityId: userId, after: { email, name }, at: now });
+        // An instance without an administrator gets its first sign-up as one (decision 0057).
+        await makeFirstSignUpAdmin(trx, userId, now);
         // Last: a mail that cannot go rolls the user back, so the address can sign up again.
         await mailLinkNow(deps, trx, { userId, name, email }, 'verify-email', now, request.log);
       });

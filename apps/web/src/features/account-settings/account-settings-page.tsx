@@ -1,19 +1,20 @@
 /**
  * Settings > Account: rename the account (the spec's POST /account-settings?accountName), choose its
- * time zone (month boundaries and document dates follow it), and see its plan, sales channel and
- * accounting system.
+ * time zone (month boundaries and document dates follow it), and see its plan (where billing is on;
+ * off, that it is unlimited), sales channel and accounting system.
  */
 import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { renameCurrentAccount as renameEndpoint, savePostingSettingsBodySchema } from '@ledgerport/contract';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api-client';
-import { useSession } from '../../lib/session-context';
+import { useIsBillingEnabled, useSession } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
 import { channelName } from '../../ui/channel-icon';
 import { fieldErrorsOf } from './field-errors';
 import { fetchPostingSettings, postingSettingsKey, putPostingSettings, renameCurrentAccount } from './posting-settings-api';
 import { ACCOUNTING_SYSTEM_LABELS } from '@ledgerport/core/posting';
+import { planLabel, UNLIMITED_NOTE } from '@ledgerport/core/billing';
 import { DeleteAccountDataCard } from './account-redaction';
 
 const SYSTEM_NAMES: Record<string, string> = { ...ACCOUNTING_SYSTEM_LABELS, MANUAL: 'Built-in ledger (manual)', NONE: 'None chosen yet' };
@@ -40,6 +41,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 export function AccountSettingsPage() {
   const { account, reload } = useSession();
+  const plan = planLabel(account, useIsBillingEnabled());
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: postingSettingsKey(account.accountKey), queryFn: () => fetchPostingSettings(account.accountKey) });
   const [name, setName] = useState<string | null>(null);
@@ -104,9 +106,9 @@ export function AccountSettingsPage() {
           </Group>
         </Stack>
       </Card>
-      <Card withBorder aria-label="Plan and connections">
+      <Card withBorder aria-label={plan ? 'Plan and connections' : 'Limits and connections'}>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Fact label="Plan" value={account.planCode ? `${account.planCode.charAt(0)}${account.planCode.slice(1).toLowerCase()}` : 'Trial'} />
+          {plan ? <Fact label="Plan" value={plan} /> : <Fact label="Limits" value={UNLIMITED_NOTE} />}
           <Fact label="Sales channel" value={`${channelName(account.salesChannel)}${account.salesChannelStoreName ? ` · ${account.salesChannelStoreName}` : ''}`} />
           <Fact
             label="Accounting system"

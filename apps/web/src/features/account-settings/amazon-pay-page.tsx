@@ -10,7 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { saveAmazonPaySettingsBodySchema, type AmazonPaySettingsBody, type SaveAmazonPaySettings } from '@ledgerport/contract';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api-client';
-import { useCanChangeAccount, useSession } from '../../lib/session-context';
+import { useCanChangeAccount, useIsBillingEnabled, useSession } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
 import { fieldErrorsOf } from './field-errors';
 import { amazonPaySettingsKey, fetchAmazonPaySettings, putAmazonPaySettings } from './payment-source-settings-api';
@@ -114,12 +114,13 @@ function AmazonPayForm({ settings }: { settings: AmazonPaySettingsBody }) {
 
 export function AmazonPayPage() {
   const { account } = useSession();
+  const isBillingEnabled = useIsBillingEnabled();
   const isUsable = account.salesChannel === 'AMAZON' && account.accountFeatures.enableAmazonPay;
   const query = useQuery({ queryKey: amazonPaySettingsKey(account.accountKey), queryFn: () => fetchAmazonPaySettings(account.accountKey), enabled: isUsable });
   if (!isUsable) {
     return (
       <Alert color="yellow" title="Amazon accounts with Amazon Pay only">
-        {account.salesChannel === 'AMAZON' ? 'Amazon Pay is not turned on for this account. Ask support to enable it.' : 'Amazon Pay settings exist only for Amazon accounts. Switch to an Amazon account to use them.'}
+        {account.salesChannel === 'AMAZON' ? `Amazon Pay is not turned on for this account.${isBillingEnabled ? ' Ask support to enable it.' : ''}` : 'Amazon Pay settings exist only for Amazon accounts. Switch to an Amazon account to use them.'}
       </Alert>
     );
   }

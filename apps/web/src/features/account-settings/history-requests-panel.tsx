@@ -12,6 +12,7 @@ import { api } from '../../lib/api-client';
 import { channelName } from '../../ui/channel-icon';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { showToast } from '../../lib/toast';
+import { useIsBillingEnabled } from '../../lib/session-context';
 
 export const STATUS_COLORS: Record<HistoryRequest['status'], string> = { QUEUED: 'gray', RUNNING: 'blue', DONE: 'green', FAILED: 'red' };
 export const STATUS_LABELS: Record<HistoryRequest['status'], string> = { QUEUED: 'Waiting', RUNNING: 'Fetching', DONE: 'Done', FAILED: 'Failed' };
@@ -64,6 +65,7 @@ export function HistoryRangeForm(props: {
 
 export function HistoryRequestsPanel({ accountKey, salesChannel }: { accountKey: string; salesChannel: string }) {
   const queryClient = useQueryClient();
+  const isBillingEnabled = useIsBillingEnabled();
   const [fromDate, setFromDate] = useState('');
   const [toDate, setToDate] = useState('');
   const query = useQuery({
@@ -112,7 +114,7 @@ export function HistoryRequestsPanel({ accountKey, salesChannel }: { accountKey:
       </Text>
       {isBlocked && (
         <Alert color="yellow" role="alert" title="History requests are blocked">
-          History requests are blocked for this account. Please contact support.
+          {isBillingEnabled ? 'History requests are blocked for this account. Please contact support.' : 'An administrator of this instance blocked history requests for this account (Backend app).'}
         </Alert>
       )}
       <HistoryRangeForm from={[fromDate, setFromDate]} to={[toDate, setToDate]} isBlocked={isBlocked} isPending={request.isPending} onSubmit={() => request.mutate()} submitLabel="Request history" />

@@ -83,10 +83,17 @@ describe('Settings > Amazon Pay', () => {
     expect(fake.calls.find((c) => c.method === 'PUT')!.body).toEqual({ isEnabled: true, clearingAccount: { code: '1290', name: 'Amazon Pay Clearing' }, isSeparate: true });
   });
 
-  it('tells an Amazon account without Amazon Pay to ask support', async () => {
-    serve({ salesChannel: 'AMAZON' }, {});
+  it('tells an Amazon account without Amazon Pay to ask support where billing is on', async () => {
+    serve({ salesChannel: 'AMAZON' }, { 'GET /user-meta': { body: { ...buildUserMeta(buildAccount({ salesChannel: 'AMAZON' })), paymentProviderEnabled: true } } });
     renderApp('/app/account-settings/amazon-pay');
     expect(await screen.findByText('Amazon Pay is not turned on for this account. Ask support to enable it.')).toBeTruthy();
+  });
+
+  it('never sends a self-hosted owner (billing off) to support', async () => {
+    serve({ salesChannel: 'AMAZON' }, {});
+    renderApp('/app/account-settings/amazon-pay');
+    expect(await screen.findByText('Amazon Pay is not turned on for this account.')).toBeTruthy();
+    expect(screen.queryByText(/support/i)).toBeNull();
   });
 
   it('shows a view-only member the settings without a way to change them', async () => {

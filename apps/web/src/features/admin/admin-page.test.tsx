@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { buildAccount, buildUserMeta, installFakeApi, signIn } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 
-function serve(account = buildAccount()) {
+function serve(account = buildAccount(), isBillingEnabled = false) {
   signIn();
   installFakeApi({
     'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-    'GET /user-meta': { body: buildUserMeta(account) },
+    'GET /user-meta': { body: { ...buildUserMeta(account), paymentProviderEnabled: isBillingEnabled } },
     'GET /res/whats-new.json': { body: [] },
   });
 }
@@ -42,9 +42,16 @@ describe('admin page', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Another tab switched to a different account');
   });
 
-  it('shows the Trial text for an account without a plan', async () => {
-    serve(buildAccount({ planCode: null }));
+  it('shows the Trial text for an account without a plan where billing is on', async () => {
+    serve(buildAccount({ planCode: null }), true);
     renderApp('/app/admin');
     expect(await screen.findByText(/You can load up to three files/)).toBeTruthy();
+  });
+
+  it('shows no trial or plan where billing is off (self-hosted)', async () => {
+    serve(buildAccount({ planCode: null }));
+    renderApp('/app/admin');
+    await screen.findByRole('list', { name: 'Onboarding steps' });
+    expect(screen.queryByText(/trial|choose a plan|Plan:/i)).toBeNull();
   });
 });

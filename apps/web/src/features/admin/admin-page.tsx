@@ -1,8 +1,8 @@
 /** /admin, the landing page after sign-in: the current account, its onboarding steps and, when core says so, the assisted setup questionnaire. */
 import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { isTrialAccount } from '@ledgerport/core/rules';
-import { useSession } from '../../lib/session-context';
+import { isTrialAccount, planLabel } from '@ledgerport/core/billing';
+import { useIsBillingEnabled, useSession } from '../../lib/session-context';
 import { ChannelIcon, channelName } from '../../ui/channel-icon';
 import { HomeCharts } from '../home/home-charts';
 import { LatestSettlements } from '../home/latest-settlements';
@@ -14,6 +14,9 @@ const SYSTEM_LABELS: Record<string, string> = { QBO: 'QuickBooks Online', XERO: 
 
 export function AdminPage() {
   const { account } = useSession();
+  const isBillingEnabled = useIsBillingEnabled();
+  const isTrial = isTrialAccount(account, isBillingEnabled);
+  const plan = planLabel(account, isBillingEnabled);
   const [params] = useSearchParams();
   return (
     <Stack>
@@ -28,7 +31,7 @@ export function AdminPage() {
         <Title order={1} size="h2">
           {account.accountName}
         </Title>
-        {isTrialAccount(account) && (
+        {isTrial && (
           <Badge color="orange" variant="light">
             Trial
           </Badge>
@@ -36,9 +39,9 @@ export function AdminPage() {
       </Group>
       <Text c="dimmed" size="sm">
         {channelName(account.salesChannel)} · Accounting: {SYSTEM_LABELS[account.accountingSystem] ?? account.accountingSystem}
-        {account.planCode ? ` · Plan: ${account.planCode}` : ''}
+        {plan && !isTrial ? ` · Plan: ${plan}` : ''}
       </Text>
-      {isTrialAccount(account) && (
+      {isTrial && (
         <Alert color="orange" title="Trial account">
           You can load up to three files from your sales channel to test Ledgerport. Choose a plan to sync all transactions and load multiple files.
         </Alert>

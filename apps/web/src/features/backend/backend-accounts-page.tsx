@@ -2,7 +2,7 @@
  * /backend/accounts: every account, a page of the server's cursor at a time (issue 19), filtered and
  * sorted in the browser; from a row, support requests older settlements or switches to the account.
  */
-import { Alert, Anchor, Badge, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,8 @@ import type { AccountSummary } from '@ledgerport/contract';
 import { ApiError } from '../../lib/api-client';
 import { channelName } from '../../ui/channel-icon';
 import { DataTable, type DataColumn } from '../../ui/data-table';
+import { PlanBadge, withoutPlanColumn } from '../../ui/plan-badge';
+import { useIsBillingEnabled } from '../../lib/session-context';
 import { fetchBackendAccounts, fetchHistoryPath } from './backend-api';
 import { amazonGroupsPath, paypalRawPath } from './channels/backend-channels-api';
 
@@ -23,12 +25,7 @@ const columns: Array<DataColumn<AccountSummary>> = [
     id: 'plan',
     header: 'Plan',
     sortValue: (r) => r.planCode ?? '',
-    cell: (r) =>
-      r.planCode ?? (
-        <Badge size="sm" color="orange" variant="light">
-          Trial
-        </Badge>
-      ),
+    cell: (r) => <PlanBadge planCode={r.planCode} />,
   },
   { id: 'organization', header: 'Organization', sortValue: (r) => r.organizationId ?? '', cell: (r) => r.organizationId ?? 'unassigned' },
   {
@@ -59,6 +56,7 @@ const columns: Array<DataColumn<AccountSummary>> = [
 
 export function BackendAccountsPage() {
   const [text, setText] = useState('');
+  const isBillingEnabled = useIsBillingEnabled();
   const query = useInfiniteQuery({
     queryKey: ['backend', 'accounts'],
     queryFn: ({ pageParam }) => fetchBackendAccounts(pageParam),
@@ -76,7 +74,7 @@ export function BackendAccountsPage() {
           {query.error instanceof ApiError ? query.error.message : 'Something went wrong. Please try again later.'}
         </Alert>
       )}
-      <DataTable label="Accounts" columns={columns} rows={rows} getRowId={(r) => r.accountKey} clientPageSize={50} initialSort={{ id: 'accountName', desc: false }} isLoading={query.isPending} emptyText="No account matches." />
+      <DataTable label="Accounts" columns={withoutPlanColumn(columns, isBillingEnabled)} rows={rows} getRowId={(r) => r.accountKey} clientPageSize={50} initialSort={{ id: 'accountName', desc: false }} isLoading={query.isPending} emptyText="No account matches." />
       {query.hasNextPage && (
         <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} w="fit-content">
           Load more accounts

@@ -1,11 +1,13 @@
 /** /backend/organization/{organizationId}: one organization's accounts with their plans, members, subscriptions and features (issue 19). */
-import { Alert, Anchor, Badge, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { BackendOrganizationDetail } from '@ledgerport/contract';
 import { ApiError } from '../../lib/api-client';
 import { DataTable, type DataColumn } from '../../ui/data-table';
+import { PlanBadge, withoutPlanColumn } from '../../ui/plan-badge';
+import { useIsBillingEnabled } from '../../lib/session-context';
 import { DateText } from '../../ui/date-text';
 import { accountIdentityColumns } from './account-identity-columns';
 import { backendUserPath, fetchBackendOrganization } from './backend-users-api';
@@ -26,12 +28,7 @@ const accountColumns: Array<DataColumn<Account>> = [
     id: 'planCode',
     header: 'Plan',
     sortValue: (a) => a.planCode ?? '',
-    cell: (a) =>
-      a.planCode ?? (
-        <Badge size="sm" color="orange" variant="light">
-          Trial
-        </Badge>
-      ),
+    cell: (a) => <PlanBadge planCode={a.planCode} />,
   },
   { id: 'accountStatus', header: 'Status', sortValue: (a) => a.accountStatus, cell: (a) => a.accountStatus },
 ];
@@ -71,6 +68,7 @@ const subscriptionColumns: Array<DataColumn<Subscription>> = [
 ];
 
 export function BackendOrganizationPage() {
+  const isBillingEnabled = useIsBillingEnabled();
   const { organizationId = '' } = useParams();
   const query = useQuery({
     queryKey: ['backend', 'organization', organizationId],
@@ -116,7 +114,7 @@ export function BackendOrganizationPage() {
       </Title>
       <DataTable
         label="Accounts of this organization"
-        columns={accountColumns}
+        columns={withoutPlanColumn(accountColumns, isBillingEnabled, 'planCode')}
         rows={accounts}
         getRowId={(a) => a.accountKey}
         initialSort={{ id: 'accountName', desc: false }}
@@ -142,7 +140,7 @@ export function BackendOrganizationPage() {
         rows={subscriptions}
         getRowId={(s) => s.subscriptionId}
         initialSort={{ id: 'planCode', desc: false }}
-        emptyText="No subscription pays for these accounts: each account shows its own plan above (Trial when none)."
+        emptyText={isBillingEnabled ? 'No subscription pays for these accounts: each account shows its own plan above (Trial when none).' : 'No subscription pays for these accounts: billing is off on this instance, so every account is unlimited.'}
       />
     </Stack>
   );

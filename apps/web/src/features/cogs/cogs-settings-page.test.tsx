@@ -13,7 +13,7 @@ const chart = [
 const settings: CogsSettingsBody = {
   accountKey: 'acc-1', costingMethod: 'standard', refundTreatment: 'restock',
   inventoryAccount: { code: '999', name: 'Stock on the moon' }, cogsAccount: { code: '310', name: 'Cost of Goods Sold' },
-  isEnabled: true, canUseFifo: true, areRefundsCosted: true, canRefreshCogsOnlyInBulk: false, canEdit: true, refusal: null, version: 2, updatedAt: null,
+  isEnabled: true, canUseFifo: true, fifoRefusal: null, areRefundsCosted: true, canRefreshCogsOnlyInBulk: false, canEdit: true, refusal: null, version: 2, updatedAt: null,
   chartCheck: {
     system: 'Xero', inventoryAccount: null, cogsAccount: { code: '310', name: 'Cost of Goods Sold' },
     message: 'Xero has no account matching the inventory account "999 Stock on the moon" of Settings > Cost of Goods Sold; enter the code of an account in your Xero chart of accounts there, then send again.',

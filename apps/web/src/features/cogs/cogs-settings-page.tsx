@@ -1,6 +1,6 @@
 /**
  * Settings > Cost of Goods Sold: the costing method (standard cost effective on the sale's day, or
- * FIFO by purchase lots with premium), what a refunded unit does, and the Inventory (asset) and COGS
+ * FIFO by purchase lots where the plan gate allows it), what a refunded unit does, and the Inventory (asset) and COGS
  * (expense) accounts the journal posts to. Saved with one button, audited in History. With an
  * accounting system connected, the saved accounts are checked against its chart (the send's own
  * matcher, decision 0049): each shows the account found or the refusal the send would give, and
@@ -131,9 +131,7 @@ function CogsForm({ settings }: { settings: CogsSettingsBody }) {
               disabled={disabled || !settings.canUseFifo}
               label="FIFO by purchase lots"
               description={
-                settings.canUseFifo
-                  ? 'Units come from the oldest purchase lot first; each sale records the lot it came from.'
-                  : 'Part of the premium plan.'
+                settings.fifoRefusal ?? 'Units come from the oldest purchase lot first; each sale records the lot it came from.'
               }
             />
           </Stack>

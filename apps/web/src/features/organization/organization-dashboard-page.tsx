@@ -4,7 +4,9 @@
  */
 import { Alert, Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link, useLocation, useParams } from 'react-router';
+import { planGate } from '@ledgerport/core/billing';
 import { useOrganizations } from '../../app/nav-bar';
+import { useIsBillingEnabled } from '../../lib/session-context';
 import { ChannelIcon, channelName } from '../../ui/channel-icon';
 import { PageEmptyState } from '../../ui/page-empty-state';
 import { OrganizationSettingsCard } from './organization-settings-card';
@@ -22,6 +24,7 @@ export function OrganizationDashboardPage() {
   const { organizationId = 'unassigned' } = useParams();
   const organizations = useOrganizations();
   const { search } = useLocation();
+  const isBillingEnabled = useIsBillingEnabled();
   if (organizations.isPending) return <Loader aria-label="Loading organization" />;
   if (organizations.isError) {
     return (
@@ -58,9 +61,9 @@ export function OrganizationDashboardPage() {
       <SimpleGrid cols={{ base: 2, sm: 3 }}>
         <Figure label="Accounts" value={org.accountsThatCanBeAccessedByTheUser.length} />
         <Figure label="Sales channels" value={new Set(org.accountsThatCanBeAccessedByTheUser.map((a) => a.salesChannel)).size} />
-        <Figure label="Premium features" value={org.featureFlags.length} />
+        {isBillingEnabled && <Figure label="Premium features" value={org.featureFlags.length} />}
       </SimpleGrid>
-      {org.featureFlags.includes('PRODUCT_CATALOG') && (
+      {planGate({ billingEnabled: isBillingEnabled, feature: 'PRODUCT_CATALOG', grant: { by: 'support', isGranted: org.featureFlags.includes('PRODUCT_CATALOG') } }).isOpen && (
         // Query parameters travel between organization and Clarity pages (pre-navigation rule 4).
         <Anchor component={Link} to={`/organization/${encodeURIComponent(org.id)}/product-catalog${search}`} size="sm">
           Open the product catalog

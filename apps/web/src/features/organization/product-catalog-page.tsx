@@ -11,7 +11,9 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ProductBody } from '@ledgerport/contract';
 import { UNASSIGNED_ORGANIZATION_ID } from '@ledgerport/contract';
+import { planGate } from '@ledgerport/core/billing';
 import { useOrganizations } from '../../app/nav-bar';
+import { useIsBillingEnabled } from '../../lib/session-context';
 import { api } from '../../lib/api-client';
 import { DataTable, type ColumnSortState, type DataColumn } from '../../ui/data-table';
 import { MoneyText } from '../../ui/money-text';
@@ -50,12 +52,14 @@ export function ProductCatalogPage() {
     enabled: unassigned,
   });
   const [chosenKey, setChosenKey] = useState<string | null>(null);
+  const isBillingEnabled = useIsBillingEnabled();
   if (organizations.isPending) return <Loader aria-label="Loading organization" />;
   if (organizations.isError) return <Alert color="red" role="alert" title="Could not load the organization">{organizations.error.message}</Alert>;
   const org = organizations.data.organizations.find((o) => o.id === organizationId);
   if (!unassigned && !org) return <PageEmptyState what="This organization was not found among the organizations your user belongs to." now="Open the organization from the account menu." />;
-  if (org && !org.featureFlags.includes('PRODUCT_CATALOG')) {
-    return <Alert color="blue" title="Product catalog">The product catalog is a premium feature of organizations, and {org.name} does not have it. Each account&apos;s costs are still in Costs.</Alert>;
+  const gate = planGate({ billingEnabled: isBillingEnabled, feature: 'PRODUCT_CATALOG', grant: { by: 'support', isGranted: org?.featureFlags.includes('PRODUCT_CATALOG') ?? true } });
+  if (org && !gate.isOpen) {
+    return <Alert color="blue" title="Product catalog">{gate.message}</Alert>;
   }
   const accounts = unassigned ? (unassignedAccounts.data?.accounts ?? []) : (org?.accountsThatCanBeAccessedByTheUser ?? []);
   const accountKey = unassigned ? (chosenKey ?? accounts[0]?.accountKey ?? null) : (accounts[0]?.accountKey ?? null);

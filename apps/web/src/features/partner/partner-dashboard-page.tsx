@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useHref, useNavigate } from 'react-router';
 import type { PartnerAccountStatus } from '@ledgerport/contract';
 import { CHART_PALETTE } from '@ledgerport/core/reports';
+import { useIsBillingEnabled } from '../../lib/session-context';
 import { ApiError } from '../../lib/api-client';
 import { channelName } from '../../ui/channel-icon';
 import { DataTable } from '../../ui/data-table';
@@ -28,20 +29,22 @@ function Figure({ label, value }: { label: string; value: number }) {
   );
 }
 
-function matches(r: PartnerAccountStatus, needle: string): boolean {
-  return !needle || [r.accountName, r.accountKey, channelName(r.salesChannel), r.accountingSystem, r.planCode ?? 'trial'].some((v) => v.toLowerCase().includes(needle));
+function matches(r: PartnerAccountStatus, needle: string, isBillingEnabled: boolean): boolean {
+  const plan = isBillingEnabled ? [r.planCode ?? 'trial'] : [];
+  return !needle || [r.accountName, r.accountKey, channelName(r.salesChannel), r.accountingSystem, ...plan].some((v) => v.toLowerCase().includes(needle));
 }
 
 export function PartnerDashboardPage() {
   const query = useQuery({ queryKey: ['partner', 'accounts-status'], queryFn: fetchPartnerAccountsStatus });
   const [text, setText] = useState('');
+  const isBillingEnabled = useIsBillingEnabled();
   const [isAttentionOnly, setAttentionOnly] = useState(false);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const navigate = useNavigate();
   const switchBase = useHref('/switch');
   const all = query.data?.accounts ?? [];
   const needle = text.trim().toLowerCase();
-  const rows = all.filter((r) => matches(r, needle) && (!isAttentionOnly || r.attentionReasons.length > 0));
+  const rows = all.filter((r) => matches(r, needle, isBillingEnabled) && (!isAttentionOnly || r.attentionReasons.length > 0));
   const sum = (pick: (r: PartnerAccountStatus) => number) => all.reduce((n, r) => n + pick(r), 0);
   const open = () => {
     const [first, ...rest] = all.filter((r) => selectedIds.includes(r.accountKey));
@@ -74,7 +77,7 @@ export function PartnerDashboardPage() {
         </Card>
       )}
       <Group align="end">
-        <TextInput label="Filter clients" placeholder="Name, channel, system or plan" leftSection={<IconSearch size={14} />} value={text} onChange={(e) => setText(e.currentTarget.value)} w={300} />
+        <TextInput label="Filter clients" placeholder={isBillingEnabled ? 'Name, channel, system or plan' : 'Name, channel or system'} leftSection={<IconSearch size={14} />} value={text} onChange={(e) => setText(e.currentTarget.value)} w={300} />
         <Checkbox label="Needs attention only" checked={isAttentionOnly} onChange={(e) => setAttentionOnly(e.currentTarget.checked)} mb={8} />
         <Button onClick={open} disabled={selectedIds.length === 0} mb={2}>
           Open{selectedIds.length > 1 ? ` ${selectedIds.length} accounts` : ''}
@@ -82,7 +85,7 @@ export function PartnerDashboardPage() {
       </Group>
       <DataTable
         label="Client accounts"
-        columns={partnerStatusColumns}
+        columns={partnerStatusColumns(isBillingEnabled)}
         rows={rows}
         getRowId={(r) => r.accountKey}
         initialSort={{ id: 'accountName', desc: false }}

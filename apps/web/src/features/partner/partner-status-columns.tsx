@@ -1,8 +1,9 @@
-/** The Partner Dashboard's table columns: each client account's plan, systems and status counts. */
+/** The Partner Dashboard's table columns: each client account's plan (where billing is on), systems and status counts. */
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { PartnerAccountStatus } from '@ledgerport/contract';
 import { accountingSystemLabel } from '@ledgerport/core/posting';
+import { planLabel } from '@ledgerport/core/billing';
 import { channelName } from '../../ui/channel-icon';
 import type { DataColumn } from '../../ui/data-table';
 import { switchPath } from './partner-api';
@@ -17,7 +18,19 @@ const count = (id: keyof PartnerAccountStatus & `${string}Count`, header: string
   cell: (r) => (r[id] > 0 ? <Text c={color} fw={600} size="sm">{r[id]}</Text> : <Text size="sm" c="dimmed">0</Text>),
 });
 
-export const partnerStatusColumns: Array<DataColumn<PartnerAccountStatus>> = [
+const planColumn: DataColumn<PartnerAccountStatus> = {
+  id: 'plan',
+  header: 'Plan',
+  sortValue: (r) => r.planCode ?? '',
+  cell: (r) => (r.planCode ? planLabel(r, true) : <Badge size="sm" color="orange" variant="light" style={{ overflow: 'visible' }}>Trial</Badge>),
+};
+
+/** The columns; the Plan column only where billing is on (billing off has no plans: core's plan gate). */
+export function partnerStatusColumns(isBillingEnabled: boolean): Array<DataColumn<PartnerAccountStatus>> {
+  return allColumns.filter((c) => c.id !== 'plan' || isBillingEnabled);
+}
+
+const allColumns: Array<DataColumn<PartnerAccountStatus>> = [
   {
     id: 'accountName',
     header: 'Client',
@@ -31,12 +44,7 @@ export const partnerStatusColumns: Array<DataColumn<PartnerAccountStatus>> = [
       </Group>
     ),
   },
-  {
-    id: 'plan',
-    header: 'Plan',
-    sortValue: (r) => r.planCode ?? '',
-    cell: (r) => r.planCode ?? <Badge size="sm" color="orange" variant="light" style={{ overflow: 'visible' }}>Trial</Badge>,
-  },
+  planColumn,
   {
     id: 'attention',
     header: 'Needs attention',

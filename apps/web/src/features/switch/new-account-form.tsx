@@ -1,13 +1,14 @@
 /**
  * /switch?account=NEW: a new account (issue 15). Its name, sales channel and accounting system, and,
- * for a person who administers several organizations, which one it joins; it starts as a trial and
- * becomes the current account, and the Admin page then shows its connect steps.
+ * for a person who administers several organizations, which one it joins; it starts as a trial where
+ * billing is on (unlimited where it is off, core's plan gate) and becomes the current account, and the Admin page then shows its connect steps.
  */
 import { Alert, Button, Container, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { newAccountAccountingSystemSchema, salesChannels, type Organization } from '@ledgerport/contract';
 import { api, ApiError } from '../../lib/api-client';
+import { useIsBillingEnabled } from '../../lib/session-context';
 import { writeAccountKey } from '../../lib/token-store';
 import { ACCOUNTING_SYSTEM_LABELS } from '@ledgerport/core/posting';
 import { channelName } from '../../ui/channel-icon';
@@ -16,6 +17,7 @@ import { channelName } from '../../ui/channel-icon';
 const SYSTEMS = newAccountAccountingSystemSchema.options;
 
 export function NewAccountForm() {
+  const isBillingEnabled = useIsBillingEnabled();
   const organizations = useQuery({ queryKey: ['organization-list'], queryFn: () => api.get<{ organizations: Organization[] }>('/organization/list') });
   const administered = (organizations.data?.organizations ?? []).filter((o) => o.adminPermissions);
   const [accountName, setAccountName] = useState('');
@@ -58,7 +60,8 @@ export function NewAccountForm() {
             New account
           </Title>
           <Text size="sm" c="dimmed">
-            One account per store and accounting file. It starts as a trial: you can load up to three settlement files before choosing a plan.
+            One account per store and accounting file.{' '}
+            {isBillingEnabled ? 'It starts as a trial: you can load up to three settlement files before choosing a plan.' : 'Every account on this instance is unlimited.'}
           </Text>
           <TextInput label="Account name" placeholder="e.g. Acme Outdoor US" value={accountName} onChange={(e) => setAccountName(e.currentTarget.value)} maxLength={100} withAsterisk data-autofocus />
           <Select

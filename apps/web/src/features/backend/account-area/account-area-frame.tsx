@@ -11,6 +11,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, api } from '../../../lib/api-client';
 import type { Account } from '../../../lib/api-types';
 import { channelName } from '../../../ui/channel-icon';
+import { useIsBillingEnabled } from '../../../lib/session-context';
 import { accountAreaPath } from '../backend-users-api';
 
 const AREA_TABS: Array<[child: string, label: string]> = [
@@ -34,6 +35,7 @@ const CHANNEL_TABS: Record<string, [child: string, label: string]> = {
 export const accountQueryKey = (accountKey: string) => ['backend', 'account', accountKey];
 
 export function AccountAreaFrame({ children }: { children: (account: Account) => ReactNode }) {
+  const isBillingEnabled = useIsBillingEnabled();
   const { accountKey = '' } = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -68,7 +70,7 @@ export function AccountAreaFrame({ children }: { children: (account: Account) =>
             <Badge variant="light" color="gray">
               {a.accountingSystem}
             </Badge>
-            {a.planCode ? (
+            {isBillingEnabled && (a.planCode ? (
               <Badge variant="light" color="teal">
                 {a.planCode}
               </Badge>
@@ -76,7 +78,7 @@ export function AccountAreaFrame({ children }: { children: (account: Account) =>
               <Badge variant="light" color="orange">
                 Trial
               </Badge>
-            )}
+            ))}
           </Group>
           <Text size="xs" c="dimmed">
             {a.accountKey} · {a.accountStatus}
