@@ -38,9 +38,9 @@ await seedDemoData(opened.db, now);
 const accounts = [['trial-amazon-books', 'Trial Amazon Books', 'AMAZON', 'Trial Books (Amazon.com)'], ['trial-shopify-books', 'Trial Shopify Books', 'SHOPIFY', 'trial-books.myshopify.com']];
 for (const [key, name, channel, store] of accounts) {
   await opened.db.insertInto('accounts').values({
-    account_key: key, account_name: name, account_status: 'ACTIVE', accounting_system: 'MANUAL', accounting_system_connected: true,
+    account_key: key, account_name: name, account_status: 'ACTIVE', accounting_system: 'MANUAL',
     accounting_system_organization_name: null, partner_code: null, plan_code: null, plan_amount: null, subscribed_at: null,
-    sales_channel: channel, sales_channel_connected: false, sales_channel_store_name: store, time_zone_id: 'UTC', organization_id: null,
+    sales_channel: channel, sales_channel_store_name: store, time_zone_id: 'UTC', organization_id: null,
     created_at: now, updated_at: now,
   }).execute();
   await opened.db.insertInto('account_features').values({ account_key: key, enable_amazon_pay: false, cogs_enabled: false, premium: false, show_gift_cards: false, is_demo_account: true }).execute();

@@ -15,6 +15,7 @@ import { instanceAdminNotice } from '@ledgerport/core/rules';
 import { readInstanceAdminState } from './features/users/instance-admin';
 import { DEMO_PASSWORD, demoUsers } from './seed/demo-data';
 import { prepareDemoData } from './seed/demo-at-start';
+import { startDemoSandboxes } from './seed/start-demo-sandboxes';
 
 const config = loadConfig();
 const opened = await openDb(dbOptionsOf(config));
@@ -27,6 +28,9 @@ if (demo.refusal !== null) {
   process.exit(1);
 }
 const seeded = demo.isLoaded;
+// Beside the demo data (decision 0056): the local accounting sandboxes, only while the database holds the
+// demo accounts and never when the operator turned the demo off.
+const sandboxes = config.demo === 'off' ? null : await startDemoSandboxes(opened.db, config, systemClock, (line) => console.error(line));
 
 // Jobs first (routes queue work through them); their workers start inside buildApp with its Deps.
 const jobLog = { info: (m: string) => console.log(m), error: (m: string) => console.error(m) };
@@ -47,6 +51,7 @@ console.log(
     `  database: ${where}${seeded ? ' (demo data loaded)' : ''}`,
     `  API documentation: ${base}/docs`,
     `  mail: ${mailer.destination}`,
+    ...(sandboxes ? [`  accounting sandboxes of the demo: QuickBooks Online, Xero, Sage and NetSuite on this machine at ${sandboxes.url} (${sandboxes.connected.length} demo accounts connected)`] : []),
     `  billing: ${config.billing ? `on (Stripe at ${config.billing.apiUrl})` : 'off (no Stripe key: every account unlimited)'}`,
     ...(demo.skipped ? [`  demo data: not loaded (${demo.skipped})`] : []),
     '',
@@ -64,6 +69,7 @@ const stop = async (signal: string) => {
   console.log(`${signal}: shutting down`);
   await app.close();
   await jobs.stop();
+  await sandboxes?.close();
   await opened.close();
   process.exit(0);
 };

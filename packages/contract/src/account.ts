@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { connectionStateSchema } from './connection-state';
 import { safeTextSchema } from './safe-text';
 import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
@@ -56,14 +57,20 @@ export const accountSchema = z
     accountFeatures: accountFeaturesSchema,
     featureFlags: z.array(featureFlagNameSchema),
     accountingSystem: accountingSystemSchema,
+    /** Derived from the accounting connection row (core's deriveAccountingConnectionState): the one state every screen shows. */
     accountingSystemConnected: z.boolean(),
+    accountingConnectionState: connectionStateSchema,
+    /** The accounting system is a local sandbox on this machine (the demo). */
+    isAccountingSandbox: z.boolean(),
     accountingSystemOrganizationName: z.string().nullable(),
     partnerCode: z.string().nullable(),
     planCode: z.string().nullable(),
     planAmount: decimalAmountSchema.nullable(),
     subscribedAt: z.string().nullable(),
     salesChannel: salesChannelSchema,
+    /** Derived from the sales channel's connection row, like accountingSystemConnected. */
     salesChannelConnected: z.boolean(),
+    salesChannelConnectionState: connectionStateSchema,
     salesChannelPending: z.boolean(),
     salesChannelInviteStatus: z.string().nullable(),
     salesChannelStoreName: z.string().nullable(),

@@ -4,6 +4,7 @@
  * sage/financial-settings) and the cached chart of accounts and tax rates.
  */
 import { z } from 'zod';
+import { connectionStateSchema } from './connection-state';
 import { safeTextSchema } from './safe-text';
 import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
@@ -78,6 +79,8 @@ export const accountingConnectionSettingsSchema = z.object({
   system: z.string(),
   organizationName: z.string().nullable(),
   isConnected: z.boolean(),
+  state: connectionStateSchema,
+  isSandbox: z.boolean(),
   /** QBO: the bank account deposits land in. */
   bankAccountId: z.string().nullable(),
   /** Xero invoices and bills: how line amounts treat tax. */

@@ -3,6 +3,7 @@
  * disconnect, and history requests (Settings > History).
  */
 import { z } from 'zod';
+import { connectionStateSchema } from './connection-state';
 import { isoDateSchema } from './iso-date';
 import { safeTextSchema } from './safe-text';
 import { accountKeySchema } from './ids';
@@ -24,6 +25,9 @@ export const connectionViewSchema = z.object({
   /** AMAZON, SHOPIFY, ... or QBO, XERO, ... */
   system: z.string(),
   badge: connectionBadgeSchema,
+  state: connectionStateSchema,
+  /** A local sandbox on this machine (the demo): the screen says so beside the system's name. */
+  isSandbox: z.boolean(),
   storeName: z.string().nullable(),
   lastError: z.string().nullable(),
   lastErrorAt: z.string().nullable(),

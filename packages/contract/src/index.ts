@@ -18,6 +18,7 @@ export * from './mappings';
 export * from './ledger';
 export * from './built-in-ledger-chart';
 export * from './channel-connections';
+export * from './connection-state';
 export * from './accounting-connections';
 export * from './posting-settings';
 export * from './amazon-deferred-transactions';

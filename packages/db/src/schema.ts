@@ -74,6 +74,7 @@ export interface AccountsTable {
   account_address: string | null;
   account_status: Generated<string>;
   accounting_system: string;
+  /** No longer read or written: the connection state is derived from `connections` (decision 0056); to be dropped. */
   accounting_system_connected: Generated<boolean>;
   accounting_system_organization_name: string | null;
   partner_code: string | null;
@@ -81,6 +82,7 @@ export interface AccountsTable {
   plan_amount: Numeric | null;
   subscribed_at: Timestamp | null;
   sales_channel: string;
+  /** No longer read or written: the connection state is derived from `connections` (decision 0056); to be dropped. */
   sales_channel_connected: Generated<boolean>;
   sales_channel_pending: Generated<boolean>;
   sales_channel_invite_status: string | null;

@@ -38,6 +38,8 @@ export interface Config {
   channels: ChannelConfig;
   /** Accounting systems' URLs and our app credentials (accounting-connections/accounting-config.ts); default: the vendors'. */
   accounting?: AccountingConfig;
+  /** Port of the demo's local accounting sandboxes on 127.0.0.1 (LEDGERPORT_DEMO_SANDBOX_PORT, default 0: any free port; decision 0056). */
+  demoSandboxPort?: number;
   /** Largest settlement file accepted by an upload (LEDGERPORT_UPLOAD_MAX_MB, default 512). */
   uploadFileBytesMax: number;
   /** Where uploaded files wait for their import job (dataDir/uploads). */
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     channels: loadChannelConfig(env),
     accounting: loadAccountingConfig(env),
+    demoSandboxPort: readDemoSandboxPort(env.LEDGERPORT_DEMO_SANDBOX_PORT),
     uploadFileBytesMax: readUploadMaxMb(env.LEDGERPORT_UPLOAD_MAX_MB) * 1024 * 1024,
     uploadDir: path.join(dataDir, 'uploads'),
     mail: { smtpUrl: readSmtpUrl(env.LEDGERPORT_SMTP_URL), from: env.LEDGERPORT_MAIL_FROM || 'Ledgerport <no-reply@ledgerport.local>', outboxDir: path.join(dataDir, 'outbox') },
@@ -109,6 +112,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billing: loadBillingConfig(env),
     demo: readDemoSetting(env.LEDGERPORT_DEMO),
   };
+}
+
+function readDemoSandboxPort(text: string | undefined): number {
+  if (!text) return 0;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`LEDGERPORT_DEMO_SANDBOX_PORT must be a number from 0 to 65535 (0: any free port), got "${text}".`);
+  return port;
 }
 
 function readDemoSetting(text: string | undefined): DemoSetting {

@@ -16,7 +16,7 @@ export interface DemoAccount {
   planAmount: string | null;
   partnerCode: string | null;
   storeName: string;
-  channelConnected: boolean;
+  /** Connected to its system's local sandbox when the demo starts (seed/start-demo-sandboxes.ts); the sales channels are not connected. */
   accountingConnected: boolean;
   accountingOrganizationName: string | null;
   timeZoneId: string;
@@ -42,7 +42,6 @@ export const demoAccounts: DemoAccount[] = [
     planCode: 'STANDARD',
     planAmount: '49.0000',
     storeName: 'Acme Outdoor (Amazon.com)',
-    channelConnected: true,
     accountingConnected: true,
     accountingOrganizationName: 'Acme Outdoor Co (QuickBooks)',
     features: { enableAmazonPay: true, cogsEnabled: true },
@@ -58,7 +57,6 @@ export const demoAccounts: DemoAccount[] = [
     planCode: 'STANDARD',
     planAmount: '49.0000',
     storeName: 'Acme Outdoor (Amazon.ca)',
-    channelConnected: true,
     accountingConnected: true,
     accountingOrganizationName: 'Acme Outdoor Co (QuickBooks)',
     timeZoneId: 'America/Toronto',
@@ -73,7 +71,6 @@ export const demoAccounts: DemoAccount[] = [
     planCode: 'PREMIUM',
     planAmount: '99.0000',
     storeName: 'acme-outdoor.myshopify.com',
-    channelConnected: true,
     accountingConnected: true,
     accountingOrganizationName: 'Acme Outdoor Co (Xero)',
     features: { premium: true, showGiftCards: true },
@@ -89,7 +86,6 @@ export const demoAccounts: DemoAccount[] = [
     planCode: 'STANDARD',
     planAmount: '29.0000',
     storeName: 'acme_outdoor_ebay',
-    channelConnected: true,
     accountingConnected: true,
     accountingOrganizationName: null,
   },
@@ -103,7 +99,6 @@ export const demoAccounts: DemoAccount[] = [
     planCode: null,
     planAmount: null,
     storeName: 'AcmeOutdoorCrafts',
-    channelConnected: false,
     accountingConnected: false,
     accountingOrganizationName: null,
   },
@@ -118,7 +113,6 @@ export const demoAccounts: DemoAccount[] = [
     planCode: 'STANDARD',
     planAmount: '49.0000',
     storeName: 'Birch Home Goods',
-    channelConnected: true,
     accountingConnected: true,
     accountingOrganizationName: 'Birch Home Goods Ltd (Sage)',
     timeZoneId: 'America/Chicago',
@@ -134,7 +128,6 @@ export const demoAccounts: DemoAccount[] = [
     planCode: 'PREMIUM',
     planAmount: '99.0000',
     storeName: 'cedar-crafts',
-    channelConnected: true,
     accountingConnected: false,
     accountingOrganizationName: null,
     flags: ['NETSUITE_INTEGRATION_BETA'],
@@ -149,7 +142,6 @@ export const demoAccounts: DemoAccount[] = [
     planCode: 'STANDARD',
     planAmount: '49.0000',
     storeName: 'other-seller.myshopify.com',
-    channelConnected: true,
     accountingConnected: true,
     accountingOrganizationName: 'Other Seller Ltd',
     timeZoneId: 'Europe/London',

@@ -29,6 +29,8 @@ interface AccountTemplate {
   path: string;
   number: number;
   xero: string;
+  /** Transaction types (of this channel) this account is the default target of, before their category's. */
+  typeKeys?: string[];
 }
 
 /** Per-channel accounts; `number` gets the channel index added (Amazon 0, Shopify 1...). */
@@ -49,6 +51,21 @@ function channelTemplates(c: Channel): AccountTemplate[] {
     { category: 'other', kind: 'expense', name: `${n} Other Charges`, path: `Expenses:${p}:OtherCharges`, number: 6900, xero: `${s}OTH` },
   ];
 }
+
+/**
+ * Accounts only some channels need. Money a Shopify store holds for its customers is a liability, not
+ * a charge: a gift card sold is owed until redeemed, and revenue deferred until fulfilment is owed
+ * until then (decisions 0027, 0028), so their types default here rather than to their category's
+ * "Other Charges" expense.
+ */
+const CHANNEL_EXTRAS: Partial<Record<Channel, AccountTemplate[]>> = {
+  SHOPIFY: [
+    { typeKeys: ['gift_card'], kind: 'liability', name: 'Shopify Gift Card Liability', path: 'Liabilities:Shopify:GiftCards', number: 2300, xero: 'SHPGC' },
+    { typeKeys: ['deferred revenue|liability'], kind: 'liability', name: 'Shopify Deferred Revenue', path: 'Liabilities:Shopify:DeferredRevenue', number: 2400, xero: 'SHPDEFREV' },
+  ],
+};
+
+const templatesOf = (c: Channel): AccountTemplate[] => [...channelTemplates(c), ...(CHANNEL_EXTRAS[c] ?? [])];
 
 const SHARED: AccountTemplate[] = [
   { role: 'rounding', kind: 'expense', name: 'Rounding', path: 'Expenses:Rounding', number: 6990, xero: 'ROUNDING' },
@@ -79,7 +96,7 @@ export function defaultChart(system: AccountingSystem, channels: readonly Channe
   const accounts: LedgerAccount[] = [];
   for (const channel of channels) {
     const index = CHANNELS.indexOf(channel);
-    for (const t of channelTemplates(channel)) {
+    for (const t of templatesOf(channel)) {
       accounts.push({ code: codeFor(system, t, index), name: t.name, kind: t.kind, path: t.path, channel, ...(t.role ? { role: t.role } : {}) });
     }
   }
@@ -93,4 +110,10 @@ export function defaultCategoryAccountCode(system: AccountingSystem, channel: Ch
   const t = channelTemplates(channel).find((x) => x.category === category);
   if (!t) throw new Error(`no default account for category ${category}`);
   return codeFor(system, t, index);
+}
+
+/** The types of a channel that default to an account of their own rather than their category's (CHANNEL_EXTRAS). */
+export function defaultTypeAccountCodes(system: AccountingSystem, channel: Channel): { typeKey: string; accountCode: string }[] {
+  const index = CHANNELS.indexOf(channel);
+  return (CHANNEL_EXTRAS[channel] ?? []).flatMap((t) => (t.typeKeys ?? []).map((typeKey) => ({ typeKey, accountCode: codeFor(system, t, index) })));
 }

@@ -1,12 +1,13 @@
 /**
- * The mapping a new account starts with: no explicit rules, every category of every channel mapped
- * to the default chart's account for it, with the system's "no tax" rate. A type the channel
+ * The mapping a new account starts with: every category of every channel mapped to the default
+ * chart's account for it, with the system's "no tax" rate, and explicit rules only for the types
+ * that are a liability whatever their category says (a Shopify gift card sold). A type the channel
  * catalogue does not know is mapped here only through describeTypeByShape (its category from its
  * shape, flagged as a new type); with describeKnownType it stays unmapped (type-describers.ts).
  */
 import { CATEGORIES, CHANNELS, type Category, type Channel } from '../settlements/model';
-import { defaultCategoryAccountCode, defaultChart, defaultTaxRate } from './default-charts';
-import type { AccountingSystem, CategoryMappings, MappingSet, MappingTarget } from './model';
+import { defaultCategoryAccountCode, defaultChart, defaultTaxRate, defaultTypeAccountCodes } from './default-charts';
+import type { AccountingSystem, CategoryMappings, MappingEntry, MappingSet, MappingTarget } from './model';
 
 export interface DefaultMappingOptions {
   ownerKey?: string;
@@ -19,7 +20,9 @@ export function defaultMappings(system: AccountingSystem, options: DefaultMappin
   const channels = options.channels ?? CHANNELS;
   const taxRateCode = defaultTaxRate(system).code;
   const categories: CategoryMappings = {};
+  const entries: MappingEntry[] = [];
   for (const channel of channels) {
+    for (const { typeKey, accountCode } of defaultTypeAccountCodes(system, channel)) entries.push({ channel, typeKey, accountCode, taxRateCode });
     const perCategory: Partial<Record<Category, MappingTarget>> = {};
     for (const category of CATEGORIES) {
       perCategory[category] = { accountCode: defaultCategoryAccountCode(system, channel, category), taxRateCode };
@@ -31,7 +34,7 @@ export function defaultMappings(system: AccountingSystem, options: DefaultMappin
     version: 1,
     system,
     chart: defaultChart(system, channels),
-    entries: [],
+    entries,
     categories,
     isUnmappedToSuspense: options.isUnmappedToSuspense ?? false,
     currencies: options.currencies ?? null,

@@ -9,6 +9,19 @@ import { parseMappingFile } from './parse-mapping-file';
 import { getRoleAccount, resolveMapping } from './resolve-mapping';
 import { describeKnownType, describeTypeByShape } from './type-describers';
 
+describe('default mappings keep the books right', () => {
+  it('book a Shopify gift card sold and revenue deferred until fulfilment on liability accounts, in every system', () => {
+    const describeType = (_c: unknown, typeKey: string) => ({ category: 'other' as const, label: typeKey });
+    for (const system of ACCOUNTING_SYSTEMS) {
+      const m = defaultMappings(system, { channels: ['SHOPIFY'] });
+      expect(resolveMapping(m, describeType as never, 'SHOPIFY', 'gift_card', null)?.account).toMatchObject({ kind: 'liability', name: 'Shopify Gift Card Liability' });
+      expect(resolveMapping(m, describeType as never, 'SHOPIFY', 'deferred revenue|liability', null)?.account).toMatchObject({ kind: 'liability', name: 'Shopify Deferred Revenue' });
+      // Other "other" types still go to the category's account.
+      expect(resolveMapping(m, describeType as never, 'SHOPIFY', 'adjustment', null)?.account.name).toBe('Shopify Other Charges');
+    }
+  });
+});
+
 describe('default charts', () => {
   it('give every channel its own clearing account named Assets:Clearing:<Channel>', () => {
     const chart = defaultChart('MANUAL');

@@ -9,12 +9,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountingErrorMessages, connectAccountingManually, disconnectAccounting, finishAccountingConnect, startAccountingConnect } from '@ledgerport/contract';
 import { AccountingError } from '@ledgerport/core/posting';
+import { localSandboxUrlOf } from '@ledgerport/core/connections';
 import { ACCOUNTING_SYSTEM_DEFINITIONS, createOAuthClient, newCodeVerifier, newState, type ConnectionSettings, type RemoteSystem } from '@ledgerport/integrations/accounting';
 import { AppError } from '../../http/app-error';
 import { addRoute } from '../../http/add-route';
 import type { Deps } from '../../http/deps';
 import { assertAccountAccess } from '../accounts/account-access';
-import { endpointsFor, tokenPurpose } from './accounting-connection-store';
+import { endpointsFor, findAccountingConnection, settingsOfRow } from './accounting-connection-store';
+import { saveAccountingConnection } from './save-accounting-connection';
 import { refreshReferenceData } from './accounting-reference-data';
 import { recordAudit } from '../../audit/record-audit';
 
@@ -35,7 +37,10 @@ export function registerAccountingConnectRoutes(app: FastifyInstance, deps: Deps
     if (body.system === 'NETSUITE' && !body.netSuiteAccountId) {
       throw new AppError('request.invalid', 'Enter your NetSuite account id (Setup > Company > Company Information) to connect.', [{ path: 'netSuiteAccountId', message: 'missing' }]);
     }
-    const settings: ConnectionSettings = body.netSuiteAccountId ? { accountId: body.netSuiteAccountId } : {};
+    // A demo account recorded on a local sandbox connects again to that sandbox (decision 0056).
+    const current = await findAccountingConnection(db, body.accountKey);
+    const sandboxUrl = current ? localSandboxUrlOf(settingsOfRow(current)) : null;
+    const settings: ConnectionSettings = { ...(body.netSuiteAccountId ? { accountId: body.netSuiteAccountId } : {}), ...(sandboxUrl ? { localSandboxUrl: sandboxUrl } : {}) };
     const endpoints = endpointsFor(deps, body.system, settings);
     if (!endpoints.clientId) throw new AppError('accounting.connect-failed', accountingErrorMessages.couldNotConnect, { reason: `This installation has no ${body.system} app credentials (LEDGERPORT_${body.system}_CLIENT_ID).` });
     const oauth = createOAuthClient(ACCOUNTING_SYSTEM_DEFINITIONS[body.system].oauth(endpoints));
@@ -81,41 +86,7 @@ export function registerAccountingConnectRoutes(app: FastifyInstance, deps: Deps
       throw error;
     }
     const accountKey = stored.account_key;
-    await db.transaction().execute(async (trx) => {
-      // Reconnecting the same NetSuite account keeps its NetSuite Configuration (subsidiary, department, class, location).
-      const previous = await trx.selectFrom('connections').select(['system', 'remote_id', 'settings']).where('account_key', '=', accountKey).where('role', '=', 'accounting').executeTakeFirst();
-      const kept = previous?.system === 'NETSUITE' && body.system === 'NETSUITE' && previous.remote_id === connected.org.remoteId ? keptNetSuiteChoices(previous.settings) : {};
-      const values = {
-        system: body.system,
-        status: 'CONNECTED' as const,
-        remote_id: connected.org.remoteId,
-        remote_name: connected.org.remoteName,
-        credentials_sealed: secretBox.sealJson({ tokens: connected.tokens }, tokenPurpose(accountKey)),
-        access_token_expires_at: new Date(connected.tokens.accessTokenExpiresAt),
-        refresh_token_expires_at: connected.tokens.refreshTokenExpiresAt ? new Date(connected.tokens.refreshTokenExpiresAt) : null,
-        settings: JSON.stringify({ ...kept, ...settings }),
-        last_error: null,
-        last_error_at: null,
-        updated_at: now,
-      };
-      await trx
-        .insertInto('connections')
-        .values({ connection_id: `acc-${accountKey}`, account_key: accountKey, role: 'accounting', created_at: now, ...values })
-        .onConflict((oc) => oc.columns(['account_key', 'role']).doUpdateSet(values))
-        .execute();
-      const account = await trx.selectFrom('accounts').select(['accounting_system_reference_name']).where('account_key', '=', accountKey).executeTakeFirstOrThrow();
-      await trx
-        .updateTable('accounts')
-        .set({
-          accounting_system: body.system,
-          accounting_system_connected: true,
-          accounting_system_organization_name: connected.org.remoteName,
-          accounting_system_reference_name: account.accounting_system_reference_name ?? connected.org.remoteName,
-        })
-        .where('account_key', '=', accountKey)
-        .execute();
-      await recordAudit(trx, { actorUserId: caller.userId, accountKey, action: 'connection.connected', entityType: 'connection', entityId: `${accountKey}:accounting`, after: { role: 'accounting', system: body.system, organizationName: connected.org.remoteName }, at: now });
-    });
+    await db.transaction().execute((trx) => saveAccountingConnection(trx, secretBox, { accountKey, system: body.system, tokens: connected.tokens, org: connected.org, settings, actorUserId: caller.userId, now }));
     // The chart feeds the mappings screen at once; a failure here leaves the connection usable.
     await refreshReferenceData(deps, accountKey).catch(() => null);
     const nextStep = body.system === 'QBO' ? ('bank-account-settings' as const) : body.system === 'SAGE' ? ('financial-settings' as const) : null;
@@ -129,7 +100,7 @@ export function registerAccountingConnectRoutes(app: FastifyInstance, deps: Deps
       await trx.updateTable('connections').set({ status: 'DISCONNECTED', credentials_sealed: null, updated_at: now }).where('account_key', '=', body.accountKey).where('role', '=', 'accounting').execute();
       await trx
         .updateTable('accounts')
-        .set({ accounting_system: 'MANUAL', accounting_system_connected: true, accounting_system_organization_name: accountingErrorMessages.connectedManually })
+        .set({ accounting_system: 'MANUAL', accounting_system_organization_name: accountingErrorMessages.connectedManually })
         .where('account_key', '=', body.accountKey)
         .execute();
       await recordAudit(trx, { actorUserId: caller.userId, accountKey: body.accountKey, action: 'connection.connected', entityType: 'connection', entityId: `${body.accountKey}:accounting`, after: { role: 'accounting', system: 'MANUAL' }, at: now });
@@ -147,7 +118,6 @@ export function registerAccountingConnectRoutes(app: FastifyInstance, deps: Deps
         .where('role', '=', 'accounting')
         .execute();
       const before = await trx.selectFrom('accounts').select(['accounting_system', 'accounting_system_organization_name']).where('account_key', '=', body.accountKey).executeTakeFirstOrThrow();
-      await trx.updateTable('accounts').set({ accounting_system_connected: false }).where('account_key', '=', body.accountKey).execute();
       await recordAudit(trx, {
         actorUserId: caller.userId,
         accountKey: body.accountKey,
@@ -160,10 +130,4 @@ export function registerAccountingConnectRoutes(app: FastifyInstance, deps: Deps
       });
     });
   });
-}
-
-function keptNetSuiteChoices(stored: unknown): ConnectionSettings {
-  const s = (typeof stored === 'string' ? JSON.parse(stored) : (stored ?? {})) as ConnectionSettings;
-  const { subsidiaryId, departmentId, classId, locationId, netSuiteNames } = s;
-  return JSON.parse(JSON.stringify({ subsidiaryId, departmentId, classId, locationId, netSuiteNames })) as ConnectionSettings;
 }

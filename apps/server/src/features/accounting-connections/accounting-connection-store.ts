@@ -7,11 +7,15 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ConnectionsTable, Database } from '@ledgerport/db';
 import { AccountingError } from '@ledgerport/core/posting';
-import { ACCOUNTING_SYSTEM_DEFINITIONS, createOAuthClient, expandUrl, isAccessTokenDue, type ConnectionSettings, type RemoteSystem, type SystemEndpoints, type VendorTokenSet } from '@ledgerport/integrations/accounting';
+import { localSandboxUrlOf } from '@ledgerport/core/connections';
+import { ACCOUNTING_SYSTEM_DEFINITIONS, LOCAL_VENDOR_CLIENT, createOAuthClient, expandUrl, isAccessTokenDue, localVendorEndpoints, type ConnectionSettings, type RemoteSystem, type SystemEndpoints, type VendorTokenSet } from '@ledgerport/integrations/accounting';
 import type { Deps } from '../../http/deps';
 import { loadAccountingConfig } from '../../config/accounting-config';
 
 export type ConnectionRow = Selectable<ConnectionsTable>;
+
+/** What talking to an account's accounting system needs (the routes' Deps, or the demo's start-up). */
+export type AccountingDeps = Pick<Deps, 'db' | 'config' | 'clock' | 'secretBox'>;
 
 export const tokenPurpose = (accountKey: string) => `accounting-tokens:${accountKey}`;
 
@@ -19,9 +23,13 @@ export function accountingConfigOf(deps: Pick<Deps, 'config'>) {
   return deps.config.accounting ?? loadAccountingConfig({});
 }
 
-/** A system's endpoints with NetSuite's {accountId} filled in. */
+/**
+ * A system's endpoints with NetSuite's {accountId} filled in. A connection recorded on a local sandbox
+ * (the demo, decision 0056; only a loopback address counts) talks to that sandbox with its client.
+ */
 export function endpointsFor(deps: Pick<Deps, 'config'>, system: RemoteSystem, settings: ConnectionSettings): SystemEndpoints {
-  const e = accountingConfigOf(deps)[system];
+  const sandboxUrl = localSandboxUrlOf(settings);
+  const e = sandboxUrl ? { ...localVendorEndpoints(sandboxUrl)[system], ...LOCAL_VENDOR_CLIENT } : accountingConfigOf(deps)[system];
   return { ...e, authorizeUrl: expandUrl(e.authorizeUrl, settings), tokenUrl: expandUrl(e.tokenUrl, settings), apiBaseUrl: e.apiBaseUrl };
 }
 
@@ -50,7 +58,6 @@ export async function saveTokens(db: Kysely<Database>, deps: Pick<Deps, 'secretB
 
 export async function markConnectionProblem(db: Kysely<Database>, accountKey: string, message: string, now: Date): Promise<void> {
   await db.updateTable('connections').set({ status: 'PROBLEM', last_error: message, last_error_at: now, updated_at: now }).where('account_key', '=', accountKey).where('role', '=', 'accounting').execute();
-  await db.updateTable('accounts').set({ accounting_system_connected: false }).where('account_key', '=', accountKey).execute();
 }
 
 const refreshing = new Map<string, Promise<string>>();

@@ -3,7 +3,7 @@
  * vendor server (Xero from its OpenAPI spec, QBO from its XSD) reached through configured URLs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TokenSet } from '@ledgerport/contract';
+import type { Account, TokenSet } from '@ledgerport/contract';
 import { localEndpoints, sampleDocument, startVendorServer, type VendorServer } from '@ledgerport/integrations/accounting/testing';
 import { startTestServer, type TestServer } from '../../../test/test-app';
 import { createSecretBox } from '../../security/secret-box';
@@ -42,6 +42,8 @@ async function connect(system: 'XERO' | 'QBO', decision: 'allow' | 'cancel' = 'a
   return { res, query };
 }
 
+/** What Home and the Admin page read: the account, its connection state derived from the row (decision 0056). */
+const accountingState = async () => (await server.app.inject({ method: 'GET', url: `/account?accountKey=${ACCOUNT}`, headers: auth(demo) })).json<Account>();
 const account = () => server.testDb.db.selectFrom('accounts').selectAll().where('account_key', '=', ACCOUNT).executeTakeFirstOrThrow();
 const connection = () => server.testDb.db.selectFrom('connections').selectAll().where('account_key', '=', ACCOUNT).where('role', '=', 'accounting').executeTakeFirstOrThrow();
 const depsOf = () => ({ db: server.testDb.db, config: { accounting: localEndpoints(vendors.url) }, clock: server.clock, secretBox: createSecretBox('test-secret-not-for-production') }) as unknown as Deps;
@@ -62,7 +64,8 @@ describe('connecting Xero', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ accountKey: ACCOUNT, organizationName: 'Demo Company (Local Xero)', nextStep: null });
     const a = await account();
-    expect([a.accounting_system, a.accounting_system_connected, a.accounting_system_organization_name]).toEqual(['XERO', true, 'Demo Company (Local Xero)']);
+    expect([a.accounting_system, a.accounting_system_organization_name]).toEqual(['XERO', 'Demo Company (Local Xero)']);
+    expect(await accountingState()).toMatchObject({ accountingConnectionState: 'connected', accountingSystemConnected: true, accountingSystemOrganizationName: 'Demo Company (Local Xero)', isAccountingSandbox: false });
     expect(a.accounting_system_reference_name).not.toBeNull();
     const c = await connection();
     expect(c.status).toBe('CONNECTED');
@@ -125,14 +128,15 @@ describe('disconnect and manual', () => {
     const res = await server.app.inject({ method: 'POST', url: '/accounting/disconnect', headers: auth(demo), payload: { accountKey: ACCOUNT } });
     expect(res.statusCode).toBe(204);
     expect((await connection()).credentials_sealed).toBeNull();
-    expect((await account()).accounting_system_connected).toBe(false);
+    expect(await accountingState()).toMatchObject({ accountingConnectionState: 'disconnected', accountingSystemConnected: false });
     expect(await createAccountingPortResolver(depsOf)(ACCOUNT, 'QBO')).toBeNull();
   });
 
   it("MANUAL means 'Connected manually'", async () => {
     await server.app.inject({ method: 'POST', url: '/accounting/connect-manual', headers: auth(demo), payload: { accountKey: ACCOUNT } });
     const a = await account();
-    expect([a.accounting_system, a.accounting_system_connected, a.accounting_system_organization_name]).toEqual(['MANUAL', true, 'Connected manually']);
+    expect([a.accounting_system, a.accounting_system_organization_name]).toEqual(['MANUAL', 'Connected manually']);
+    expect(await accountingState()).toMatchObject({ accountingConnectionState: 'connected', accountingSystemConnected: true, accountingSystemOrganizationName: 'Connected manually' });
   });
 });
 

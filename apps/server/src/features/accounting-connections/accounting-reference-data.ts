@@ -4,7 +4,7 @@
  */
 import type { AccountingReferenceData } from '@ledgerport/core/posting';
 import { AccountingError } from '@ledgerport/core/posting';
-import type { Deps } from '../../http/deps';
+import type { AccountingDeps } from './accounting-connection-store';
 import { buildAccountingPort } from './resolve-accounting-connection-port';
 
 export interface StoredReferenceData extends AccountingReferenceData {
@@ -12,7 +12,7 @@ export interface StoredReferenceData extends AccountingReferenceData {
   fetchedAt: string | null;
 }
 
-export async function refreshReferenceData(deps: Deps, accountKey: string): Promise<StoredReferenceData> {
+export async function refreshReferenceData(deps: AccountingDeps, accountKey: string): Promise<StoredReferenceData> {
   const port = await buildAccountingPort(deps, accountKey);
   if (!port) throw new AccountingError({ kind: 'auth', message: 'The accounting system is not connected. Connect it from the admin page.' });
   const now = deps.clock();
@@ -35,7 +35,7 @@ export async function refreshReferenceData(deps: Deps, accountKey: string): Prom
   return { system: port.system, fetchedAt: now.toISOString(), ...data };
 }
 
-export async function readReferenceData(deps: Deps, accountKey: string): Promise<StoredReferenceData> {
+export async function readReferenceData(deps: AccountingDeps, accountKey: string): Promise<StoredReferenceData> {
   const row = await deps.db.selectFrom('accounting_reference_data').selectAll().where('account_key', '=', accountKey).executeTakeFirst();
   const account = await deps.db.selectFrom('accounts').select('accounting_system').where('account_key', '=', accountKey).executeTakeFirstOrThrow();
   if (!row) return { system: account.accounting_system, fetchedAt: null, accounts: [], bankAccounts: [], taxRates: [], trackingCategories: [], currencies: [] };

@@ -6,23 +6,32 @@ import { AppError } from '../../http/app-error';
 import { addRoute } from '../../http/add-route';
 import type { Deps } from '../../http/deps';
 import { assertAccountAccess } from '../accounts/account-access';
+import { getConnectionStates } from '../accounts/connection-states';
 import { findAccountingConnection, settingsOfRow } from './accounting-connection-store';
 import { readReferenceData, refreshReferenceData } from './accounting-reference-data';
 
+/**
+ * What the settings pages show, from the one connection state (decision 0056): connected or not,
+ * never both. The bank accounts are the connected system's, as fetched from it at connect (or by a
+ * refresh of its chart), and none while it is not connected.
+ */
 async function settingsView(deps: Deps, accountKey: string): Promise<AccountingConnectionSettings> {
   const row = await findAccountingConnection(deps.db, accountKey);
-  const account = await deps.db.selectFrom('accounts').select(['accounting_system', 'accounting_system_organization_name']).where('account_key', '=', accountKey).executeTakeFirstOrThrow();
+  const states = await getConnectionStates(deps.db, accountKey, deps.clock());
+  const state = states.accounting;
   const s = row ? settingsOfRow(row) : {};
   const reference = await readReferenceData(deps, accountKey);
   return {
-    system: row?.system ?? account.accounting_system,
-    organizationName: row?.remote_name ?? account.accounting_system_organization_name,
-    isConnected: row?.status === 'CONNECTED',
+    system: state.system,
+    organizationName: state.remoteName,
+    isConnected: state.isUsable,
+    state: state.state,
+    isSandbox: state.isSandbox,
     bankAccountId: s.bankAccountId ?? null,
     lineAmountTypes: s.lineAmountTypes ?? 'auto',
     businessId: row?.system === 'SAGE' ? (s.businessId ?? row.remote_id) : null,
     subsidiaryId: s.subsidiaryId ?? null,
-    bankAccounts: reference.bankAccounts.map((a) => ({ code: a.code, name: a.name })),
+    bankAccounts: state.isUsable ? reference.bankAccounts.map((a) => ({ code: a.code, name: a.name })) : [],
   };
 }
 
@@ -37,7 +46,8 @@ export function registerAccountingSettingsRoutes(app: FastifyInstance, deps: Dep
   addRoute(app, deps, updateAccountingSettings, async ({ caller, body }) => {
     await assertAccountAccess(db, caller, body.accountKey);
     const row = await findAccountingConnection(db, body.accountKey);
-    if (!row || row.status === 'DISCONNECTED') throw new AppError('accounting.not-connected', 'Connect your accounting system first, then choose its settings.');
+    const { accounting } = await getConnectionStates(db, body.accountKey, deps.clock());
+    if (!row || !accounting.isUsable) throw new AppError('accounting.not-connected', 'Connect your accounting system first, then choose its settings.');
     const current = settingsOfRow(row);
     if (body.bankAccountId) {
       const reference = await readReferenceData(deps, body.accountKey);

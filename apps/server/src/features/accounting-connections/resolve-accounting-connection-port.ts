@@ -7,10 +7,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
 import { ACCOUNTING_SYSTEM_DEFINITIONS, type ConnectionLimiter, type RemoteSystem } from '@ledgerport/integrations/accounting';
-import type { AccountingPort } from '@ledgerport/core/posting';
+import type { AccountingPort, PostingDocument, PostOptions, RemoteDocumentRef } from '@ledgerport/core/posting';
+import { localSandboxDocumentUrl, localSandboxUrlOf } from '@ledgerport/core/connections';
 import type { Deps } from '../../http/deps';
 import type { AccountingPortResolver } from '../../http/accounting-port-resolver';
-import { accessTokenOf, endpointsFor, findAccountingConnection, settingsOfRow } from './accounting-connection-store';
+import { accessTokenOf, endpointsFor, findAccountingConnection, settingsOfRow, type AccountingDeps } from './accounting-connection-store';
+import { stateOfConnectionRow } from '../accounts/connection-states';
 import { createSharedConnectionLimiter } from './shared-connection-limiter';
 
 const limiters = new WeakMap<Kysely<Database>, Map<string, ConnectionLimiter>>();
@@ -26,19 +28,35 @@ function limiterOf(db: Kysely<Database>, connectionKey: string, system: RemoteSy
   return limiter;
 }
 
-export async function buildAccountingPort(deps: Deps, accountKey: string): Promise<AccountingPort | null> {
+export async function buildAccountingPort(deps: AccountingDeps, accountKey: string): Promise<AccountingPort | null> {
   const row = await findAccountingConnection(deps.db, accountKey);
-  if (!row || row.status === 'DISCONNECTED' || !row.credentials_sealed || !row.remote_id) return null;
+  // The one connection state (decision 0056): an account's port exists only while its connection is usable.
+  if (!row || !row.remote_id || !stateOfConnectionRow(row, deps.clock()).isUsable) return null;
   const system = row.system as RemoteSystem;
   const definition = ACCOUNTING_SYSTEM_DEFINITIONS[system];
   if (!definition) return null;
   const settings = settingsOfRow(row);
-  return definition.createPort({
+  const port = definition.createPort({
     endpoints: endpointsFor(deps, system, settings),
     remoteId: system === 'SAGE' && settings.businessId ? settings.businessId : row.remote_id,
     settings,
     limiter: limiterOf(deps.db, `${row.connection_id}:${row.remote_id}`, system),
     accessToken: (force) => accessTokenOf(deps, accountKey, force),
+  });
+  const sandboxUrl = localSandboxUrlOf(settings);
+  return sandboxUrl ? withSandboxLinks(port, sandboxUrl) : port;
+}
+
+/** A port over a local sandbox links each posted document to the sandbox's own page of it (decision 0056). */
+function withSandboxLinks(port: AccountingPort, sandboxUrl: string): AccountingPort {
+  return new Proxy(port, {
+    get(target, property, receiver) {
+      if (property !== 'postDocument') return Reflect.get(target, property, receiver) as unknown;
+      return async (document: PostingDocument, options: PostOptions): Promise<RemoteDocumentRef> => {
+        const ref = await target.postDocument(document, options);
+        return { ...ref, url: localSandboxDocumentUrl(sandboxUrl, ref.remoteId) };
+      };
+    },
   });
 }
 

@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Account, AccountSummary, AccountingSystem, FeatureFlagName, SalesChannel } from '@ledgerport/contract';
 import type { Database } from '@ledgerport/db';
 import { reachableBy } from './account-access';
+import { findConnectionStates } from './connection-states';
 
 const SIXTY_DAYS_MS = 60 * 24 * 60 * 60 * 1000;
 
@@ -89,6 +90,8 @@ export async function findAccount(
     .executeTakeFirst();
   if (!row) return undefined;
   const flags = await listAccountFlags(db, accountKey);
+  // Connected or not comes from the connection rows, as on every other screen (decision 0056).
+  const states = (await findConnectionStates(db, accountKey, options.now))!;
   const copyCandidates = await listCopyMappingCandidates(db, accountKey, options.scope);
   return {
     accountKey: row.account_key,
@@ -111,14 +114,17 @@ export async function findAccount(
     },
     featureFlags: flags,
     accountingSystem: row.accounting_system as AccountingSystem,
-    accountingSystemConnected: row.accounting_system_connected,
-    accountingSystemOrganizationName: row.accounting_system_organization_name,
+    accountingSystemConnected: states.accounting.isUsable,
+    accountingConnectionState: states.accounting.state,
+    isAccountingSandbox: states.accounting.isSandbox,
+    accountingSystemOrganizationName: states.accounting.remoteName ?? (row.accounting_system === 'MANUAL' ? row.accounting_system_organization_name : null),
     partnerCode: row.partner_code,
     planCode: row.plan_code,
     planAmount: row.plan_amount,
     subscribedAt: row.subscribed_at ? row.subscribed_at.toISOString() : null,
     salesChannel: row.sales_channel as SalesChannel,
-    salesChannelConnected: row.sales_channel_connected,
+    salesChannelConnected: states.salesChannel.isUsable,
+    salesChannelConnectionState: states.salesChannel.state,
     salesChannelPending: row.sales_channel_pending,
     salesChannelInviteStatus: row.sales_channel_invite_status,
     salesChannelStoreName: row.sales_channel_store_name,

@@ -18,6 +18,7 @@ import { SEND_SETTLEMENT_QUEUE } from '../posting/send-settlement-job';
 import { localDate } from '../posting/send-settlement';
 import { getAutomation } from './automation-repository';
 import { decideForAccount } from '../billing/check-billing';
+import { getConnectionStates } from '../accounts/connection-states';
 
 export const AUTO_SEND_QUEUE = 'auto-send-settlements';
 
@@ -88,12 +89,13 @@ export async function runAutoSend(deps: Pick<Deps, 'db' | 'jobs' | 'clock'> & Pa
   if (!settings.isEnabled) return { queued: [], nextDueAt: null, skipped: 'Automation is off.' };
   const account = await db
     .selectFrom('accounts')
-    .select(['account_name', 'accounting_system', 'accounting_system_connected', 'time_zone_id', 'redaction_requested_at'])
+    .select(['account_name', 'accounting_system', 'time_zone_id', 'redaction_requested_at'])
     .where('account_key', '=', accountKey)
     .executeTakeFirst();
   if (!account) return { queued: [], nextDueAt: null, skipped: 'The account no longer exists.' };
   if (account.redaction_requested_at !== null) return { queued: [], nextDueAt: null, skipped: "The account's data is about to be deleted." };
-  const refusal = refuseAutomation({ accountingSystem: account.accounting_system, isAccountingConnected: account.accounting_system_connected, accountName: account.account_name });
+  const { accounting } = await getConnectionStates(db, accountKey, clock());
+  const refusal = refuseAutomation({ accountingSystem: account.accounting_system, isAccountingConnected: accounting.isUsable, accountName: account.account_name });
   if (refusal.isRefused) return { queued: [], nextDueAt: null, skipped: refusal.message };
   const now = clock();
   const queued: string[] = [];

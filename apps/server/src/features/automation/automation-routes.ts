@@ -18,24 +18,25 @@ import { assertAccountAccess } from '../accounts/account-access';
 import { localDate } from '../posting/send-settlement';
 import { describeDecision, factsOf, readUnposted, requestAutoSend } from './auto-send';
 import { getAutomation, saveAutomation } from './automation-repository';
+import { getConnectionStates } from '../accounts/connection-states';
 
 const OUTLOOK_MAX = 50;
 const RECENT_MAX = 10;
 
-async function getAccount(db: Kysely<Database>, accountKey: string) {
+async function getAccount(db: Kysely<Database>, accountKey: string, now: Date) {
   const row = await db
     .selectFrom('accounts')
-    .select(['account_key', 'account_name', 'accounting_system', 'accounting_system_connected', 'time_zone_id'])
+    .select(['account_key', 'account_name', 'accounting_system', 'time_zone_id'])
     .where('account_key', '=', accountKey)
     .executeTakeFirst();
   if (!row) throw new AppError('account.not-found', errorMessages.accountNotFound, { accountKey });
-  return row;
+  return { ...row, isAccountingConnected: (await getConnectionStates(db, accountKey, now)).accounting.isUsable };
 }
 
 async function automationBody(db: Kysely<Database>, level: AccessLevel, accountKey: string, now: Date): Promise<AutomationSettingsBody> {
-  const account = await getAccount(db, accountKey);
+  const account = await getAccount(db, accountKey, now);
   const settings = await getAutomation(db, accountKey);
-  const refusal = refuseAutomation({ accountingSystem: account.accounting_system, isAccountingConnected: account.accounting_system_connected, accountName: account.account_name });
+  const refusal = refuseAutomation({ accountingSystem: account.accounting_system, isAccountingConnected: account.isAccountingConnected, accountName: account.account_name });
   const outlook = (await readUnposted(db, accountKey, OUTLOOK_MAX)).map((row) => ({
     settlementKey: row.settlement_key,
     settlementId: row.settlement_id,
@@ -83,7 +84,7 @@ export function registerAutomationRoutes(app: FastifyInstance, deps: Deps): void
 
   addRoute(app, deps, saveAutomationSettings, async ({ caller, query, body }) => {
     const level = await assertAccountAccess(db, caller, query.accountKey);
-    const account = await getAccount(db, query.accountKey);
+    const account = await getAccount(db, query.accountKey, clock());
     const before = await getAutomation(db, query.accountKey);
     const now = clock();
     const isTurningOn = body.isEnabled === true && !before.isEnabled;
@@ -94,7 +95,7 @@ export function registerAutomationRoutes(app: FastifyInstance, deps: Deps): void
       sendFromDate: body.sendFromDate !== undefined ? body.sendFromDate : isTurningOn && before.sendFromDate === null ? localDate(now, account.time_zone_id) : before.sendFromDate,
     };
     if (after.isEnabled) {
-      const refusal = refuseAutomation({ accountingSystem: account.accounting_system, isAccountingConnected: account.accounting_system_connected, accountName: account.account_name });
+      const refusal = refuseAutomation({ accountingSystem: account.accounting_system, isAccountingConnected: account.isAccountingConnected, accountName: account.account_name });
       if (refusal.isRefused) throw new AppError('automation.no-accounting-system', refusal.message, { accountKey: query.accountKey });
     }
     const changed = (Object.keys(after) as (keyof AutomationSettings)[]).filter((k) => after[k] !== before[k]);

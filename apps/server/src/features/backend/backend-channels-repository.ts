@@ -9,14 +9,14 @@ import type { AmazonEventGroup, BackendChannelConnection, PayPalRawTransaction }
 import { formatUnits, parseDecimalUnits } from '@ledgerport/core/money';
 import { decimalText, paypalTypeName, type FinancialEventGroup } from '@ledgerport/integrations/channels';
 import { AppError } from '../../http/app-error';
-import { badgeOf } from '../channel-connections/connection-routes';
+import { stateOfConnectionRow } from '../accounts/connection-states';
 import type { ConnectionRow } from '../channel-connections/channel-connection-repository';
 
 const DAY_MS = 24 * 3600 * 1000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The account and its connection of the channel; 404 for an unknown account, a plain sentence when it has no such connection. */
-export async function findBackendConnection(db: Kysely<Database>, accountKey: string, system: 'PAYPAL' | 'AMAZON'): Promise<{ connection: BackendChannelConnection; row: ConnectionRow }> {
+export async function findBackendConnection(db: Kysely<Database>, accountKey: string, system: 'PAYPAL' | 'AMAZON', now: Date): Promise<{ connection: BackendChannelConnection; row: ConnectionRow }> {
   const account = await db.selectFrom('accounts').select(['account_name']).where('account_key', '=', accountKey).executeTakeFirst();
   if (!account) throw new AppError('account.not-found', `There is no account ${accountKey}.`, { accountKey });
   const row = await db
@@ -30,7 +30,7 @@ export async function findBackendConnection(db: Kysely<Database>, accountKey: st
   if (!row) throw new AppError('channel.not-connected', `${account.account_name} (${accountKey}) has no ${name} connection, so there is nothing from ${name} to show.`, { accountKey });
   return {
     row,
-    connection: { accountKey, accountName: account.account_name, badge: badgeOf(row.status), storeName: row.remote_name, lastSyncedAt: iso(row.last_synced_at), lastError: row.last_error },
+    connection: { accountKey, accountName: account.account_name, badge: stateOfConnectionRow(row, now).badge, storeName: row.remote_name, lastSyncedAt: iso(row.last_synced_at), lastError: row.last_error },
   };
 }
 

@@ -18,6 +18,7 @@ import { recordStaffAudit } from '../../audit/record-audit';
 import { AppError } from '../../http/app-error';
 import { addRoute } from '../../http/add-route';
 import type { Deps } from '../../http/deps';
+import { stateOfConnectionRow } from '../accounts/connection-states';
 import { settingsOf, type ConnectionRow } from '../channel-connections/channel-connection-repository';
 import { openSession } from '../channel-connections/channel-runtime';
 import { queueHistoryRequest } from '../channel-connections/queue-history-request';
@@ -32,26 +33,26 @@ export function registerBackendChannelsRoutes(app: FastifyInstance, deps: Deps):
   const { db, clock } = deps;
 
   addRoute(app, deps, listPayPalRawTransactions, async ({ params, query }) => {
-    const { connection } = await findBackendConnection(db, params.accountKey, 'PAYPAL');
+    const { connection } = await findBackendConnection(db, params.accountKey, 'PAYPAL', clock());
     return { connection, ...(await listRawTransactions(db, params.accountKey, query)) };
   });
 
   addRoute(app, deps, getPayPalRawTransaction, async ({ params }) => {
-    await findBackendConnection(db, params.accountKey, 'PAYPAL');
+    await findBackendConnection(db, params.accountKey, 'PAYPAL', clock());
     const found = await findRawTransaction(db, params.accountKey, params.transactionId);
     if (!found) throw new AppError('not-found', `No PayPal transaction ${params.transactionId} was received for ${params.accountKey}.`, { transactionId: params.transactionId });
     return found;
   });
 
   addRoute(app, deps, getPayPalSettlementsRefresh, async ({ params }) => {
-    const { connection, row } = await findBackendConnection(db, params.accountKey, 'PAYPAL');
+    const { connection, row } = await findBackendConnection(db, params.accountKey, 'PAYPAL', clock());
     const account = await db.selectFrom('accounts').select('request_history_blocked').where('account_key', '=', params.accountKey).executeTakeFirstOrThrow();
     return { connection, requestHistoryBlocked: account.request_history_blocked, requests: [...(settingsOf(row).historyRequests ?? [])].reverse() };
   });
 
   addRoute(app, deps, requestPayPalSettlementsRefresh, async ({ caller, params, body }) => {
-    const { row } = await findBackendConnection(db, params.accountKey, 'PAYPAL');
-    if (row.status === 'DISCONNECTED' || !row.credentials_sealed) throw new AppError('channel.not-connected', 'The PayPal connection of this account is disconnected: the seller must connect PayPal again before statements can be refreshed.');
+    const { row } = await findBackendConnection(db, params.accountKey, 'PAYPAL', clock());
+    if (!stateOfConnectionRow(row, clock()).isUsable) throw new AppError('channel.not-connected', 'The PayPal connection of this account is disconnected: the seller must connect PayPal again before statements can be refreshed.');
     const request = await queueHistoryRequest(deps, params.accountKey, row, body.fromDate, body.toDate);
     await recordStaffAudit(db, {
       actorUserId: caller.userId,
@@ -66,7 +67,7 @@ export function registerBackendChannelsRoutes(app: FastifyInstance, deps: Deps):
   });
 
   addRoute(app, deps, listAmazonFinanceSettlements, async ({ params, query }) => {
-    const { connection, row } = await findBackendConnection(db, params.accountKey, 'AMAZON');
+    const { connection, row } = await findBackendConnection(db, params.accountKey, 'AMAZON', clock());
     const today = clock().toISOString().slice(0, 10);
     const toDate = query.toDate ?? today;
     const fromDate = query.fromDate ?? new Date(Date.parse(`${toDate}T00:00:00Z`) - DEFAULT_DAYS * DAY_MS).toISOString().slice(0, 10);
@@ -84,14 +85,14 @@ export function registerBackendChannelsRoutes(app: FastifyInstance, deps: Deps):
   });
 
   addRoute(app, deps, getAmazonFinancialEvents, async ({ params }) => {
-    const { connection, row } = await findBackendConnection(db, params.accountKey, 'AMAZON');
+    const { connection, row } = await findBackendConnection(db, params.accountKey, 'AMAZON', clock());
     const pages = await callAmazon(row, (s) => listGroupEvents(s, params.groupId));
     return { connection, groupId: params.groupId, lists: summarizeEventLists(pages) };
   });
 
   /** Amazon through the account's connection; what Amazon refuses becomes a sentence for support. */
   async function callAmazon<T>(row: ConnectionRow, call: (s: ReturnType<typeof openSession>) => Promise<T>): Promise<T> {
-    if (row.status === 'DISCONNECTED' || !row.credentials_sealed) throw new AppError('channel.not-connected', 'The Amazon connection of this account is disconnected: the seller must connect Amazon again before its finance data can be read.');
+    if (!stateOfConnectionRow(row, clock()).isUsable) throw new AppError('channel.not-connected', 'The Amazon connection of this account is disconnected: the seller must connect Amazon again before its finance data can be read.');
     try {
       return await call(openSession(deps, db, row));
     } catch (error) {

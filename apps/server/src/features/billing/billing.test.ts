@@ -10,6 +10,7 @@ import { bearer, testConfig } from '../../../test/test-app';
 import { runAutoSend } from '../automation/auto-send';
 import { coreFixture, upload, type SettlementTestServer } from '../../../test/settlement-test-server';
 import { startBillingTestServer, type BillingTestServer } from '../../../test/billing-test-server';
+import { insertAccountingConnection } from '../../../test/connection-rows';
 
 const ACCOUNT = 'acme-amazon-us';
 let server: BillingTestServer;
@@ -55,7 +56,7 @@ describe('billing with Stripe', () => {
     const row = await server.testDb.db.selectFrom('settlements').select('send_state').where('settlement_key', '=', key).executeTakeFirstOrThrow();
     expect(row.send_state).toBe('IDLE');
     await server.testDb.db.insertInto('account_automation').values({ account_key: ACCOUNT, is_enabled: true, delay_hours: 0, is_sending_uploads: true, send_from_date: null, updated_at: new Date() }).execute();
-    await server.testDb.db.updateTable('accounts').set({ accounting_system_connected: true }).where('account_key', '=', ACCOUNT).execute();
+    await insertAccountingConnection(server.testDb.db, ACCOUNT, 'QBO', server.clock());
     // Ready in every way automation asks: closed, consistent, mapped.
     await server.testDb.db.updateTable('settlements').set({ status: 'closed', inconsistent: false, accounts_mapped: true, taxes_mapped: true }).where('settlement_key', '=', key).execute();
     const sent: string[] = [];

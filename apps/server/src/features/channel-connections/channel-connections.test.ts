@@ -110,7 +110,7 @@ async function connectAmazon() {
   return server.inject({ method: 'POST', url: '/sales-channel/callback', headers: auth(demo), payload: { channel: 'AMAZON', query: { state, spapi_oauth_code: amazon.auth.issueCode(), selling_partner_id: 'A2SELLER' } } });
 }
 
-const connections = async () => (await server.inject({ method: 'GET', url: `/connections?accountKey=${ACCOUNT}`, headers: auth(demo) })).json<{ connections: { role: string; system: string; badge: string; lastError: string | null; storeName: string | null }[] }>().connections;
+const connections = async () => (await server.inject({ method: 'GET', url: `/connections?accountKey=${ACCOUNT}`, headers: auth(demo) })).json<{ connections: { role: string; system: string; badge: string; state: string; lastError: string | null; storeName: string | null }[] }>().connections;
 
 describe('connecting Amazon', () => {
   it('stores sealed tokens, marks the account connected and queues the first fetch', async () => {
@@ -121,9 +121,9 @@ describe('connecting Amazon', () => {
     expect(row.credentials_sealed).toMatch(/^v1\./);
     expect(row.credentials_sealed).not.toContain('rt-');
     const account = await testDb.db.selectFrom('accounts').selectAll().where('account_key', '=', ACCOUNT).executeTakeFirstOrThrow();
-    expect([account.sales_channel_connected, account.sales_channel_pending, account.requires_reauthentication, account.sales_channel_store_name]).toEqual([true, false, false, 'Amazon seller A2SELLER']);
+    expect([account.sales_channel_pending, account.requires_reauthentication, account.sales_channel_store_name]).toEqual([false, false, 'Amazon seller A2SELLER']);
     expect(sentJobs).toEqual([{ queue: 'fetch-channel-settlements', data: { accountKey: ACCOUNT, role: 'sales-channel', kind: 'scheduled' } }]);
-    expect((await connections()).find((c) => c.role === 'sales-channel')).toMatchObject({ system: 'AMAZON', badge: 'Connected' });
+    expect((await connections()).find((c) => c.role === 'sales-channel')).toMatchObject({ system: 'AMAZON', badge: 'Connected', state: 'connected' });
   });
 
   it('refuses a callback with a used or unknown state', async () => {
@@ -147,8 +147,9 @@ describe('connecting Amazon', () => {
     const broken = (await connections()).find((c) => c.role === 'sales-channel')!;
     expect(broken.badge).toBe('Connection Error');
     expect(broken.lastError).toContain('Please reconnect');
-    const account = await testDb.db.selectFrom('accounts').select(['requires_reauthentication', 'sales_channel_connected']).where('account_key', '=', ACCOUNT).executeTakeFirstOrThrow();
-    expect(account).toEqual({ requires_reauthentication: true, sales_channel_connected: false });
+    const account = await testDb.db.selectFrom('accounts').select(['requires_reauthentication']).where('account_key', '=', ACCOUNT).executeTakeFirstOrThrow();
+    expect(account).toEqual({ requires_reauthentication: true });
+    expect(broken).toMatchObject({ state: 'expired' });
     // Its users are told once (decision 0023): a second failing fetch adds no notification.
     const told = () => testDb.db.selectFrom('notifications').select(['title', 'link_path']).where('account_key', '=', ACCOUNT).where('kind', '=', 'connection-error').execute();
     expect((await told()).length).toBeGreaterThan(0);

@@ -50,7 +50,7 @@ async function saveAndStartFetching(deps: Deps, actorUserId: string, accountKey:
     });
     await trx
       .updateTable('accounts')
-      .set({ sales_channel: channel, sales_channel_connected: true, sales_channel_pending: false, sales_channel_store_name: connected.storeName, requires_reauthentication: false, sales_channel_invite_status: null })
+      .set({ sales_channel: channel, sales_channel_pending: false, sales_channel_store_name: connected.storeName, requires_reauthentication: false, sales_channel_invite_status: null })
       .where('account_key', '=', accountKey)
       .execute();
     await recordAudit(trx, { actorUserId, accountKey, action: 'connection.connected', entityType: 'connection', entityId: `${accountKey}:${role}`, after: { role, system: channel, storeName: connected.storeName }, at: now });
@@ -161,7 +161,7 @@ export function registerConnectRoutes(app: FastifyInstance, deps: Deps): void {
     await db.transaction().execute(async (trx) => {
       const before = await trx.selectFrom('connections').select(['system', 'status', 'remote_name']).where('account_key', '=', body.accountKey).where('role', '=', body.role).executeTakeFirst();
       await updateConnection(trx, body.accountKey, body.role, { status: 'DISCONNECTED', credentials_sealed: null, access_token_expires_at: null, last_error: null, last_error_at: null }, now);
-      await trx.updateTable('accounts').set({ sales_channel_connected: false, sales_channel_pending: false }).where('account_key', '=', body.accountKey).execute();
+      await trx.updateTable('accounts').set({ sales_channel_pending: false }).where('account_key', '=', body.accountKey).execute();
       await recordAudit(trx, {
         actorUserId: caller.userId,
         accountKey: body.accountKey,

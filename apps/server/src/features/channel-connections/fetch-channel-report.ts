@@ -7,6 +7,7 @@ import type { ParseProblem, Settlement } from '@ledgerport/core/settlements';
 import type { Deps } from '../../http/deps';
 import { findAccountChannelConnection } from './channel-connection-repository';
 import { getConnector, openSession } from './channel-runtime';
+import { stateOfConnectionRow } from '../accounts/connection-states';
 
 /** The shape of the settlements backend's ChannelReportFetcher (features/imports/channel-report-fetcher.ts). */
 export type ChannelReportFetch = (request: { accountKey: string; salesChannel: string; reportId: string }) => Promise<{ settlements: Settlement[]; problems: ParseProblem[] } | null>;
@@ -15,7 +16,7 @@ export function createChannelReportFetcher(getDeps: () => Deps): ChannelReportFe
   return async ({ accountKey, salesChannel, reportId }) => {
     const deps = getDeps();
     const row = await findAccountChannelConnection(deps.db, accountKey);
-    if (!row?.credentials_sealed || row.system !== salesChannel || row.status === 'DISCONNECTED') return null;
+    if (!row || row.system !== salesChannel || !stateOfConnectionRow(row, deps.clock()).isUsable) return null;
     const result = await getConnector(row.system).fetchSettlement(openSession(deps, deps.db, row), reportId);
     return { settlements: result.settlements, problems: result.problems };
   };

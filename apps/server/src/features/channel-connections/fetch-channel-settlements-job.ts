@@ -24,6 +24,7 @@ import { requestAutoSend } from '../automation/auto-send';
 import { decideForAccount } from '../billing/check-billing';
 import { earliestHistoryDate } from '@ledgerport/core/billing';
 import { notifyConnectionError } from '../notifications/notify-events';
+import { stateOfConnectionRow } from '../accounts/connection-states';
 
 export const FETCH_CHANNEL_QUEUE = 'fetch-channel-settlements';
 const DAY_MS = 24 * 3600 * 1000;
@@ -49,7 +50,7 @@ async function setHistory(db: Kysely<Database>, accountKey: string, role: Channe
 export async function runChannelFetch(job: FetchChannelJob, deps: Deps): Promise<{ stored: number; unchanged?: number } | null> {
   const { db, clock } = deps;
   const row = await findChannelConnection(db, job.accountKey, job.role);
-  if (!row?.credentials_sealed || row.status === 'DISCONNECTED') return null;
+  if (!row || !stateOfConnectionRow(row, clock()).isUsable) return null;
   const now = clock();
   const settings = settingsOf(row);
   const history = job.kind === 'history' ? settings.historyRequests?.find((r) => r.requestId === job.requestId) : undefined;
@@ -79,7 +80,7 @@ export async function runChannelFetch(job: FetchChannelJob, deps: Deps): Promise
     const fresh = settingsOf((await findChannelConnection(db, job.accountKey, job.role)) ?? row);
     const next = job.kind === 'scheduled' ? Math.min(after.getTime() - OVERLAP_MS, ...outcome.notReady.map((r) => r.createdAt)) : fresh.fetchFrom;
     await updateConnection(db, job.accountKey, job.role, { status: 'CONNECTED', last_error: null, last_error_at: null, last_synced_at: after, settings: JSON.stringify({ ...fresh, ...(next === undefined ? {} : { fetchFrom: next }) }) }, after);
-    await db.updateTable('accounts').set({ sales_channel_connected: true, requires_reauthentication: false }).where('account_key', '=', job.accountKey).execute();
+    await db.updateTable('accounts').set({ requires_reauthentication: false }).where('account_key', '=', job.accountKey).execute();
     if (history) await setHistory(db, job.accountKey, job.role, history.requestId, { status: 'DONE', finishedAt: after.toISOString(), settlementCount: stored, unchangedCount: unchanged, message: problemsText(outcome.result) }, after);
     return unchanged > 0 ? { stored, unchanged } : { stored };
   } catch (error) {
@@ -89,7 +90,7 @@ export async function runChannelFetch(job: FetchChannelJob, deps: Deps): Promise
     const status = isAuth ? 'ERROR' : 'PROBLEM';
     await db.transaction().execute(async (trx) => {
       await updateConnection(trx, job.accountKey, job.role, { status, last_error: message, last_error_at: at }, at);
-      if (isAuth) await trx.updateTable('accounts').set({ sales_channel_connected: false, requires_reauthentication: true }).where('account_key', '=', job.accountKey).execute();
+      if (isAuth) await trx.updateTable('accounts').set({ requires_reauthentication: true }).where('account_key', '=', job.accountKey).execute();
       // Told once when the connection goes wrong, not at every scheduled fetch that fails the same way.
       if (row.status !== status) await notifyConnectionError(trx, { accountKey: job.accountKey, systemName: CHANNEL_NAMES[row.system as Channel]?.name ?? row.system, isReauthNeeded: isAuth, error: message, at });
     });

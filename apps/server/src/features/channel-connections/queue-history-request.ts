@@ -11,6 +11,7 @@ import { assertBillingAllows } from '../billing/check-billing';
 import { settingsOf, updateConnection, type ChannelRole, type ConnectionRow, type StoredHistoryRequest } from './channel-connection-repository';
 import { jobsOf } from './channel-jobs';
 import { FETCH_CHANNEL_QUEUE } from './fetch-channel-settlements-job';
+import { stateOfConnectionRow } from '../accounts/connection-states';
 
 const HISTORY_KEPT_MAX = 20;
 const HISTORY_SPAN_DAYS_MAX = 366;
@@ -27,7 +28,7 @@ export async function queueHistoryRequest(deps: Deps, accountKey: string, row: C
   if (to < from) throw new AppError('request.invalid', 'The toDate must be after the fromDate.', [{ path: 'toDate', message: 'before fromDate' }]);
   if (from > now.getTime()) throw new AppError('request.invalid', 'The fromDate is in the future.', [{ path: 'fromDate', message: 'in the future' }]);
   if ((to - from) / 86_400_000 > HISTORY_SPAN_DAYS_MAX) throw new AppError('request.invalid', `Ask for at most ${HISTORY_SPAN_DAYS_MAX} days at a time.`, [{ path: 'toDate', message: 'range too long' }]);
-  if (!row || row.status === 'DISCONNECTED' || !row.credentials_sealed) throw new AppError('channel.not-connected', 'Connect your sales channel first (Settings > Connections), then request history.');
+  if (!row || !stateOfConnectionRow(row, deps.clock()).isUsable) throw new AppError('channel.not-connected', 'Connect your sales channel first (Settings > Connections), then request history.');
   // The plan's history months (decision 0040): a range wholly before them is refused here; one reaching into them is fetched from their start.
   await assertBillingAllows(deps, accountKey, { kind: 'history', fromDate, toDate, today: now.toISOString().slice(0, 10) });
   const request: StoredHistoryRequest = { requestId: randomUUID(), fromDate, toDate, status: 'QUEUED', requestedAt: now.toISOString(), finishedAt: null, settlementCount: null, message: null };

@@ -17,22 +17,19 @@ import type { Database } from '@ledgerport/db';
 import type { Channel } from '@ledgerport/core/settlements';
 import type { AccountRole, AccountingSystem, CategoryMappings, ChartOfAccounts, LedgerAccount, MappingSet, MappingTarget, TaxRate } from '@ledgerport/core/mapping';
 import type { AccountingReferenceData } from '@ledgerport/core/posting';
+import { stateOfConnectionRow } from '../accounts/connection-states';
 
 export type ChartSource = 'default' | 'connected';
 
-/** Connection states in which the account's system is still the connected one (an error asks for a reconnect). */
-const CONNECTED_STATES = new Set(['CONNECTED', 'ERROR', 'PROBLEM']);
+/** Connection states (decision 0056) in which the account's system is still the connected one (an expiry asks for a reconnect). */
+const CONNECTED_STATES = new Set(['connected', 'error', 'expired']);
 
 /** The cached reference data of the account's connected system, if it is connected to `system` and data was fetched. */
 export async function findConnectedReferenceData(db: Kysely<Database>, accountKey: string, system: AccountingSystem): Promise<AccountingReferenceData | undefined> {
   if (system === 'MANUAL') return undefined;
-  const connection = await db
-    .selectFrom('connections')
-    .select(['status', 'system'])
-    .where('account_key', '=', accountKey)
-    .where('role', '=', 'accounting')
-    .executeTakeFirst();
-  if (!connection || connection.system !== system || !CONNECTED_STATES.has(connection.status)) return undefined;
+  const connection = await db.selectFrom('connections').selectAll().where('account_key', '=', accountKey).where('role', '=', 'accounting').executeTakeFirst();
+  // Whether the refresh token has expired does not matter here (expired still counts), so no clock is needed.
+  if (!connection || connection.system !== system || !CONNECTED_STATES.has(stateOfConnectionRow(connection, new Date(0)).state)) return undefined;
   const row = await db.selectFrom('accounting_reference_data').select(['system', 'data']).where('account_key', '=', accountKey).executeTakeFirst();
   if (!row || row.system !== system) return undefined;
   const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as AccountingReferenceData;

@@ -13,6 +13,7 @@ import { addRoute } from '../../http/add-route';
 import { AppError } from '../../http/app-error';
 import type { Deps } from '../../http/deps';
 import { assertAccountAccess } from '../accounts/account-access';
+import { getConnectionStates } from '../accounts/connection-states';
 import { finalizeQuestionnaire } from './finalize-questionnaire';
 import { refreshMappingState } from '../mappings/refresh-mapping-state';
 import { answersOf, columnsOf, diffAnswers, findQuestionnaireForUpdate, getQuestionnaireBody, questionnaireNotFound } from './questionnaire-repository';
@@ -109,9 +110,7 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, deps: Deps): v
       .leftJoin('onboarding_questionnaires as q', 'q.account_key', 'a.account_key')
       .select([
         'a.accounting_system',
-        'a.accounting_system_connected',
         'a.sales_channel',
-        'a.sales_channel_connected',
         'a.sales_channel_pending',
         'a.requires_reauthentication',
         'a.mappings_completed',
@@ -124,13 +123,14 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, deps: Deps): v
       .where('a.account_key', '=', accountKey)
       .executeTakeFirstOrThrow();
     const hasQuestionnaire = row.questionnaire_key !== null;
+    const states = await getConnectionStates(db, accountKey, deps.clock());
     const decision = decideAssistedSetup({
       questionnaire: hasQuestionnaire ? { isFinalized: row.finalized_at !== null, quickSetup: row.quick_setup === true } : null,
       account: {
         accountingSystem: row.accounting_system,
-        accountingSystemConnected: row.accounting_system_connected,
+        accountingSystemConnected: states.accounting.isUsable,
         salesChannel: row.sales_channel,
-        salesChannelConnected: row.sales_channel_connected,
+        salesChannelConnected: states.salesChannel.isUsable,
         salesChannelPending: row.sales_channel_pending,
         requiresReauthentication: row.requires_reauthentication,
         mappingsCompleted: row.mappings_completed,

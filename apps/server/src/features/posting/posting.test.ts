@@ -31,12 +31,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('send', () => {
-  it('reports that the connection to the accounting system is missing when the API system has none', async () => {
+  it('refuses to queue a send when the API system is not connected, saying so, and changes nothing', async () => {
     const res = await post('/settlementSend', [['settlementKey', amazonKey], ['action', 'send']]);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ queued: [amazonKey] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'posting.connection-missing', message: 'QuickBooks Online is not connected. Connect it from Settings > Connections first.' });
     const after = await settled(amazonKey);
-    expect(after.settlement).toMatchObject({ sendState: 'FAILED', postingStatus: 'NOT_POSTED', postingError: 'The connection to the accounting system is missing. Connect it under Connections, then send again.' });
+    expect(after.settlement).toMatchObject({ sendState: 'IDLE', postingStatus: 'NOT_POSTED', postingError: null });
   });
 
   it('maps the unmapped type, keeps mappingsCompleted true only then, and refuses codes outside the chart', async () => {

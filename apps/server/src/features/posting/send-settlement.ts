@@ -20,6 +20,7 @@ import { documentToStored } from './stored-document';
 import { heldSendRefusal } from '../posting-settings/inconsistent-holds';
 import { sendFinished } from './send-events';
 import type { SettlementRow } from '../stored-settlements/load-settlement';
+import { accountingSendRefusal, getConnectionStates } from '../accounts/connection-states';
 
 export class RetryableSendError extends Error {}
 
@@ -52,7 +53,11 @@ export async function sendSettlement(deps: Deps, settlementKey: string, options:
   if (row.on_hold) return fail(heldSendRefusal(row));
   await db.updateTable('settlements').set({ send_state: 'SENDING' }).where('account_key', '=', row.account_key).where('settlement_key', '=', settlementKey).execute();
   const port = await resolvePort(deps, row.account_key);
-  if (!port) return fail(errorMessages.accountingConnectionMissing);
+  if (!port) {
+    // Disconnected (or expired) since it was queued: say which, as the screens do (decision 0056).
+    const { accounting } = await getConnectionStates(db, row.account_key, deps.clock());
+    return fail(accountingSendRefusal(accounting) ?? errorMessages.accountingConnectionMissing);
+  }
   const built = await buildSettlementDocuments(db, row);
   if (built.documents.length === 0) return fail(built.problems.map((p) => p.message).join(' ') || 'There is nothing to post.');
   let error: string | null = null;

@@ -8,6 +8,7 @@ import { decimalToUnits } from '@ledgerport/core/money';
 import type { AccountingPort } from '@ledgerport/core/posting';
 import { bearer } from '../../../test/test-app';
 import { form, startSettlementTestServer, waitFor, type SettlementTestServer } from '../../../test/settlement-test-server';
+import { insertAccountingConnection } from '../../../test/connection-rows';
 
 type PostingPage = ResponseOf<typeof listPostings>;
 type PostingDetail = ResponseOf<typeof getPosting>;
@@ -53,6 +54,7 @@ beforeAll(async () => {
   [demo, other, viewer] = [await server.signIn('demo@ledgerport.local'), await server.signIn('other@ledgerport.local'), await server.signIn('viewer@ledgerport.local')];
   const { db } = server.testDb;
   await db.updateTable('accounts').set({ accounting_system: 'MANUAL' }).where('account_key', '=', 'acme-amazon-us').execute();
+  await insertAccountingConnection(db, 'acme-shopify', 'XERO', server.clock());
   const originals = (account: string) => db.selectFrom('settlements').select('settlement_key').where('account_key', '=', account).where('duplicate_of', 'is', null).where('status', '=', 'closed').orderBy('settlement_key').execute();
   amazonKey = (await originals('acme-amazon-us'))[0]!.settlement_key;
   shopifyKeys = (await originals('acme-shopify')).slice(0, 3).map((r) => r.settlement_key);

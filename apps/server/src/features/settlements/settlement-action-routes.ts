@@ -31,6 +31,7 @@ import { settlementBody } from './settlement-body';
 import { updateAccountMappingsCompleted } from '../mappings/refresh-mapping-state';
 import { cogsExportLink, queueCogsSends, refreshCogsInBulk, refreshCogsAction } from '../cogs/cogs-actions';
 import { refreshAccountStatus } from '../partner/refresh-account-status';
+import { accountingSendRefusal, getConnectionStates } from '../accounts/connection-states';
 
 export function registerSettlementActionRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
@@ -158,6 +159,7 @@ async function queueSends(deps: Deps, caller: Caller, rows: SettlementRow[]): Pr
   const queued: string[] = [];
   const skipped: { settlementKey: string; reason: string }[] = [];
   await assertSendsAllowed(deps, rows);
+  await assertAccountingUsable(deps, rows);
   for (const row of rows) {
     if (row.posting_status === 'POSTED') skipped.push({ settlementKey: row.settlement_key, reason: `Settlement ${row.settlement_id} is already posted.` });
     else if (row.duplicate_of) skipped.push({ settlementKey: row.settlement_key, reason: `Settlement ${row.settlement_id} is a duplicate; send the original.` });
@@ -171,6 +173,18 @@ async function queueSends(deps: Deps, caller: Caller, rows: SettlementRow[]): Pr
     }
   }
   return { queued, skipped };
+}
+
+/**
+ * A send goes nowhere without a usable connection: refused (409) before anything is queued, from the
+ * same connection state Home and Settings > Connections show (decision 0056).
+ */
+async function assertAccountingUsable(deps: Deps, rows: SettlementRow[]): Promise<void> {
+  const sendable = rows.filter((r) => r.posting_status !== 'POSTED' && !r.duplicate_of && !r.on_hold);
+  if (sendable.length === 0) return;
+  const { accounting } = await getConnectionStates(deps.db, sendable[0]!.account_key, deps.clock());
+  const refusal = accountingSendRefusal(accounting);
+  if (refusal) throw new AppError('posting.connection-missing', refusal);
 }
 
 /** Core's billing rule for the sends asked (a trial, the plan's monthly limit, a payment failing past its grace): all or none. */

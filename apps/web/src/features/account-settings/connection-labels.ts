@@ -1,5 +1,6 @@
 /** How a connection is named and shown (Settings > Connections, and the backend's account area). */
 import type { ConnectionBadge, ConnectionView } from '@ledgerport/contract';
+import { connectedSystemLabel } from '@ledgerport/core/connections';
 import { channelName } from '../../ui/channel-icon';
 
 export const SYSTEM_LABELS: Record<string, string> = {
@@ -21,8 +22,8 @@ export const ROLE_LABELS: Record<ConnectionView['role'], string> = {
   'sales-source': 'Payment source',
 };
 
-export const nameOf = (c: ConnectionView) =>
-  c.role === 'accounting' ? (SYSTEM_LABELS[c.system] ?? c.system) : channelName(c.system);
+/** "QuickBooks Online (sandbox on this machine)" when the connection is a local sandbox (decision 0056). */
+export const nameOf = (c: ConnectionView) => connectedSystemLabel(c.role === 'accounting' ? (SYSTEM_LABELS[c.system] ?? c.system) : channelName(c.system), c.isSandbox);
 export const when = (iso: string | null) =>
   iso
     ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) +

@@ -12,6 +12,7 @@ import { accountingErrorMessages, type RemoteAccountingSystem } from '@ledgerpor
 import { api, ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { AccountingSettingsForm } from './accounting-settings-form';
+import { connectedSystemLabel } from '@ledgerport/core/connections';
 import { ACCOUNTING_SYSTEM_NAMES, toAccountingSystem } from './accounting-systems';
 import { useConnectCallback } from '../channel-connect/use-connect-callback';
 
@@ -38,7 +39,7 @@ function ConnectStart({ system }: { system: RemoteAccountingSystem }) {
           {name} will ask you to sign in and allow Ledgerport to read your chart of accounts and tax rates and to post your settlements. Your sign-in stays with {name}; Ledgerport keeps only an encrypted access token.
         </Text>
         {account.accountingSystemConnected && account.accountingSystem === system && (
-          <Alert color="green" role="status" title={`Connected to ${account.accountingSystemOrganizationName ?? name}`}>
+          <Alert color="green" role="status" title={`Connected to ${account.accountingSystemOrganizationName ?? name}${account.isAccountingSandbox ? `, ${connectedSystemLabel(name, true)}` : ''}`}>
             Connecting again replaces the current connection.
           </Alert>
         )}

@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import type { AccountingConnectionSettings, RemoteAccountingSystem } from '@ledgerport/contract';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
+import { connectedSystemLabel } from '@ledgerport/core/connections';
 import { ACCOUNTING_SYSTEM_NAMES } from './accounting-systems';
 
 const LINE_AMOUNT_TYPES = [
@@ -48,6 +49,7 @@ export function AccountingSettingsForm({ system, title }: { system: RemoteAccoun
       </Alert>
     );
   const name = ACCOUNTING_SYSTEM_NAMES[system];
+  const label = connectedSystemLabel(name, settings.data.isSandbox);
   return (
     <form
       onSubmit={(e) => {
@@ -59,18 +61,20 @@ export function AccountingSettingsForm({ system, title }: { system: RemoteAccoun
         <Title order={1} size="h3">
           {title}
         </Title>
-        <Text>
-          {settings.data.organizationName ? `Connected to ${settings.data.organizationName}. ` : ''}Choose the {name} bank account your {account.salesChannel === 'AMAZON' ? 'Amazon' : 'channel'} payouts are deposited to.
-        </Text>
-        {!settings.data.isConnected && (
-          <Alert color="yellow" role="alert" title={`${name} is not connected`}>
-            Connect {name} first. <Link to={`/admin/accounting/${system.toLowerCase()}`}>Connect {name}</Link>
+        {settings.data.isConnected ? (
+          <Text>
+            Connected to {settings.data.organizationName ?? label}. Choose the {label} bank account your {account.salesChannel === 'AMAZON' ? 'Amazon' : 'channel'} payouts are deposited to.
+          </Text>
+        ) : (
+          <Alert color="yellow" role="alert" title={settings.data.state === 'expired' ? `The connection to ${label} has expired` : `${label} is not connected`}>
+            {settings.data.state === 'expired' ? 'Reconnect' : 'Connect'} {name} first: its bank accounts come from {name}. <Link to={`/admin/accounting/${system.toLowerCase()}`}>Connect {name}</Link>
           </Alert>
         )}
         <Select
           label="Bank account"
           placeholder={settings.data.bankAccounts.length ? 'Choose a bank account' : `No bank accounts found in ${name}`}
           data={settings.data.bankAccounts.map((b) => ({ value: b.code, label: b.name }))}
+          disabled={!settings.data.isConnected}
           value={bankAccountId}
           onChange={setBankAccountId}
           clearable

@@ -5,6 +5,7 @@
 import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { connectedSystemLabel } from '@ledgerport/core/connections';
 import { buildOnboardingSteps, findActiveStep, settlementsLabel, type OnboardingStep, type StepState } from '@ledgerport/core/rules';
 import type { Account } from '../../lib/api-types';
 import { channelName } from '../../ui/channel-icon';
@@ -22,8 +23,15 @@ interface StepText {
   action: { label: string; to: string };
 }
 
+/** Why a chosen system is not connected, from the one connection state (decision 0056). */
+function notConnectedText(system: string, account: Account): string {
+  if (account.accountingConnectionState === 'expired') return `The connection to ${system} has expired: reconnect it so postings can be sent.`;
+  if (account.accountingConnectionState === 'disconnected') return `${system} was disconnected: connect it again so postings can be sent.`;
+  return `${system} is chosen but not connected: connect it so postings can be sent.`;
+}
+
 export function describeStep(step: OnboardingStep, account: Account): StepText {
-  const system = SYSTEM_NAMES[account.accountingSystem] ?? account.accountingSystem;
+  const system = connectedSystemLabel(SYSTEM_NAMES[account.accountingSystem] ?? account.accountingSystem, account.isAccountingSandbox);
   const channel = channelName(account.salesChannel);
   switch (step.key) {
     case 'connect-accounting':
@@ -33,8 +41,8 @@ export function describeStep(step: OnboardingStep, account: Account): StepText {
           step.state === 'initial'
             ? 'Choose the accounting system Ledgerport posts your settlements to.'
             : step.state === 'failed'
-              ? `${system} is chosen but not connected: connect it again so postings can be sent.`
-              : step.note ?? `${system} is connected${account.accountingSystemOrganizationName ? ` (${account.accountingSystemOrganizationName})` : ''}.`,
+              ? notConnectedText(system, account)
+              : step.note ?? `${system} is connected${account.accountingSystemOrganizationName ? ` to ${account.accountingSystemOrganizationName}` : ''}.`,
         action: CONNECTABLE_SYSTEMS.includes(account.accountingSystem)
           ? { label: step.state === 'completed' ? 'View connection' : `Connect ${system}`, to: `/admin/accounting/${account.accountingSystem.toLowerCase()}` }
           : { label: 'Open connections', to: '/account-settings/connections' },
@@ -47,7 +55,7 @@ export function describeStep(step: OnboardingStep, account: Account): StepText {
             ? `${channel} is connected${account.salesChannelStoreName ? ` (${account.salesChannelStoreName})` : ''}.`
             : step.state === 'pending'
               ? `The ${channel} connection is waiting to be finished.`
-              : account.requiresReauthentication
+              : account.requiresReauthentication || account.salesChannelConnectionState === 'expired'
                 ? `${channel} needs you to sign in again to keep sending settlements.`
                 : `Connect ${channel} so its settlements reach Ledgerport.`,
         action: {

@@ -6,6 +6,8 @@ import { Anchor, Badge, Button, Card, Code, Group, Table, Text, Title } from '@m
 import type { DocumentLine, SettlementDocument } from '@ledgerport/contract';
 import { documentKindLabel } from '@ledgerport/core/posting';
 import { formatDateValue } from '@ledgerport/core/rules';
+import { connectedSystemLabel } from '@ledgerport/core/connections';
+import { useSession } from '../../lib/session-context';
 import { MoneyText } from '../../ui/money-text';
 import { ACCOUNTING_SYSTEM_NAMES } from '../accounting-connect/accounting-systems';
 import type { DrillDown } from './source-lines-modal';
@@ -27,8 +29,10 @@ const systemName = (system: string): string => (system in ACCOUNTING_SYSTEM_NAME
 
 /** Where a posted (or since reversed) document lives in the accounting system: its number and id there. */
 function RemoteDocument({ document: d }: { document: SettlementDocument }) {
+  const { account } = useSession();
   if (!d.remoteId) return null;
-  const system = systemName(d.system);
+  // The account's connection says whether its system is a local sandbox (decision 0056).
+  const system = connectedSystemLabel(systemName(d.system), account.isAccountingSandbox && d.system === account.accountingSystem);
   return (
     <Text size="sm" mb="xs" aria-label={`Remote document of ${d.number}`}>
       {d.status === 'REVERSED' ? 'Was posted' : 'Posted'} to {system}

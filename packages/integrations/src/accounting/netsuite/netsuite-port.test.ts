@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AccountingError } from '@ledgerport/core/posting';
 import { connectForTest, type TestConnection } from '../testing/connect-for-test';
 import { sampleDocument } from '../testing/sample-document';
-import { localEndpoints, startVendorServer, type VendorServer } from '../testing/vendor-server';
+import { localEndpoints, startVendorServer, type VendorServer } from '../local-sandboxes/vendor-server';
 import { netSuiteSystem } from './netsuite-system';
 import { isNetSuitePort, toNetSuiteJournalEntry, type NetSuitePort } from './netsuite-port';
 

@@ -36,6 +36,8 @@ export interface ConnectionSettings {
   netSuiteNames?: Partial<Record<'subsidiary' | 'department' | 'class' | 'location', string>>;
   /** NetSuite account id (the {accountId} of its URLs). */
   accountId?: string;
+  /** The demo's local sandbox this connection lives on (a loopback URL, core's localSandboxUrlOf; decision 0056). */
+  localSandboxUrl?: string;
 }
 
 export interface PortContext {

@@ -3,8 +3,9 @@
  * server's connection feature does (authorize URL → consent → code exchange → identify → port).
  */
 import type { AccountingPort } from '@ledgerport/core/posting';
+import { authorizeOnLocalSandbox } from '../local-sandboxes/authorize-on-local-sandbox';
 import { createConnectionLimiter, type LimiterClock } from '../shared/connection-limiter';
-import { createOAuthClient, newCodeVerifier, newState } from '../shared/oauth-client';
+import { createOAuthClient } from '../shared/oauth-client';
 import type { AccountingSystemDefinition, ConnectionSettings, SystemEndpoints } from '../shared/system-definition';
 import type { VendorTokenSet } from '../shared/token-set';
 
@@ -23,18 +24,7 @@ export async function connectForTest(
 ): Promise<TestConnection> {
   const settings = options.settings ?? {};
   const oauth = createOAuthClient(definition.oauth(endpoints));
-  const state = newState();
-  const codeVerifier = newCodeVerifier();
-  const redirectUri = 'http://127.0.0.1:9/app/admin/accounting/cb';
-  const authorize = new URL(await oauth.authorizeUrl({ state, redirectUri, codeVerifier }));
-  const decide = new URL('decide', authorize);
-  decide.search = authorize.search;
-  decide.searchParams.set('decision', 'allow');
-  const consent = await fetch(decide, { redirect: 'manual' });
-  const back = new URL(consent.headers.get('location') ?? '');
-  if (back.searchParams.get('state') !== state) throw new Error('state was not returned');
-  const { tokens } = await oauth.exchangeCode({ code: back.searchParams.get('code') ?? '', redirectUri, codeVerifier }, new Date());
-  const org = await definition.identify({ endpoints, accessToken: tokens.accessToken, callbackParams: Object.fromEntries(back.searchParams), settings });
+  const { tokens, org } = await authorizeOnLocalSandbox(definition, endpoints, { settings });
   const connection: TestConnection = { port: undefined as never, tokens, remoteId: org.remoteId, remoteName: org.remoteName, refreshCount: 0 };
   connection.port = definition.createPort({
     endpoints,

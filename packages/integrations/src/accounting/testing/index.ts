@@ -1,7 +1,4 @@
-export * from './fake-types';
-export * from './vendor-server';
-export { XERO_FAKE_TENANT } from './xero-fake';
-export { QBO_FAKE_REALM, QBO_FAKE_ACCOUNTS } from './qbo-fake';
-export { SAGE_FAKE_BUSINESS } from './sage-fake';
-export { NETSUITE_FAKE_CLASSES, NETSUITE_FAKE_DEPARTMENTS, NETSUITE_FAKE_LOCATIONS, NETSUITE_FAKE_SUBSIDIARIES } from './netsuite-fake';
+/** What tests use: the local sandboxes (../local-sandboxes), a sample document and a connect helper. */
+export * from '../local-sandboxes';
 export { sampleDocument } from './sample-document';
+export { connectForTest, type TestConnection } from './connect-for-test';

@@ -30,3 +30,16 @@ export interface CreatedDocument {
 }
 
 export const json = (status: number, body: unknown, headers?: Record<string, string>): FakeResponse => ({ status, body, headers });
+
+/**
+ * An account a sandbox company's chart holds besides its own (the demo gives each sandbox the
+ * default chart of its accounts' channels, so a demo mapping finds every account). `code` is what the
+ * system's API identifies it by (QBO and Sage id, Xero code, NetSuite internal id).
+ */
+export interface SandboxAccount {
+  code: string;
+  name: string;
+  kind: 'asset' | 'liability' | 'equity' | 'income' | 'expense';
+}
+
+export type SandboxCharts = Partial<Record<CreatedDocument['system'], readonly SandboxAccount[]>>;

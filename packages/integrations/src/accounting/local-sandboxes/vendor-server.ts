@@ -4,16 +4,18 @@
  * body and headers such as 429 + Retry-After, a delay longer than the client's timeout, or "drop":
  * do the work, then close the socket unanswered, i.e. a crash between the call and the record; or
  * "answerDelayMs": do the work, then hold the answer, so a test can kill the caller in between), in
- * process or over HTTP (POST /_fake/faults). GET /_fake/documents lists what each system created.
+ * process or over HTTP (POST /_fake/faults). GET /_fake/documents lists what each system created, and
+ * GET /_sandbox/documents/{id} shows one as a page (the demo's posted documents link there, decision 0056).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { json, type CreatedDocument, type FakeRequest, type FakeResponse } from './fake-types';
+import { json, type CreatedDocument, type FakeRequest, type FakeResponse, type SandboxCharts } from './fake-types';
 import { LOCAL_VENDOR_CLIENT, localVendorEndpoints } from '../shared/default-endpoints';
 import { createNetSuiteFake } from './netsuite-fake';
 import { createQboFake } from './qbo-fake';
 import { createSageFake } from './sage-fake';
 import { createXeroFake } from './xero-fake';
+import { sandboxDocumentPage } from './sandbox-document-page';
 
 export const FAKE_CLIENT = LOCAL_VENDOR_CLIENT;
 
@@ -60,11 +62,13 @@ async function readRequest(req: http.IncomingMessage, prefixLength: number, url:
   return { method: req.method ?? 'GET', path: url.pathname.slice(prefixLength), query: url.searchParams, headers, body };
 }
 
-export async function startVendorServer(options: { port?: number; host?: string } = {}): Promise<VendorServer> {
-  const xero = await createXeroFake(FAKE_CLIENT);
-  const qbo = createQboFake(FAKE_CLIENT);
-  const sage = createSageFake(FAKE_CLIENT);
-  const netsuite = createNetSuiteFake(FAKE_CLIENT);
+/** `charts`: accounts each sandbox company holds besides its own (the demo's default charts). */
+export async function startVendorServer(options: { port?: number; host?: string; charts?: SandboxCharts } = {}): Promise<VendorServer> {
+  const charts = options.charts ?? {};
+  const xero = await createXeroFake({ ...FAKE_CLIENT, extraAccounts: charts.XERO });
+  const qbo = createQboFake({ ...FAKE_CLIENT, extraAccounts: charts.QBO });
+  const sage = createSageFake({ ...FAKE_CLIENT, extraAccounts: charts.SAGE });
+  const netsuite = createNetSuiteFake({ ...FAKE_CLIENT, extraAccounts: charts.NETSUITE });
   const fakes = { xero, qbo, sage, netsuite };
   const faults: Fault[] = [];
   const documents = () => [...xero.documents, ...qbo.documents, ...sage.documents, ...netsuite.documents];
@@ -89,6 +93,8 @@ export async function startVendorServer(options: { port?: number; host?: string 
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://local');
       if (url.pathname === '/_fake/documents') return send(res, json(200, { documents: documents(), violations: violations() }));
+      const shown = /^\/_sandbox\/documents(?:\/([^/]+))?\/?$/.exec(url.pathname);
+      if (shown && req.method === 'GET') return send(res, sandboxDocumentPage(documents(), shown[1] === undefined ? null : decodeURIComponent(shown[1])));
       if (url.pathname === '/_fake/faults' && req.method === 'POST') {
         const r = await readRequest(req, 0, url);
         faults.push(r.body as Fault);

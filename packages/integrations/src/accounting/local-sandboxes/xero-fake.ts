@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import { OpenAPIBackend, type Context } from 'openapi-backend';
 import addFormats from 'ajv-formats';
 import { createFakeOAuth, type FakeOAuth } from './fake-oauth';
-import { json, type CreatedDocument, type FakeRequest, type FakeResponse } from './fake-types';
+import { json, type CreatedDocument, type FakeRequest, type FakeResponse, type SandboxAccount } from './fake-types';
 import { loadXeroSpec } from './xero-spec';
 
 export const XERO_FAKE_TENANT = { tenantId: '5d1c3f6e-2b7e-4f3a-9c1d-7a1e0c2b3d4e', tenantName: 'Demo Company (Local Xero)' };
@@ -34,7 +34,21 @@ export interface XeroFake {
   requests: { method: string; path: string; headers: Record<string, string>; body: unknown }[];
 }
 
-export async function createXeroFake(options: { clientId: string; clientSecret: string; specPath?: string }): Promise<XeroFake> {
+const XERO_TYPE: Record<SandboxAccount['kind'], [string, string]> = {
+  asset: ['CURRENT', 'ASSET'],
+  liability: ['CURRLIAB', 'LIABILITY'],
+  equity: ['EQUITY', 'EQUITY'],
+  income: ['REVENUE', 'REVENUE'],
+  expense: ['EXPENSE', 'EXPENSE'],
+};
+
+export async function createXeroFake(options: { clientId: string; clientSecret: string; specPath?: string; extraAccounts?: readonly SandboxAccount[] }): Promise<XeroFake> {
+  const extra = [
+    ...EXTRA_ACCOUNTS,
+    ...(options.extraAccounts ?? [])
+      .filter((a) => !EXTRA_ACCOUNTS.some((x) => x.Code === a.code))
+      .map((a, i) => ({ AccountID: `5a4d0b7e-0000-4000-8000-${String(i).padStart(12, '0')}`, Code: a.code, Name: a.name, Type: XERO_TYPE[a.kind][0], TaxType: 'NONE', Status: 'ACTIVE', Class: XERO_TYPE[a.kind][1] })),
+  ];
   const oauth = createFakeOAuth({ name: 'Xero', clientId: options.clientId, clientSecret: options.clientSecret, clientAuth: 'basic', requiresPkce: true, accessTokenTtlSeconds: 1800 });
   const violations: string[] = [];
   const documents: CreatedDocument[] = [];
@@ -88,7 +102,7 @@ export async function createXeroFake(options: { clientId: string; clientSecret: 
       validationFail: (c: Context) => fail(400, `${c.operation.operationId}: ${(c.validation.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join('; ')}`),
       getAccounts: (c: Context) => {
         const ex = example(c, 'getAccounts') as { Accounts: unknown[] };
-        return json(200, { ...ex, Accounts: [...ex.Accounts, ...EXTRA_ACCOUNTS] });
+        return json(200, { ...ex, Accounts: [...ex.Accounts, ...extra] });
       },
       getTaxRates: (c: Context) => json(200, example(c, 'getTaxRates')),
       getTrackingCategories: (c: Context) => json(200, example(c, 'getTrackingCategories')),

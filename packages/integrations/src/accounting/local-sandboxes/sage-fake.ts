@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { createFakeOAuth, type FakeOAuth } from './fake-oauth';
-import { json, type CreatedDocument, type FakeRequest, type FakeResponse } from './fake-types';
+import { json, type CreatedDocument, type FakeRequest, type FakeResponse, type SandboxAccount } from './fake-types';
 
 export const SAGE_FAKE_BUSINESS = { id: 'b1e6a1c5f0a34c1b9a7e2d3c4b5a6978', name: 'Local Sage Business Ltd' };
 
@@ -42,7 +42,15 @@ export interface SageFake {
   documents: CreatedDocument[];
 }
 
-export function createSageFake(options: { clientId: string; clientSecret: string }): SageFake {
+const SAGE_TYPE: Record<SandboxAccount['kind'], string> = { asset: 'CURRENT_ASSETS', liability: 'CURRENT_LIABILITY', equity: 'EQUITY', income: 'SALES', expense: 'OVERHEADS' };
+
+export function createSageFake(options: { clientId: string; clientSecret: string; extraAccounts?: readonly SandboxAccount[] }): SageFake {
+  const ledgers: { id: string; displayed_as: string; nominal_code: number; name: string; ledger_account_type: { id: string } }[] = [
+    ...LEDGERS,
+    ...(options.extraAccounts ?? [])
+      .filter((a) => !LEDGERS.some((l) => l.id === a.code))
+      .map((a) => ({ id: a.code, displayed_as: a.name, nominal_code: Number.parseInt(a.code, 10) || 0, name: a.name, ledger_account_type: { id: SAGE_TYPE[a.kind] } })),
+  ];
   const oauth = createFakeOAuth({
     name: 'Sage',
     clientId: options.clientId,
@@ -68,7 +76,7 @@ export function createSageFake(options: { clientId: string; clientSecret: string
       return errors(422, missing.map((m) => ({ message: `${m} is required`, source: m, code: 'RecordInvalid' })));
     }
     for (const l of lines) {
-      if (!LEDGERS.some((a) => a.id === l.ledger_account_id)) return errors(422, [{ message: `Ledger account ${String(l.ledger_account_id)} was not found`, source: 'ledger_account_id', code: 'RecordNotFound' }]);
+      if (!ledgers.some((a) => a.id === l.ledger_account_id)) return errors(422, [{ message: `Ledger account ${String(l.ledger_account_id)} was not found`, source: 'ledger_account_id', code: 'RecordNotFound' }]);
     }
     if (resource === 'journals') {
       const net = lines.reduce((s, l) => s + Math.round(Number(l.debit) * 100) - Math.round(Number(l.credit) * 100), 0);
@@ -98,7 +106,7 @@ export function createSageFake(options: { clientId: string; clientSecret: string
       return errors(403, [{ message: 'You do not have access to this business', code: 'Forbidden', source: 'X-Business' }]);
     }
     const search = req.query.get('search');
-    if (req.method === 'GET' && resource === 'ledger_accounts') return page(LEDGERS);
+    if (req.method === 'GET' && resource === 'ledger_accounts') return page(ledgers);
     if (req.method === 'GET' && resource === 'tax_rates') return page(TAX_RATES);
     if (req.method === 'GET' && resource === 'bank_accounts') return page(BANKS);
     if (req.method === 'GET' && resource === 'contacts') return page(contacts.filter((c) => !search || c.name.toLowerCase().includes(search.toLowerCase())));

@@ -7,7 +7,7 @@
  * line refers to one that does not exist is refused the way NetSuite refuses an unknown account.
  */
 import { createFakeOAuth, type FakeOAuth } from './fake-oauth';
-import { json, type CreatedDocument, type FakeRequest, type FakeResponse } from './fake-types';
+import { json, type CreatedDocument, type FakeRequest, type FakeResponse, type SandboxAccount } from './fake-types';
 import { answerSuiteQl } from './netsuite-fake-suiteql';
 
 const ACCOUNTS = [
@@ -57,7 +57,15 @@ export interface NetSuiteFake {
   documents: CreatedDocument[];
 }
 
-export function createNetSuiteFake(options: { clientId: string; clientSecret: string }): NetSuiteFake {
+const NETSUITE_TYPE: Record<SandboxAccount['kind'], string> = { asset: 'OthCurrAsset', liability: 'OthCurrLiab', equity: 'Equity', income: 'Income', expense: 'Expense' };
+
+export function createNetSuiteFake(options: { clientId: string; clientSecret: string; extraAccounts?: readonly SandboxAccount[] }): NetSuiteFake {
+  const accounts: Record<string, unknown>[] = [
+    ...ACCOUNTS,
+    ...(options.extraAccounts ?? [])
+      .filter((a) => !ACCOUNTS.some((n) => n.id === a.code))
+      .map((a) => ({ id: a.code, acctnumber: a.code, accountsearchdisplayname: a.name, accttype: NETSUITE_TYPE[a.kind], isinactive: 'F' })),
+  ];
   const oauth = createFakeOAuth({ name: 'NetSuite', clientId: options.clientId, clientSecret: options.clientSecret, clientAuth: 'basic', requiresPkce: true, accessTokenTtlSeconds: 3600 });
   const violations: string[] = [];
   const documents: CreatedDocument[] = [];
@@ -70,7 +78,7 @@ export function createNetSuiteFake(options: { clientId: string; clientSecret: st
     if (req.path === '/services/rest/auth/oauth2/v1/token') return oauth.token(req);
     if (oauth.check(req.headers.authorization) !== 'valid') return error(401, 'Unauthorized', 'Invalid login attempt.', 'INVALID_LOGIN');
     const tables = (): Record<string, Record<string, unknown>[]> => ({
-      account: ACCOUNTS,
+      account: accounts,
       subsidiary: NETSUITE_FAKE_SUBSIDIARIES,
       department: NETSUITE_FAKE_DEPARTMENTS,
       classification: NETSUITE_FAKE_CLASSES,
@@ -108,7 +116,7 @@ export function createNetSuiteFake(options: { clientId: string; clientSecret: st
       const items = body.line?.items ?? [];
       if (items.length < 2) return error(400, 'Bad Request', 'A journal entry needs at least one debit and one credit line.', 'USER_ERROR', 'line');
       for (const [i, l] of items.entries()) {
-        if (!ACCOUNTS.some((a) => a.id === l.account?.id)) return error(400, 'Bad Request', `Invalid account reference key ${l.account?.id ?? ''}.`, 'INVALID_KEY_OR_REF', `line.items[${i}].account`);
+        if (!accounts.some((a) => a.id === l.account?.id)) return error(400, 'Bad Request', `Invalid account reference key ${l.account?.id ?? ''}.`, 'INVALID_KEY_OR_REF', `line.items[${i}].account`);
       }
       const bad = unknownRef(req.body ?? {}, items as unknown as RefHolder[]);
       if (bad) return error(400, 'Bad Request', `Invalid ${bad.field} reference key ${bad.id}.`, 'INVALID_KEY_OR_REF', bad.path);

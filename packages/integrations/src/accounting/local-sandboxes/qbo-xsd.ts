@@ -1,5 +1,6 @@
 /**
- * QuickBooks Online has no OpenAPI; its contract is the V3 XSDs (../shared/specs/quickbooks), whose
+ * QuickBooks Online has no OpenAPI; its contract is the V3 XSDs (specs/quickbooks, the four of
+ * ../shared/specs/quickbooks this reads, kept in the repository for the demo's sandboxes), whose
  * element names are the JSON field names. This reads the complex and simple types and checks a JSON
  * body against them: every field must be an element (or attribute) of its type or a base type, enums
  * must hold one of their values, and the few required elements of a journal entry must be present.
@@ -9,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const QBO_XSD_DIR = path.resolve(here, '../../../../../../shared/specs/quickbooks');
+export const QBO_XSD_DIR = path.resolve(here, 'specs/quickbooks');
 
 interface ComplexType {
   base?: string;

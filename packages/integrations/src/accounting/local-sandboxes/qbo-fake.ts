@@ -5,7 +5,7 @@
  * entry it already created. Faults are the documented shapes (Fault.Error[{Message, Detail, code}]).
  */
 import { createFakeOAuth, type FakeOAuth } from './fake-oauth';
-import { json, type CreatedDocument, type FakeRequest, type FakeResponse } from './fake-types';
+import { json, type CreatedDocument, type FakeRequest, type FakeResponse, type SandboxAccount } from './fake-types';
 import { answerQboQuery } from './qbo-fake-query';
 import { checkQboJson, readQboXsd, type QboSchema } from './qbo-xsd';
 
@@ -41,7 +41,21 @@ export interface QboFake {
   requests: { method: string; path: string; query: string; body: unknown }[];
 }
 
-export function createQboFake(options: { clientId: string; clientSecret: string; xsdDir?: string }): QboFake {
+const QBO_TYPE: Record<SandboxAccount['kind'], [string, string]> = {
+  asset: ['Other Current Asset', 'Asset'],
+  liability: ['Other Current Liability', 'Liability'],
+  equity: ['Equity', 'Equity'],
+  income: ['Income', 'Revenue'],
+  expense: ['Expense', 'Expense'],
+};
+
+export function createQboFake(options: { clientId: string; clientSecret: string; xsdDir?: string; extraAccounts?: readonly SandboxAccount[] }): QboFake {
+  const accounts = [
+    ...QBO_FAKE_ACCOUNTS,
+    ...(options.extraAccounts ?? [])
+      .filter((a) => !QBO_FAKE_ACCOUNTS.some((q) => q.Id === a.code))
+      .map((a) => ({ Id: a.code, Name: a.name, AccountType: QBO_TYPE[a.kind][0], Classification: QBO_TYPE[a.kind][1], Active: true, CurrencyRef: { value: 'USD' } })),
+  ];
   const oauth = createFakeOAuth({
     name: 'QuickBooks',
     clientId: options.clientId,
@@ -70,7 +84,7 @@ export function createQboFake(options: { clientId: string; clientSecret: string;
     for (const line of lines) {
       const d = line.JournalEntryLineDetail;
       if (!d) return fault(400, '2020', 'Required param missing, need to supply the required value for the API', 'Required parameter Line.JournalEntryLineDetail is missing in the request', 'Line.JournalEntryLineDetail');
-      if (!QBO_FAKE_ACCOUNTS.some((a) => a.Id === d.AccountRef.value)) {
+      if (!accounts.some((a) => a.Id === d.AccountRef.value)) {
         return fault(400, '2500', 'Invalid Reference Id', `Invalid Reference Id : Accounts element id ${d.AccountRef.value} not found`, 'Line.JournalEntryLineDetail.AccountRef');
       }
       balance += (d.PostingType === 'Debit' ? 1 : -1) * Math.round(line.Amount * 100);
@@ -110,7 +124,7 @@ export function createQboFake(options: { clientId: string; clientSecret: string;
     if (resource === 'companyinfo') return json(200, { CompanyInfo: { Id: '1', CompanyName: 'Sandbox Company_US_1 (Local QuickBooks)', Country: 'US' } });
     if (resource === 'query' && req.method === 'GET') {
       const journalEntries = documents.filter((d) => d.status !== 'Deleted').map((d) => d.body as Record<string, unknown>);
-      return answerQboQuery(req.query.get('query') ?? '', { Account: QBO_FAKE_ACCOUNTS, TaxCode: TAX_CODES, Class: CLASSES, JournalEntry: journalEntries });
+      return answerQboQuery(req.query.get('query') ?? '', { Account: accounts, TaxCode: TAX_CODES, Class: CLASSES, JournalEntry: journalEntries });
     }
     if (resource === 'journalentry' && req.method === 'GET' && id) {
       const doc = documents.find((d) => d.id === id && d.status !== 'Deleted');

@@ -1,5 +1,6 @@
 /**
- * Xero's official OpenAPI document (../shared/specs/xero/xero_accounting.yaml) with the overlay of
+ * Xero's official OpenAPI document (specs/xero/xero_accounting.yaml, a copy of ../shared/specs kept in the
+ * repository so the demo's sandboxes run on a fresh clone) with the overlay of
  * rules Xero documents but the spec omits (contract-testing.md): an invoice to create needs Type,
  * Contact and LineItems; a manual journal needs JournalLines. The path is configurable so a newer
  * copy of the spec can be dropped in.
@@ -10,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import * as yaml from 'js-yaml';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const XERO_SPEC_PATH = path.resolve(here, '../../../../../../shared/specs/xero/xero_accounting.yaml');
+export const XERO_SPEC_PATH = path.resolve(here, 'specs/xero/xero_accounting.yaml');
 
 type Doc = { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>; components: { schemas: Record<string, unknown> } };
 
