@@ -4,6 +4,7 @@ import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
+import { TOAST_CONTAINER_PROPS } from '../lib/toast';
 import { lazyComponent } from '../ui/lazy-component';
 import { SessionExpiredModal } from './session-expired-modal';
 
@@ -23,7 +24,7 @@ function Toasts() {
   if (!isWanted && !NotificationsHost.isLoaded()) return null;
   return (
     <Suspense fallback={null}>
-      <NotificationsHost.Component position="top-right" />
+      <NotificationsHost.Component {...TOAST_CONTAINER_PROPS} />
     </Suspense>
   );
 }

@@ -13,10 +13,9 @@ import { showToast } from '../../lib/toast';
 import { channelName } from '../../ui/channel-icon';
 import { fieldErrorsOf } from './field-errors';
 import { fetchPostingSettings, postingSettingsKey, putPostingSettings, renameCurrentAccount } from './posting-settings-api';
-import { ACCOUNTING_SYSTEM_LABELS } from '@ledgerport/core/posting';
+import { accountingSystemLabel } from '@ledgerport/core/posting';
 import { DeleteAccountDataCard } from './account-redaction';
 
-const SYSTEM_NAMES: Record<string, string> = { ...ACCOUNTING_SYSTEM_LABELS, MANUAL: 'Built-in ledger (manual)', NONE: 'None chosen yet' };
 
 function timeZones(current: string): string[] {
   const zones = new Set(Intl.supportedValuesOf('timeZone'));
@@ -110,7 +109,7 @@ export function AccountSettingsPage() {
           <Fact label="Sales channel" value={`${channelName(account.salesChannel)}${account.salesChannelStoreName ? ` · ${account.salesChannelStoreName}` : ''}`} />
           <Fact
             label="Accounting system"
-            value={`${SYSTEM_NAMES[account.accountingSystem] ?? account.accountingSystem}${account.accountingSystemOrganizationName ? ` · ${account.accountingSystemOrganizationName}` : ''}`}
+            value={`${accountingSystemLabel(account.accountingSystem)}${account.accountingSystemOrganizationName ? ` · ${account.accountingSystemOrganizationName}` : ''}`}
           />
         </SimpleGrid>
       </Card>

@@ -1,14 +1,8 @@
 /** How a connection is named and shown (Settings > Connections, and the backend's account area). */
 import type { ConnectionBadge, ConnectionView } from '@ledgerport/contract';
+import { accountingSystemLabel } from '@ledgerport/core/posting';
 import { channelName } from '../../ui/channel-icon';
 
-export const SYSTEM_LABELS: Record<string, string> = {
-  QBO: 'QuickBooks Online',
-  XERO: 'Xero',
-  SAGE: 'Sage',
-  NETSUITE: 'NetSuite',
-  MANUAL: 'Manual (built-in ledger)',
-};
 export const BADGE_COLORS: Record<ConnectionBadge, string> = {
   Connected: 'green',
   Disconnected: 'gray',
@@ -22,7 +16,7 @@ export const ROLE_LABELS: Record<ConnectionView['role'], string> = {
 };
 
 export const nameOf = (c: ConnectionView) =>
-  c.role === 'accounting' ? (SYSTEM_LABELS[c.system] ?? c.system) : channelName(c.system);
+  c.role === 'accounting' ? accountingSystemLabel(c.system) : channelName(c.system);
 export const when = (iso: string | null) =>
   iso
     ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) +

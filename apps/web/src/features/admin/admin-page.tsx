@@ -1,6 +1,7 @@
 /** /admin, the landing page after sign-in: the current account, its onboarding steps and, when core says so, the assisted setup questionnaire. */
 import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { accountingSystemLabel } from '@ledgerport/core/posting';
 import { isTrialAccount } from '@ledgerport/core/rules';
 import { useSession } from '../../lib/session-context';
 import { ChannelIcon, channelName } from '../../ui/channel-icon';
@@ -9,8 +10,6 @@ import { LatestSettlements } from '../home/latest-settlements';
 import { OnboardingStepsList } from './onboarding-steps-list';
 import { RedactionBanner } from '../account-settings/account-redaction';
 import { AssistedSetupCard } from '../onboarding-questionnaire/assisted-setup-card';
-
-const SYSTEM_LABELS: Record<string, string> = { QBO: 'QuickBooks Online', XERO: 'Xero', SAGE: 'Sage', NETSUITE: 'NetSuite', MANUAL: 'Manual', NONE: 'None chosen' };
 
 export function AdminPage() {
   const { account } = useSession();
@@ -35,7 +34,7 @@ export function AdminPage() {
         )}
       </Group>
       <Text c="dimmed" size="sm">
-        {channelName(account.salesChannel)} · Accounting: {SYSTEM_LABELS[account.accountingSystem] ?? account.accountingSystem}
+        {channelName(account.salesChannel)} · Accounting: {accountingSystemLabel(account.accountingSystem)}
         {account.planCode ? ` · Plan: ${account.planCode}` : ''}
       </Text>
       {isTrialAccount(account) && (

@@ -5,11 +5,11 @@
 import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { accountingSystemLabel } from '@ledgerport/core/posting';
 import { buildOnboardingSteps, findActiveStep, settlementsLabel, type OnboardingStep, type StepState } from '@ledgerport/core/rules';
 import type { Account } from '../../lib/api-types';
 import { channelName } from '../../ui/channel-icon';
 
-const SYSTEM_NAMES: Record<string, string> = { QBO: 'QuickBooks Online', XERO: 'Xero', SAGE: 'Sage', NETSUITE: 'NetSuite', MANUAL: 'manual journals', NONE: 'an accounting system' };
 const CONNECTABLE_SYSTEMS = ['QBO', 'XERO', 'SAGE', 'NETSUITE'];
 const CONNECTABLE_CHANNELS = ['AMAZON', 'SHOPIFY', 'WALMART', 'BIGCOMMERCE', 'ETSY', 'EBAY'];
 
@@ -23,7 +23,7 @@ interface StepText {
 }
 
 export function describeStep(step: OnboardingStep, account: Account): StepText {
-  const system = SYSTEM_NAMES[account.accountingSystem] ?? account.accountingSystem;
+  const system = accountingSystemLabel(account.accountingSystem);
   const channel = channelName(account.salesChannel);
   switch (step.key) {
     case 'connect-accounting':
