@@ -51,7 +51,7 @@ describe('ledgerport post', () => {
     const file = sampleCopy('de-unknown.txt', (t) => t.replace('ItemFees\tRefundCommission', 'ItemFees\tBrandNewFee'));
     const r = await post([file, '--format', 'json']);
     expect(r.status).toBe(1);
-    expect(r.err).toContain('Transaction type "Refund|ItemFees|BrandNewFee" of AMAZON (1 line, -3.96 EUR) in settlement 7293436482 has no mapping');
+    expect(r.err).toContain('Transaction type "Amazon - Refund / ItemFees / BrandNewFee" of Amazon (1 line, -3.96 EUR) in settlement 7293436482 has no mapping');
     expect(r.out).toBe('');
   });
 

@@ -4,7 +4,7 @@ import { page, special, type RedirectMeta, type RouteMeta } from './route-meta';
 const toAdmin = { label: 'Open admin', to: '/admin' };
 
 export const dataRoutes: RouteMeta[] = [
-  special('settlements', 'Settlements', 'settlements'),
+  special('settlements', 'Settlements', 'settlements', { isTitledByChannel: true }),
   special('settlement', 'Settlement', 'settlement-detail'),
   special('settlement-import', 'Load Settlement Files', 'settlement-import'),
   special('b2b-settlements', 'B2B Invoices', 'b2b-settlements'),

@@ -1,6 +1,7 @@
 /** One category of the mappings screen: its types with line counts, amounts and the two pickers. */
 import { Badge, Card, Group, Select, Table, Text, Title } from '@mantine/core';
 import type { MappingRow } from '@ledgerport/contract';
+import { countOf } from '@ledgerport/core/rules';
 import { MoneyText } from '../../ui/money-text';
 import { categoryLabel, type MappingGroup } from './mapping-groups';
 
@@ -50,7 +51,7 @@ export function MappingCategoryCard(props: {
           {categoryLabel(g.category)}
         </Title>
         <Text size="sm" c="dimmed">
-          {g.rows.length} types
+          {countOf(g.rows.length, 'type')}
         </Text>
         {g.unmappedCount > 0 && (
           <Badge color="red" variant="light">

@@ -148,7 +148,7 @@ export function AccountOverviewPage() {
           <Text size="sm" role="status">{`Settlements ending ${query.data.start} to ${query.data.end} (${query.data.timeZoneId}); sums are of closed settlements.`}</Text>
           <Counts body={query.data} range={range} />
           {query.data.currencies.length === 0 ? (
-            <Alert color="gray" title="we found no information to display">
+            <Alert color="gray" title="No settlements in this range">
               No closed settlement ends in this range. Choose a longer range, or load settlements first.
             </Alert>
           ) : (

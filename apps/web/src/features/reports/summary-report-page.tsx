@@ -188,7 +188,7 @@ function Report({ body, range }: { body: SummaryReportBody; range: { start: stri
         {notes.length > 0 ? `; ${notes.join('; ')}.` : '.'}
       </Text>
       {body.currencies.length === 0 ? (
-        <Alert color="gray" title="we found no information to display">
+        <Alert color="gray" title="No settlements in this range">
           No closed settlement ends in this range. Choose a longer range, or load settlements first.
         </Alert>
       ) : body.currencies.length === 1 ? (

@@ -4,10 +4,9 @@
  */
 import { Anchor, Badge, Button, Card, Code, Group, Table, Text, Title } from '@mantine/core';
 import type { DocumentLine, SettlementDocument } from '@ledgerport/contract';
-import { documentKindLabel } from '@ledgerport/core/posting';
+import { accountingSystemLabel, documentKindLabel } from '@ledgerport/core/posting';
 import { formatDateValue } from '@ledgerport/core/rules';
 import { MoneyText } from '../../ui/money-text';
-import { ACCOUNTING_SYSTEM_NAMES } from '../accounting-connect/accounting-systems';
 import type { DrillDown } from './source-lines-modal';
 
 const STATUS: Record<SettlementDocument['status'], { label: string; color: string }> = {
@@ -23,7 +22,7 @@ export function monthName(month: string): string {
   return `${MONTHS[Number(m) - 1] ?? month} ${y ?? ''}`.trim();
 }
 
-const systemName = (system: string): string => (system in ACCOUNTING_SYSTEM_NAMES ? ACCOUNTING_SYSTEM_NAMES[system as keyof typeof ACCOUNTING_SYSTEM_NAMES] : system === 'MANUAL' ? 'the built-in ledger' : system);
+const systemName = (system: string): string => (system === 'MANUAL' ? 'the built-in ledger' : accountingSystemLabel(system));
 
 /** Where a posted (or since reversed) document lives in the accounting system: its number and id there. */
 function RemoteDocument({ document: d }: { document: SettlementDocument }) {
@@ -67,8 +66,7 @@ export function DocumentCard({ document: d, onDrill }: { document: SettlementDoc
           )}
         </Group>
         <Text size="sm" c="dimmed">
-          {formatDateValue(d.date)} · {d.system} · mapping version {d.mappingVersion}
-          {d.settingsVersion !== null ? ` · settings v${d.settingsVersion}` : ''}
+          {formatDateValue(d.date)} · {accountingSystemLabel(d.system)}
         </Text>
       </Group>
       <RemoteDocument document={d} />

@@ -170,7 +170,7 @@ export function FinanceReportPage() {
             {query.data.openCount > 0 ? `; ${query.data.openCount} open payout${query.data.openCount === 1 ? '' : 's'} left out until paid.` : '.'}
           </Text>
           {query.data.currencies.length === 0 ? (
-            <Alert color="gray" title="we found no information to display">
+            <Alert color="gray" title="No payouts in this range">
               No closed payout ends in this range. Choose a longer range, or load payouts first.
             </Alert>
           ) : (

@@ -123,7 +123,7 @@ export function GiftCardReportPage() {
           {query.error.message}
         </Alert>
       ) : query.data.currencies.length === 0 ? (
-        <Alert color="gray" title="we found no information to display">
+        <Alert color="gray" title="No gift card activity">
           No payout up to {query.data.end} sold or took a gift card.
         </Alert>
       ) : (

@@ -106,7 +106,7 @@ export function OrdersPage() {
           {list.error.message}
         </Alert>
       ) : list.data.orders.length === 0 ? (
-        <Alert color="gray" title="we found no information to display">
+        <Alert color="gray" title="No matching orders">
           No order of this account's payouts matches. Clear the search or the filters.
         </Alert>
       ) : (
