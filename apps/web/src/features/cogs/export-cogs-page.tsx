@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { ledgerExportFormats } from '@ledgerport/contract';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
+import { useLatestSettlementDay } from '../settlements/latest-settlement-day';
 import { DateRangePicker, type DateRange } from '../../ui/date-range-picker';
 import { downloadFile } from '../../ui/download-file';
 
@@ -25,6 +26,7 @@ const FORMAT_LABELS: Record<string, string> = {
 
 export function ExportCogsPage() {
   const { account } = useSession();
+  const latestDay = useLatestSettlementDay(account.accountKey);
   const [range, setRange] = useState<DateRange>({});
   const [format, setFormat] = useState<string>('hledger');
   const [error, setError] = useState<string | null>(null);
@@ -56,7 +58,7 @@ export function ExportCogsPage() {
         The cost of goods sold journals of {account.accountName}&apos;s settlements that end in the range:
         posted journals as posted, the others as last refreshed.
       </Text>
-      <DateRangePicker label="Settlements ending between" value={range} onChange={setRange} />
+      <DateRangePicker label="Settlements ending between" value={range} onChange={setRange} defaultDate={latestDay} />
       <NativeSelect
         label="Format"
         value={format}

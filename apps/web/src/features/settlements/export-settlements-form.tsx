@@ -8,9 +8,11 @@ import { useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { DateRangePicker, type DateRange } from '../../ui/date-range-picker';
 import { downloadFile } from '../../ui/download-file';
+import { useLatestSettlementDay } from './latest-settlement-day';
 
 export function ExportSettlementsForm({ accountKey, initialRange, onDone }: { accountKey: string; initialRange: DateRange; onDone?: () => void }) {
   const [range, setRange] = useState<DateRange>(initialRange);
+  const latestDay = useLatestSettlementDay(accountKey);
   const [report, setReport] = useState<'summary' | 'transactions'>('summary');
   const [format, setFormat] = useState<'csv' | 'xlsx'>('csv');
   const [withTax, setWithTax] = useState(false);
@@ -37,7 +39,7 @@ export function ExportSettlementsForm({ accountKey, initialRange, onDone }: { ac
 
   return (
     <Stack maw={560}>
-      <DateRangePicker label="Settlements starting between" value={range} onChange={setRange} />
+      <DateRangePicker label="Settlements starting between" value={range} onChange={setRange} defaultDate={latestDay} />
       <SegmentedControl
         aria-label="Report"
         value={report}

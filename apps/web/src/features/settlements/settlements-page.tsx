@@ -130,7 +130,7 @@ export function SettlementsPage({ kind }: { kind: SettlementListKind }) {
           )}
         </Group>
       </Group>
-      <SettlementFiltersBar account={account} isSingleOrder={kind === 'b2b'} value={state.filters} onChange={(filters) => update({ ...state, filters })} />
+      <SettlementFiltersBar account={account} isSingleOrder={kind === 'b2b'} value={state.filters} onChange={(filters) => update({ ...state, filters })} dataDay={(rows[0]?.end ?? rows[0]?.start ?? undefined)?.slice(0, 10)} />
       {query.error && (
         <Alert color="red" role="alert" mb="sm">
           {query.error instanceof ApiError ? query.error.message : 'Something went wrong. Please try again later.'}
