@@ -22,6 +22,7 @@ import {
 } from '@tanstack/react-table';
 import { useMemo, useState, type ReactNode } from 'react';
 import { TablePager } from './table-pager';
+import { TableScroll } from './table-scroll';
 
 export interface DataColumn<T> {
   id: string;
@@ -150,7 +151,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
   return (
     <>
-      <Table.ScrollContainer minWidth={720}>
+      <TableScroll minWidth={720}>
         <Table striped highlightOnHover aria-label={props.label} aria-busy={props.isLoading ? true : undefined} verticalSpacing="xs">
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
@@ -228,7 +229,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       {paging ? (
         <TablePager {...paging} rowsOnPage={rows.length} />
       ) : props.clientPageSize !== undefined && rows.length > 0 ? (

@@ -4,6 +4,7 @@ import type { MappingRow } from '@ledgerport/contract';
 import { countOf } from '@ledgerport/core/rules';
 import { MoneyText } from '../../ui/money-text';
 import { categoryLabel, type MappingGroup } from './mapping-groups';
+import { TableScroll } from '../../ui/table-scroll';
 
 export type Draft = Record<string, { accountCode: string | null; taxRateCode: string | null }>;
 export const rowKey = (r: MappingRow) => `${r.channel}|${r.typeKey}`;
@@ -59,7 +60,7 @@ export function MappingCategoryCard(props: {
           </Badge>
         )}
       </Group>
-      <Table.ScrollContainer minWidth={900}>
+      <TableScroll minWidth={900}>
         <Table aria-label={`${categoryLabel(g.category)} mappings`}>
           <Table.Thead>
             <Table.Tr>
@@ -120,7 +121,7 @@ export function MappingCategoryCard(props: {
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Card>
   );
 }

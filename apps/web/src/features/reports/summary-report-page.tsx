@@ -18,6 +18,7 @@ import { SourcesDrawer } from '../shopify-reports/figure-sources-drawer';
 import type { FigureSourcesBody } from '@ledgerport/contract';
 import { DEFAULT_LIST_STATE, writeSavedListState } from '../settlements/settlement-filters';
 import { BillingRefusalAlert, isBillingRefusal } from '../billing/billing-refusal-alert';
+import { TableScroll } from '../../ui/table-scroll';
 
 const CATEGORY_LABELS: Record<string, string> = {
   sales: 'Sales', shipping: 'Shipping', tax: 'Tax', fees: 'Fees', refunds: 'Refunds', reserves: 'Reserves',
@@ -36,7 +37,7 @@ function preset(kind: 'quarter' | 'year' | 'twelve'): { start: string; end: stri
 function CategoryTable({ summary }: { summary: CurrencySummaryBody }) {
   const money = (v: string | undefined) => formatCurrency(v ?? '0', summary.currency);
   return (
-    <Table.ScrollContainer minWidth={600}>
+    <TableScroll minWidth={600}>
       <Table striped withTableBorder aria-label={`By month and category (${summary.currency})`}>
         <Table.Thead>
           <Table.Tr>
@@ -85,7 +86,7 @@ function CategoryTable({ summary }: { summary: CurrencySummaryBody }) {
           </Table.Tr>
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

@@ -8,6 +8,7 @@ import { accountingSystemLabel, documentKindLabel } from '@ledgerport/core/posti
 import { formatDateValue } from '@ledgerport/core/rules';
 import { MoneyText } from '../../ui/money-text';
 import type { DrillDown } from './source-lines-modal';
+import { TableScroll } from '../../ui/table-scroll';
 
 const STATUS: Record<SettlementDocument['status'], { label: string; color: string }> = {
   PENDING: { label: 'Will be posted', color: 'gray' },
@@ -21,6 +22,9 @@ export function monthName(month: string): string {
   const [y, m] = month.split('-');
   return `${MONTHS[Number(m) - 1] ?? month} ${y ?? ''}`.trim();
 }
+
+/** Amounts, codes and the row count never break over two lines: the text columns wrap instead. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 const systemName = (system: string): string => (system === 'MANUAL' ? 'the built-in ledger' : accountingSystemLabel(system));
 
@@ -75,16 +79,16 @@ export function DocumentCard({ document: d, onDrill }: { document: SettlementDoc
           {d.error}
         </Text>
       )}
-      <Table.ScrollContainer minWidth={760}>
+      <TableScroll minWidth={640}>
         <Table aria-label={`Lines of ${d.number}`} striped>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Description</Table.Th>
               <Table.Th>Account</Table.Th>
-              <Table.Th>Tax rate</Table.Th>
+              <Table.Th style={NO_WRAP}>Tax rate</Table.Th>
               <Table.Th ta="right">Debit</Table.Th>
               <Table.Th ta="right">Credit</Table.Th>
-              <Table.Th>Source</Table.Th>
+              <Table.Th style={NO_WRAP}>Source</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -105,9 +109,9 @@ export function DocumentCard({ document: d, onDrill }: { document: SettlementDoc
                   {l.accountName}
                 </Table.Td>
                 <Table.Td>{l.taxRateCode || '--'}</Table.Td>
-                <Table.Td ta="right">{l.side === 'debit' ? <MoneyText amount={l.amount} currency={d.currency} /> : ''}</Table.Td>
-                <Table.Td ta="right">{l.side === 'credit' ? <MoneyText amount={l.amount} currency={d.currency} /> : ''}</Table.Td>
-                <Table.Td>
+                <Table.Td ta="right" style={NO_WRAP}>{l.side === 'debit' ? <MoneyText amount={l.amount} currency={d.currency} /> : ''}</Table.Td>
+                <Table.Td ta="right" style={NO_WRAP}>{l.side === 'credit' ? <MoneyText amount={l.amount} currency={d.currency} /> : ''}</Table.Td>
+                <Table.Td style={NO_WRAP}>
                   {l.sources.lineCount > 0 ? (
                     <Button size="compact-xs" variant="subtle" onClick={() => onDrill({ title: describeSelector(l), selector: l.sources.selector })} aria-label={`Source rows of ${describeSelector(l)}`}>
                       {l.sources.lineCount === 1 ? '1 row' : `${l.sources.lineCount} rows`}
@@ -120,7 +124,7 @@ export function DocumentCard({ document: d, onDrill }: { document: SettlementDoc
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       <Group justify="flex-end" mt="xs">
         <Text size="sm">
           Net of this part: <MoneyText amount={d.partNet} currency={d.currency} />

@@ -17,6 +17,7 @@ import { FigureSourcesDrawer, type FigureChoice } from './figure-sources-drawer'
 import { presetRange, ReportRangeForm, type ReportRange } from './report-range-form';
 import { amountCell, saveCsv } from './save-csv';
 import { BillingRefusalAlert, isBillingRefusal } from '../billing/billing-refusal-alert';
+import { TableScroll } from '../../ui/table-scroll';
 
 type CurrencyFinance = FinanceReportBody['currencies'][number];
 
@@ -36,7 +37,7 @@ function FigureTable({ report, onOpen }: { report: CurrencyFinance; onOpen: (c: 
     <FigureCell key={month ?? 'total'} value={value} currency={report.currency} isBold={isBold} label={`${label}${month ? ` in ${month}` : ' in total'}: show sources`} onOpen={() => onOpen({ figure, label, currency: report.currency, month })} />
   );
   return (
-    <Table.ScrollContainer minWidth={600}>
+    <TableScroll minWidth={600}>
       <Table striped withTableBorder aria-label={`Finance report by month (${report.currency})`}>
         <Table.Thead>
           <Table.Tr>
@@ -75,7 +76,7 @@ function FigureTable({ report, onOpen }: { report: CurrencyFinance; onOpen: (c: 
           </Table.Tr>
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 
