@@ -23,3 +23,5 @@ export * from './notifications';
 export * from './account-status';
 export * from './teams';
 export * from './firm-invites';
+export * from './settlement-search';
+export * from './settlement-history';

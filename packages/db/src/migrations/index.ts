@@ -41,6 +41,7 @@ import * as m0046 from './0046-paypal-transactions';
 import * as m0048 from './0048-firm-invites';
 import * as m0049 from './0049-fifo-lock';
 import * as m0050 from './0050-inventory-fetch';
+import * as m0055 from './0055-search-history-resolve';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '0048-firm-invites': m0048,
   '0049-fifo-lock': m0049,
   '0050-inventory-fetch': m0050,
+  '0055-search-history-resolve': m0055,
 };
