@@ -5,7 +5,7 @@
  * still readable by the account; another account's is not found.
  */
 import { z } from 'zod';
-import { SETTLEMENT_HISTORY_KINDS } from '@ledgerport/core/rules';
+import { SETTLEMENT_HISTORY_KINDS } from '@ledgerport/core/settlements';
 import { defineEndpoint } from './endpoint';
 import { settlementKeySchema } from './settlements';
 

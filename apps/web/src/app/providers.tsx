@@ -4,11 +4,10 @@ import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
-import { TOAST_CONTAINER_PROPS } from '../lib/toast';
 import { lazyComponent } from '../ui/lazy-component';
 import { SessionExpiredModal } from './session-expired-modal';
 
-const NotificationsHost = lazyComponent(() => import('../ui/notifications-host').then((m) => m.Notifications));
+const NotificationsHost = lazyComponent(() => import('../ui/notifications-host').then((m) => m.ToastContainer));
 
 /** Loads the toast container now (component tests). */
 export const preloadNotificationsHost = () => NotificationsHost.preload();
@@ -24,7 +23,7 @@ function Toasts() {
   if (!isWanted && !NotificationsHost.isLoaded()) return null;
   return (
     <Suspense fallback={null}>
-      <NotificationsHost.Component {...TOAST_CONTAINER_PROPS} />
+      <NotificationsHost.Component />
     </Suspense>
   );
 }

@@ -22,7 +22,6 @@ import {
 } from '@tanstack/react-table';
 import { useMemo, useState, type ReactNode } from 'react';
 import { TablePager } from './table-pager';
-import { TableScroll } from './table-scroll';
 
 export interface DataColumn<T> {
   id: string;
@@ -243,5 +242,18 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         />
       ) : null}
     </>
+  );
+}
+
+/**
+ * Every wide table's container (issue 26): a table that does not fit its card at 1280 px scrolls
+ * sideways inside the card, header and all, with a visible scrollbar, instead of being cut off
+ * ("Sou", "5 r"). Native scrolling, so the scrollbar shows whenever there is more to see.
+ */
+export function TableScroll({ minWidth, children }: { minWidth: number; children: ReactNode }) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth} type="native">
+      {children}
+    </Table.ScrollContainer>
   );
 }

@@ -2,7 +2,7 @@
  * A drop zone for settlement files (drag and drop or the file picker), with one row per chosen file:
  * its name, size, a labelled progress bar and its status text. The caller owns the progress.
  */
-import { Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Box, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
 // react-dropzone 14 directly (not @mantine/dropzone, whose react-dropzone 20 needs Node 22; README says Node 20.19).
 import { useDropzone } from 'react-dropzone';
@@ -36,12 +36,11 @@ export function FileDropZone({ onFiles, maxSizeBytes, disabled, onRejected }: { 
   });
   const tone = isDragReject ? 'red' : isDragAccept ? 'blue' : 'gray';
   return (
-    <Paper
+    <Box
       {...getRootProps({ 'aria-label': 'Settlement files' })}
-      withBorder
       p="md"
       data-disabled={disabled || undefined}
-      style={{ borderStyle: 'dashed', borderWidth: 1, borderColor: `var(--mantine-color-${tone}-${tone === 'gray' ? 4 : 6})`, cursor: disabled ? 'not-allowed' : 'pointer', opacity: disabled ? 0.6 : 1 }}
+      style={{ border: `1px dashed var(--mantine-color-${tone}-${tone === 'gray' ? 4 : 6})`, borderRadius: 'var(--mantine-radius-md)', cursor: disabled ? 'not-allowed' : 'pointer', opacity: disabled ? 0.6 : 1 }}
     >
       <input {...getInputProps()} />
       <Group justify="center" gap="xl" mih={140} style={{ pointerEvents: 'none' }}>
@@ -61,7 +60,7 @@ export function FileDropZone({ onFiles, maxSizeBytes, disabled, onRejected }: { 
           </Text>
         </div>
       </Group>
-    </Paper>
+    </Box>
   );
 }
 

@@ -24,4 +24,3 @@ export * from './account-status';
 export * from './teams';
 export * from './firm-invites';
 export * from './settlement-search';
-export * from './settlement-history';

@@ -4,7 +4,7 @@ import type { MappingRow } from '@ledgerport/contract';
 import { countOf } from '@ledgerport/core/rules';
 import { MoneyText } from '../../ui/money-text';
 import { categoryLabel, type MappingGroup } from './mapping-groups';
-import { TableScroll } from '../../ui/table-scroll';
+import { TableScroll } from '../../ui/data-table';
 
 export type Draft = Record<string, { accountCode: string | null; taxRateCode: string | null }>;
 export const rowKey = (r: MappingRow) => `${r.channel}|${r.typeKey}`;

@@ -18,7 +18,7 @@ import { SourcesDrawer } from '../shopify-reports/figure-sources-drawer';
 import type { FigureSourcesBody } from '@ledgerport/contract';
 import { DEFAULT_LIST_STATE, writeSavedListState } from '../settlements/settlement-filters';
 import { BillingRefusalAlert, isBillingRefusal } from '../billing/billing-refusal-alert';
-import { TableScroll } from '../../ui/table-scroll';
+import { TableScroll } from '../../ui/data-table';
 
 const CATEGORY_LABELS: Record<string, string> = {
   sales: 'Sales', shipping: 'Shipping', tax: 'Tax', fees: 'Fees', refunds: 'Refunds', reserves: 'Reserves',

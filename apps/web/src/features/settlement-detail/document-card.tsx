@@ -8,7 +8,7 @@ import { accountingSystemLabel, documentKindLabel } from '@ledgerport/core/posti
 import { formatDateValue } from '@ledgerport/core/rules';
 import { MoneyText } from '../../ui/money-text';
 import type { DrillDown } from './source-lines-modal';
-import { TableScroll } from '../../ui/table-scroll';
+import { TableScroll } from '../../ui/data-table';
 
 const STATUS: Record<SettlementDocument['status'], { label: string; color: string }> = {
   PENDING: { label: 'Will be posted', color: 'gray' },

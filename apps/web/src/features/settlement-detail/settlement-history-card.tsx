@@ -3,8 +3,7 @@
  * released, deleted, each with who and when, oldest first, as the server's /settlement/history words it
  * (core's buildSettlementHistory). Also shown for a deleted settlement, whose page is otherwise gone.
  */
-import { Card, Text, Timeline, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconClock, IconFileImport, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ResponseOf, SettlementHistoryEntry, getSettlementHistory } from '@ledgerport/contract';
 import { formatTimestamp } from '@ledgerport/core/rules';
@@ -15,16 +14,9 @@ type SettlementHistory = ResponseOf<typeof getSettlementHistory>;
 
 export const settlementHistoryQueryKey = (settlementKey: string) => ['settlement-history', settlementKey];
 
-const ICONS: Partial<Record<SettlementHistoryEntry['kind'], typeof IconCheck>> = {
-  imported: IconFileImport,
-  sent: IconSend,
-  posted: IconCheck,
-  failed: IconAlertTriangle,
-  reprocessed: IconRefresh,
-  redownloaded: IconRefresh,
-  held: IconClock,
-  deleted: IconTrash,
-};
+// Plain components of the first load only: a Timeline or new icons here moved other pages' Mantine
+// code into the first load of /app/settlements (its 250 kB budget, decision 0026).
+const COLORS: Partial<Record<SettlementHistoryEntry['kind'], string>> = { posted: 'green', failed: 'red', deleted: 'red', held: 'orange', reversed: 'orange' };
 
 export function SettlementHistoryCard({ settlementKey, onlyWhenDeleted = false }: { settlementKey: string; onlyWhenDeleted?: boolean }) {
   const { account } = useSession();
@@ -44,23 +36,25 @@ export function SettlementHistoryCard({ settlementKey, onlyWhenDeleted = false }
       {query.error && <Text c="dimmed" size="sm">Its history could not be loaded.</Text>}
       {history && history.entries.length === 0 && <Text c="dimmed" size="sm">Nothing is recorded for it yet.</Text>}
       {history && history.entries.length > 0 && (
-        <Timeline active={history.entries.length - 1} bulletSize={22} lineWidth={2}>
-          {history.entries.map((e, i) => {
-            const Icon = ICONS[e.kind];
-            return (
-              <Timeline.Item key={i} title={e.title} bullet={Icon ? <Icon size={13} aria-hidden /> : undefined} color={e.kind === 'failed' || e.kind === 'deleted' ? 'red' : e.kind === 'posted' ? 'green' : 'blue'} data-kind={e.kind}>
-                {e.detail && (
-                  <Text size="sm" c="dimmed">
-                    {e.detail}
-                  </Text>
-                )}
-                <Text size="xs" c="dimmed" mt={2}>
-                  {e.by} · {formatTimestamp(e.at, account.timeZoneId || undefined)}
+        <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {history.entries.map((e, i) => (
+            <Stack key={i} gap={2} component="li" data-kind={e.kind}>
+              <Group gap={6}>
+                <Badge size="xs" variant="dot" color={COLORS[e.kind] ?? 'blue'}>
+                  {e.title}
+                </Badge>
+              </Group>
+              {e.detail && (
+                <Text size="sm" c="dimmed">
+                  {e.detail}
                 </Text>
-              </Timeline.Item>
-            );
-          })}
-        </Timeline>
+              )}
+              <Text size="xs" c="dimmed">
+                {e.by} · {formatTimestamp(e.at, account.timeZoneId || undefined)}
+              </Text>
+            </Stack>
+          ))}
+        </Stack>
       )}
     </Card>
   );

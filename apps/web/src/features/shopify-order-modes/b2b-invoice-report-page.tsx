@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { detailPath } from '../settlements/settlement-path';
-import { TableScroll } from '../../ui/table-scroll';
+import { TableScroll } from '../../ui/data-table';
 
 const B2bInvoiceChart = lazy(() => import('./b2b-invoice-chart').then((m) => ({ default: m.B2bInvoiceChart })));
 

@@ -17,7 +17,7 @@ import { FigureSourcesDrawer, type FigureChoice } from './figure-sources-drawer'
 import { presetRange, ReportRangeForm, type ReportRange } from './report-range-form';
 import { amountCell, saveCsv } from './save-csv';
 import { BillingRefusalAlert, isBillingRefusal } from '../billing/billing-refusal-alert';
-import { TableScroll } from '../../ui/table-scroll';
+import { TableScroll } from '../../ui/data-table';
 
 type CurrencyFinance = FinanceReportBody['currencies'][number];
 

@@ -13,7 +13,7 @@ import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { detailPath } from '../settlements/settlement-path';
 import { amountCell, saveCsv } from './save-csv';
-import { TableScroll } from '../../ui/table-scroll';
+import { TableScroll } from '../../ui/data-table';
 
 type Sort = 'date' | 'orderId' | 'gross' | 'fees' | 'refunds' | 'net';
 interface OrderFilters {
