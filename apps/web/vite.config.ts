@@ -29,7 +29,7 @@ const FIRST_LOAD_MANTINE = new RegExp(
 const pkg = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`);
 
 // Served by the server at /app/ (history navigation); the API lives at the server root, same origin.
-// Every feature page is its own chunk (app/lazy-pages.ts). The manifest (dist/.vite/manifest.json,
+// Every feature page is its own chunk (each route-table entry's lazyPage, app/routes-*.ts). The manifest (dist/.vite/manifest.json,
 // never served: the server ignores dot folders) lets the bundle-budget journey and `npm run bench
 // -- web` sum what a route loads (decision 0026).
 export default defineConfig({

@@ -10,8 +10,15 @@ import { Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { AuthUser } from '../lib/api-types';
 import { Footer } from './app-frame';
-import { Pages } from './lazy-pages';
+import { lazyComponent } from '../ui/lazy-component';
 import { PageLoading } from './page-loading';
+
+// Loaded on demand, as pages are: the form's schemas would bring zod into every page's entry.
+const NewAccountForm = lazyComponent(() => import('../features/switch/new-account-form').then((m) => m.NewAccountForm));
+const ProfileSettings = lazyComponent(() => import('../features/user-profile/profile-settings-page').then((m) => m.ProfileSettingsPage));
+
+/** Loads the two pages a newcomer can open now (component tests). */
+export const preloadNewcomerPages = () => Promise.all([NewAccountForm.preload(), ProfileSettings.preload()]);
 
 function Welcome({ user }: { user: AuthUser }) {
   return (
@@ -69,9 +76,8 @@ export function NewcomerFrame({ user, onLogout }: { user: AuthUser; onLogout: ()
       <AppShell.Main>
         <Container size="lg">
           {isNewAccount ? (
-            // Loaded on demand, as pages are: its schemas would bring zod into every page's entry.
             <Suspense fallback={<PageLoading />}>
-              <Pages.newAccountForm.Component />
+              <NewAccountForm.Component />
             </Suspense>
           ) : isProfile ? (
             <Stack>
@@ -79,7 +85,7 @@ export function NewcomerFrame({ user, onLogout }: { user: AuthUser; onLogout: ()
                 My Profile
               </Title>
               <Suspense fallback={<PageLoading />}>
-                <Pages.profileSettings.Component />
+                <ProfileSettings.Component />
               </Suspense>
             </Stack>
           ) : (

@@ -6,7 +6,7 @@ import { sessionQueryOptions } from './load-session';
 import { startOpeningLoads } from './opening-loads';
 import { ROUTES } from './route-table';
 
-const routeOf = (page: string) => ROUTES.find((r) => r.page === page);
+const routeOf = (path: string) => ROUTES.find((r) => r.path === path);
 const emptyPage = { settlements: [], pagination: { page: 0, size: 10, totalRows: 0 } };
 
 function fakeServer() {

@@ -8,19 +8,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { isTokenExpired } from '@ledgerport/core/rules';
 import { readAccountKey, readTokenSet } from '../lib/token-store';
 import { readOverride, sessionQueryOptions } from './load-session';
-import type { SettlementListKind } from '../features/settlements/settlement-filters';
 // Static on purpose (under 2 kB gzipped with the filters and API it uses): the list's request then goes
 // out with the session's, instead of after one more download.
 import { prefetchSettlementList } from '../features/settlements/settlement-list-query';
-import type { PageKind, RouteMeta } from './route-meta';
-
-/** The settlement lists (route-page.tsx renders each with this kind). */
-const SETTLEMENT_LIST_KIND: Partial<Record<PageKind, SettlementListKind>> = {
-  settlements: 'standard',
-  'b2b-settlements': 'b2b',
-  'deferred-revenue-settlements': 'deferred-revenue',
-  'deferred-transactions-settlements': 'deferred-transactions',
-};
+import type { RouteMeta } from './route-meta';
 
 export function startOpeningLoads(queryClient: QueryClient, opening: RouteMeta | undefined, search: string): void {
   if (!opening || opening.isPublic) return;
@@ -28,7 +19,8 @@ export function startOpeningLoads(queryClient: QueryClient, opening: RouteMeta |
   if (!tokens || isTokenExpired(tokens.refreshTokenExpiresAt, Date.now())) return;
   const override = readOverride(search);
   void queryClient.prefetchQuery(sessionQueryOptions(tokens.userId, override));
-  const kind = SETTLEMENT_LIST_KIND[opening.page];
+  // The settlement list the opening route shows (its route-table entry says which).
+  const kind = opening.settlementList;
   const accountKey = readAccountKey();
   // An admin's ?account= or ?userId= opens another account: its list waits for the session.
   if (!kind || !accountKey || override.accountKey !== undefined || override.userId !== undefined) return;

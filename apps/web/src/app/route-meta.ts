@@ -1,122 +1,11 @@
 /**
- * Route metadata: what every route of spec section 2 declares (title, body class, checks) and the
- * empty state a page shows until its feature is built. The router, the guard, the layouts and the
- * title hook all read this one shape.
+ * A route-table entry: what every route of spec section 2 declares (title, body class, checks), and
+ * either the page it renders (loaded on demand, lazy-page.ts) or the empty state it shows until its
+ * feature is built. The router, the guard, the layouts, the title hook and the opening loads all
+ * read this one shape; nothing else lists the pages.
  */
-export type PageKind =
-  | 'empty'
-  | 'admin'
-  | 'login'
-  | 'sign-up'
-  | 'forgot-password'
-  | 'user-management'
-  | 'profile-settings'
-  | 'logout'
-  | 'not-found'
-  | 'switch'
-  | 'organization-dashboard'
-  | 'whats-new'
-  | 'user-profile'
-  | 'settlements'
-  | 'b2b-settlements'
-  | 'deferred-revenue-settlements'
-  | 'deferred-transactions-settlements'
-  | 'overview-settlements'
-  | 'settlement-detail'
-  | 'settlement-import'
-  | 'export-settlement'
-  | 'mapping'
-  | 'ledger'
-  | 'postings'
-  | 'posting'
-  | 'reconciliation-reports'
-  | 'reconciliation-report-new'
-  | 'reconciliation-report'
-  | 'channel-connect'
-  | 'sales-source'
-  | 'connections-settings'
-  | 'history-settings'
-  | 'users-settings'
-  | 'notifications'
-  | 'notification-settings'
-  | 'account-settings'
-  | 'sales-grouping-settings'
-  | 'product-types-settings'
-  | 'amazon-deferred-transactions-settings'
-  | 'beta-features-settings'
-  | 'automation-settings'
-  | 'cogs-settings'
-  | 'inventory-settings'
-  | 'registered-country-settings'
-  | 'netsuite-configuration-settings'
-  | 'paypal-settings'
-  | 'amazon-pay-settings'
-  | 'statement-accounts-and-taxes-settings'
-  | 'cost-admin'
-  | 'export-cogs'
-  | 'amazon-summary-report'
-  | 'shopify-finance-report'
-  | 'shopify-gift-cards'
-  | 'shopify-orders'
-  | 'shopify-order'
-  | 'shopify-reconnect'
-  | 'shopify-store-mismatch'
-  | 'shopify-b2b-settings'
-  | 'shopify-deferred-revenue-settings'
-  | 'b2b-invoice-report'
-  | 'export-data'
-  | 'accounting-connect'
-  | 'account-questionnaire'
-  | 'backend-home'
-  | 'backend-inconsistent-settlements'
-  | 'partner-dashboard'
-  | 'clarity-home'
-  | 'clarity-custom'
-  | 'clarity-directory'
-  | 'clarity-firm'
-  | 'partner'
-  | 'teams'
-  | 'product-catalog'
-  | 'team-settings'
-  | 'backend-accounts'
-  | 'backend-fetch-history'
-  | 'backend-fetch-history-status'
-  | 'inventory-summary'
-  | 'inventory-locations'
-  | 'billing'
-  | 'subscribe'
-  | 'billing-migration'
-  | 'checkout'
-  | 'checkout-complete'
-  | 'user-billing'
-  | 'user-subscriptions'
-  | 'partner-subscriptions'
-  | 'firm-billing'
-  | 'backend-plans'
-  | 'backend-users'
-  | 'backend-user'
-  | 'backend-organizations'
-  | 'backend-organization'
-  | 'backend-utilities'
-  | 'backend-outside'
-  | 'backend-qbo-playground'
-  | 'backend-netsuite-suiteql'
-  | 'backend-netsuite-records'
-  | 'backend-paypal-raw'
-  | 'backend-paypal-refresh'
-  | 'backend-amazon-groups'
-  | 'backend-amazon-events'
-  | 'account-area-settlements'
-  | 'account-area-connections'
-  | 'account-area-users'
-  | 'account-area-mappings'
-  | 'account-area-billing'
-  | 'account-area-feature-flag'
-  | 'account-area-raw-transactions'
-  | 'account-area-report'
-  | 'account-area-utilities'
-  | 'account-area-amazon-data-state'
-  | 'account-area-walmart-utilities';
+import type { SettlementListKind } from '../features/settlements/settlement-filters';
+import type { RoutePage } from './lazy-page';
 
 export interface EmptyStateText {
   /** What will appear on this page. */
@@ -130,9 +19,14 @@ export interface RouteMeta {
   /** Path relative to the /app base, without leading slash ('account-settings/users'). */
   path: string;
   title: string;
-  page: PageKind;
+  /** The page this route renders; a route without one shows `empty`. */
+  page?: RoutePage;
   bodyClass: string;
   empty?: EmptyStateText;
+  /** Paths of pages this one links to, downloaded once it has shown (the sign-in page's links). */
+  preloads?: string[];
+  /** The settlement list this page shows: the app asks for its first page while the session loads (opening-loads.ts). */
+  settlementList?: SettlementListKind;
   isPublic?: boolean;
   strictReferrer?: boolean;
   adminOnly?: boolean;
@@ -159,20 +53,14 @@ const bodyClassOf = (path: string) =>
       .toLowerCase() || 'root'
   }`;
 
-export function page(
-  path: string,
-  title: string,
-  empty: EmptyStateText,
-  extra: Partial<RouteMeta> = {},
-): RouteMeta {
-  return { path, title, page: 'empty', bodyClass: bodyClassOf(path), empty, ...extra };
+type Extra = Omit<Partial<RouteMeta>, 'path' | 'title' | 'page' | 'empty' | 'bodyClass'>;
+
+/** A route and the page it renders. */
+export function route(path: string, title: string, page: RoutePage, extra: Extra = {}): RouteMeta {
+  return { path, title, page, bodyClass: bodyClassOf(path), ...extra };
 }
 
-export function special(
-  path: string,
-  title: string,
-  kind: PageKind,
-  extra: Partial<RouteMeta> = {},
-): RouteMeta {
-  return { path, title, page: kind, bodyClass: bodyClassOf(path), ...extra };
+/** A route whose feature is not built yet: it says what will appear there and what to do now. */
+export function emptyRoute(path: string, title: string, empty: EmptyStateText, extra: Extra = {}): RouteMeta {
+  return { path, title, bodyClass: bodyClassOf(path), empty, ...extra };
 }

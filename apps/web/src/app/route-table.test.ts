@@ -2,7 +2,7 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { chooseLayout } from '@ledgerport/core/rules';
 import { buildRoutes } from './router';
-import { ROUTES } from './route-table';
+import { ROUTES, findRouteMeta } from './route-table';
 
 // Paths of spec section 2, with example values for their parameters.
 const SPEC_PATHS = [
@@ -48,6 +48,26 @@ describe('route table', () => {
       expect(r.title.length).toBeGreaterThan(0);
       expect(r.bodyClass).toMatch(/^page-[a-z0-9-]+$/);
     }
+  });
+
+  it('gives every route either its page or the empty state of a page not built yet', () => {
+    for (const r of ROUTES) expect([r.path, Boolean(r.page) !== Boolean(r.empty)]).toEqual([r.path, true]);
+  });
+
+  it('preloads only pages the table declares', () => {
+    const preloads = ROUTES.flatMap((r) => r.preloads ?? []);
+    expect(preloads).toEqual(expect.arrayContaining(['signup', 'forgot-password']));
+    for (const path of preloads) expect([path, findRouteMeta(path)?.page]).toEqual([path, expect.anything()]);
+  });
+
+  it('renders each settlement list with the kind whose first rows load with the session', () => {
+    const lists = ROUTES.filter((r) => r.settlementList).map((r) => [r.path, r.settlementList]);
+    expect(lists).toEqual([
+      ['settlements', 'standard'],
+      ['b2b-settlements', 'b2b'],
+      ['deferred-revenue-settlements', 'deferred-revenue'],
+      ['deferred-transactions-settlements', 'deferred-transactions'],
+    ]);
   });
 
   it('marks every backend and internal account route admin-only', () => {

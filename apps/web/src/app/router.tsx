@@ -6,11 +6,10 @@ import { Navigate, createBrowserRouter, matchRoutes, useLocation, useParams, typ
 import { useSession } from '../lib/session-context';
 import { stripAppBase } from '@ledgerport/core/rules';
 import type { QueryClient } from '@tanstack/react-query';
-import { preloadPage } from './lazy-pages';
 import { startOpeningLoads } from './opening-loads';
 import { preloadLayoutOf } from './page-layout';
 import { RoutePage } from './route-page';
-import { REDIRECTS, ROUTES } from './route-table';
+import { REDIRECTS, ROUTES, preloadPage } from './route-table';
 import type { RouteMeta } from './route-meta';
 import { SignedInRoot } from './signed-in-root';
 
@@ -40,25 +39,21 @@ function OrganizationIndexRedirect() {
 const toRoute = (meta: RouteMeta): RouteObject => ({ path: meta.path, handle: meta, element: <RoutePage meta={meta} /> });
 
 export function buildRoutes(): RouteObject[] {
-  const publicRoutes = ROUTES.filter((r) => r.isPublic && r.page !== 'logout');
-  const signedIn = ROUTES.filter((r) => !r.isPublic || r.page === 'logout');
-  const notFound = ROUTES.find((r) => r.page === 'not-found');
   return [
-    ...publicRoutes.map(toRoute),
+    // Public pages (sign-in, logout, 404, oauth) render without the signed-in start-up.
+    ...ROUTES.filter((r) => r.isPublic).map(toRoute),
     { path: 'app/*', element: <AppPrefixRedirect /> },
     {
       element: <SignedInRoot />,
       children: [
         { index: true, element: <Navigate to="/admin" replace /> },
-        ...signedIn.filter((r) => r.page !== 'logout').map(toRoute),
+        ...ROUTES.filter((r) => !r.isPublic).map(toRoute),
         ...REDIRECTS.map((r) => ({ path: r.path, element: <RelativeRedirect to={r.redirectTo} /> })),
         { path: 'clarity/:organizationId', element: <ClarityOrganizationRedirect /> },
         { path: 'organization', element: <OrganizationIndexRedirect /> },
       ],
     },
-    // Logout must work even when the session cannot load.
-    ...signedIn.filter((r) => r.page === 'logout').map(toRoute),
-    { path: '*', element: notFound ? <Navigate to="/404" replace /> : null },
+    { path: '*', element: <Navigate to="/404" replace /> },
   ];
 }
 
@@ -67,7 +62,7 @@ export function createAppRouter(queryClient?: QueryClient) {
   const routes = buildRoutes();
   // The opening page's code downloads while the session loads, not after it (decision 0026).
   const opening = matchRoutes(routes, window.location.pathname, '/app')?.at(-1)?.route.handle as RouteMeta | undefined;
-  if (opening) preloadPage(opening.page);
+  preloadPage(opening);
   if (queryClient) startOpeningLoads(queryClient, opening, window.location.search);
   preloadLayoutOf(stripAppBase(window.location.pathname));
   return createBrowserRouter(routes, { basename: '/app' });

@@ -1,5 +1,13 @@
 /** Admin, connection, account settings, user settings and billing routes (spec section 2). */
-import { page, special, type RedirectMeta, type RouteMeta } from './route-meta';
+import { lazyPage } from './lazy-page';
+import { emptyRoute, route, type RedirectMeta, type RouteMeta } from './route-meta';
+
+const salesSourcePage = lazyPage(() => import('../features/channel-connect/channel-connect-page').then((m) => m.SalesSourcePage));
+const channelConnectPage = lazyPage(() => import('../features/channel-connect/channel-connect-page').then((m) => m.ChannelConnectPage));
+const accountingConnectPage = lazyPage(() => import('../features/accounting-connect/accounting-connect-page').then((m) => m.AccountingConnectPage));
+export const profileSettingsPage = lazyPage(() => import('../features/user-profile/profile-settings-page').then((m) => m.ProfileSettingsPage));
+const billingPage = lazyPage(() => import('../features/billing/billing-page').then((m) => m.BillingPage));
+const subscriptionsPage = lazyPage(() => import('../features/billing/subscriptions-page').then((m) => m.SubscriptionsPage));
 
 const connectNow = { now: 'Until then, you can review your onboarding steps on the admin page.', action: { label: 'Back to admin', to: '/admin' } };
 
@@ -24,60 +32,60 @@ const accountSettingsTabs: Array<[tab: string, title: string, what: string, stri
   ['shopify-deferred-revenue', 'Shopify Deferred Revenue', 'how Shopify revenue is deferred until fulfilment', true],
 ];
 
-/** Tabs with a real page (declared with special() below); the others show what they will hold. */
+/** Tabs with a real page (declared with route() below); the others show what they will hold. */
 const BUILT_TABS = new Set(['product-types', 'invoices', 'connections', 'users', 'history', 'amazon-deferred-transactions', 'new-features', 'automation', 'shopify-b2b', 'shopify-deferred-revenue', 'billing', 'cogs', 'registered-country', 'statements-accounts-and-taxes', 'netsuite-configuration', 'paypal', 'amazon-pay', 'inventory']);
 
 export const accountRoutes: RouteMeta[] = [
-  special('admin', 'Admin', 'admin'),
-  page('admin/auth-token', 'Authorization Token', { what: 'This page will receive the authorization token of a connection and finish it.', ...connectNow }, { connectStyle: true }),
-  page('admin/request-access', 'Request Access', { what: 'This page will let you ask the owner of an account for access to it.', ...connectNow }, { connectStyle: true }),
-  special('admin/sales-source', 'Sales Source', 'sales-source', { connectStyle: true }),
-  special('admin/sales-channel', 'Sales Channel', 'sales-source', { connectStyle: true }),
-  special('admin/sales-channel/:channel', 'Connect Sales Channel', 'channel-connect', { connectStyle: true }),
-  special('admin/sales-channel/:channel/:step', 'Connect Sales Channel', 'channel-connect', { connectStyle: true }),
-  special('admin/accounting/:system', 'Connect Accounting', 'accounting-connect', { connectStyle: true, strictReferrer: true }),
-  special('admin/accounting/:system/:step', 'Connect Accounting', 'accounting-connect', { connectStyle: true, strictReferrer: true }),
+  route('admin', 'Admin', lazyPage(() => import('../features/admin/admin-page').then((m) => m.AdminPage))),
+  emptyRoute('admin/auth-token', 'Authorization Token', { what: 'This page will receive the authorization token of a connection and finish it.', ...connectNow }, { connectStyle: true }),
+  emptyRoute('admin/request-access', 'Request Access', { what: 'This page will let you ask the owner of an account for access to it.', ...connectNow }, { connectStyle: true }),
+  route('admin/sales-source', 'Sales Source', salesSourcePage, { connectStyle: true }),
+  route('admin/sales-channel', 'Sales Channel', salesSourcePage, { connectStyle: true }),
+  route('admin/sales-channel/:channel', 'Connect Sales Channel', channelConnectPage, { connectStyle: true }),
+  route('admin/sales-channel/:channel/:step', 'Connect Sales Channel', channelConnectPage, { connectStyle: true }),
+  route('admin/accounting/:system', 'Connect Accounting', accountingConnectPage, { connectStyle: true, strictReferrer: true }),
+  route('admin/accounting/:system/:step', 'Connect Accounting', accountingConnectPage, { connectStyle: true, strictReferrer: true }),
   // The accounting system itself links to /cb (its referrer is the system's sign-in page), so the strict
   // referrer check would refuse every real callback; the server's single-use state bound to the user guards it.
-  special('admin/accounting/:system/cb', 'Connect Accounting', 'accounting-connect', { connectStyle: true }),
-  special('account-settings', 'Account', 'account-settings', { tabs: 'account-settings' }),
-  special('account-settings/product-types', 'Product Types', 'product-types-settings', { tabs: 'account-settings', strictReferrer: true }),
-  special('account-settings/invoices', 'Sales Grouping and Tracking', 'sales-grouping-settings', { tabs: 'account-settings', strictReferrer: true }),
-  special('account-settings/connections', 'Connections', 'connections-settings', { tabs: 'account-settings', strictReferrer: true }),
-  special('account-settings/users', 'Users', 'users-settings', { tabs: 'account-settings', strictReferrer: true }),
-  special('account-settings/history', 'History', 'history-settings', { tabs: 'account-settings', strictReferrer: true }),
-  special('account-settings/amazon-deferred-transactions', 'Amazon Deferred Transactions', 'amazon-deferred-transactions-settings', { tabs: 'account-settings', strictReferrer: true }),
-  special('account-settings/new-features', 'Beta Features', 'beta-features-settings', { tabs: 'account-settings', strictReferrer: false }),
-  special('account-settings/automation', 'Automation', 'automation-settings', { tabs: 'account-settings', strictReferrer: true }),
-  special('account-settings/shopify-b2b', 'Shopify B2B Invoice', 'shopify-b2b-settings', { tabs: 'account-settings', strictReferrer: true }),
-  special('account-settings/shopify-deferred-revenue', 'Shopify Deferred Revenue', 'shopify-deferred-revenue-settings', { tabs: 'account-settings', strictReferrer: true }),
-  special('account-settings/cogs', 'Cost of Goods Sold', 'cogs-settings', { tabs: 'account-settings', strictReferrer: true }),
-  special('account-settings/inventory', 'Inventory', 'inventory-settings', { tabs: 'account-settings', strictReferrer: true }),
-  special('account-settings/registered-country', 'Registered Country', 'registered-country-settings', { tabs: 'account-settings', strictReferrer: false }),
-  special('account-settings/statements-accounts-and-taxes', 'Statements Accounts and Taxes', 'statement-accounts-and-taxes-settings', { tabs: 'account-settings', strictReferrer: true }),
-  special('account-settings/netsuite-configuration', 'NetSuite Configuration', 'netsuite-configuration-settings', { tabs: 'account-settings', strictReferrer: true }),
-  special('account-settings/paypal', 'PayPal', 'paypal-settings', { tabs: 'account-settings', strictReferrer: true }),
-  special('account-settings/amazon-pay', 'Amazon Pay', 'amazon-pay-settings', { tabs: 'account-settings', strictReferrer: true }),
+  route('admin/accounting/:system/cb', 'Connect Accounting', accountingConnectPage, { connectStyle: true }),
+  route('account-settings', 'Account', lazyPage(() => import('../features/account-settings/account-settings-page').then((m) => m.AccountSettingsPage)), { tabs: 'account-settings' }),
+  route('account-settings/product-types', 'Product Types', lazyPage(() => import('../features/account-settings/product-types-page').then((m) => m.ProductTypesPage)), { tabs: 'account-settings', strictReferrer: true }),
+  route('account-settings/invoices', 'Sales Grouping and Tracking', lazyPage(() => import('../features/account-settings/sales-grouping-page').then((m) => m.SalesGroupingPage)), { tabs: 'account-settings', strictReferrer: true }),
+  route('account-settings/connections', 'Connections', lazyPage(() => import('../features/account-settings/connections-settings-page').then((m) => m.ConnectionsSettingsPage)), { tabs: 'account-settings', strictReferrer: true }),
+  route('account-settings/users', 'Users', lazyPage(() => import('../features/account-users/users-settings-page').then((m) => m.UsersSettingsPage)), { tabs: 'account-settings', strictReferrer: true }),
+  route('account-settings/history', 'History', lazyPage(() => import('../features/account-settings/history-settings-page').then((m) => m.HistorySettingsPage)), { tabs: 'account-settings', strictReferrer: true }),
+  route('account-settings/amazon-deferred-transactions', 'Amazon Deferred Transactions', lazyPage(() => import('../features/account-settings/amazon-deferred-transactions-page').then((m) => m.AmazonDeferredTransactionsPage)), { tabs: 'account-settings', strictReferrer: true }),
+  route('account-settings/new-features', 'Beta Features', lazyPage(() => import('../features/account-settings/beta-features-page').then((m) => m.BetaFeaturesPage)), { tabs: 'account-settings', strictReferrer: false }),
+  route('account-settings/automation', 'Automation', lazyPage(() => import('../features/account-settings/automation-page').then((m) => m.AutomationPage)), { tabs: 'account-settings', strictReferrer: true }),
+  route('account-settings/shopify-b2b', 'Shopify B2B Invoice', lazyPage(() => import('../features/shopify-order-modes/shopify-b2b-page').then((m) => m.ShopifyB2bPage)), { tabs: 'account-settings', strictReferrer: true }),
+  route('account-settings/shopify-deferred-revenue', 'Shopify Deferred Revenue', lazyPage(() => import('../features/shopify-order-modes/shopify-deferred-revenue-page').then((m) => m.ShopifyDeferredRevenuePage)), { tabs: 'account-settings', strictReferrer: true }),
+  route('account-settings/cogs', 'Cost of Goods Sold', lazyPage(() => import('../features/cogs/cogs-settings-page').then((m) => m.CogsSettingsPage)), { tabs: 'account-settings', strictReferrer: true }),
+  route('account-settings/inventory', 'Inventory', lazyPage(() => import('../features/inventory/inventory-settings-page').then((m) => m.InventorySettingsPage)), { tabs: 'account-settings', strictReferrer: true }),
+  route('account-settings/registered-country', 'Registered Country', lazyPage(() => import('../features/account-settings/registered-country-page').then((m) => m.RegisteredCountryPage)), { tabs: 'account-settings', strictReferrer: false }),
+  route('account-settings/statements-accounts-and-taxes', 'Statements Accounts and Taxes', lazyPage(() => import('../features/account-settings/statement-accounts-and-taxes-page').then((m) => m.StatementAccountsAndTaxesPage)), { tabs: 'account-settings', strictReferrer: true }),
+  route('account-settings/netsuite-configuration', 'NetSuite Configuration', lazyPage(() => import('../features/account-settings/netsuite-configuration-page').then((m) => m.NetSuiteConfigurationPage)), { tabs: 'account-settings', strictReferrer: true }),
+  route('account-settings/paypal', 'PayPal', lazyPage(() => import('../features/account-settings/paypal-page').then((m) => m.PayPalPage)), { tabs: 'account-settings', strictReferrer: true }),
+  route('account-settings/amazon-pay', 'Amazon Pay', lazyPage(() => import('../features/account-settings/amazon-pay-page').then((m) => m.AmazonPayPage)), { tabs: 'account-settings', strictReferrer: true }),
   ...accountSettingsTabs.filter(([tab]) => !BUILT_TABS.has(tab)).map(([tab, title, what, strict]) =>
-    page(`account-settings/${tab}`, title, { what: `This tab will show ${what}.`, now: 'Choose another settings tab above, or go back to the admin page.', action: { label: 'Open admin', to: '/admin' } }, { tabs: 'account-settings', strictReferrer: strict }),
+    emptyRoute(`account-settings/${tab}`, title, { what: `This tab will show ${what}.`, now: 'Choose another settings tab above, or go back to the admin page.', action: { label: 'Open admin', to: '/admin' } }, { tabs: 'account-settings', strictReferrer: strict }),
   ),
-  page('user/settings', 'User Settings', { what: 'Your personal settings will appear in the tabs above.', now: 'Choose a tab to continue.' }, { tabs: 'user-settings' }),
-  special('user/settings/profile', 'My Profile', 'profile-settings', { tabs: 'user-settings' }),
-  special('user/settings/notifications', 'Notification Settings', 'notification-settings', { tabs: 'user-settings' }),
-  special('notifications', 'Notifications', 'notifications'),
-  special('billing', 'Billing', 'billing', { strictReferrer: true }),
-  special('billing/checkout', 'Checkout', 'checkout', { strictReferrer: true }),
+  emptyRoute('user/settings', 'User Settings', { what: 'Your personal settings will appear in the tabs above.', now: 'Choose a tab to continue.' }, { tabs: 'user-settings' }),
+  route('user/settings/profile', 'My Profile', profileSettingsPage, { tabs: 'user-settings' }),
+  route('user/settings/notifications', 'Notification Settings', lazyPage(() => import('../features/notifications/notification-settings-page').then((m) => m.NotificationSettingsPage)), { tabs: 'user-settings' }),
+  route('notifications', 'Notifications', lazyPage(() => import('../features/notifications/notifications-page').then((m) => m.NotificationsPage))),
+  route('billing', 'Billing', billingPage, { strictReferrer: true }),
+  route('billing/checkout', 'Checkout', lazyPage(() => import('../features/billing/checkout-page').then((m) => m.CheckoutPage)), { strictReferrer: true }),
   // Stripe's hosted page sends the browser here (its referrer is Stripe), so the strict referrer check
   // would refuse every paid checkout, as with the accounting /cb callbacks; the page only reads a
   // checkout the caller opened, and the subscription itself comes from Stripe's signed webhook.
-  special('billing/checkout/complete', 'Checkout Complete', 'checkout-complete'),
-  special('billing/migration', 'Billing Migration', 'billing-migration', { strictReferrer: true }),
-  special('subscribe', 'Subscribe', 'subscribe', { strictReferrer: true }),
-  special('account-settings/billing', 'Billing', 'billing', { tabs: 'account-settings', strictReferrer: true }),
-  special('user/settings/billing', 'Billing', 'user-billing', { tabs: 'user-settings' }),
-  special('user/settings/subscriptions', 'Subscriptions', 'user-subscriptions', { tabs: 'user-settings' }),
-  special('user/settings/partner-subscriptions', 'Partner Subscriptions', 'partner-subscriptions', { tabs: 'user-settings' }),
-  special('user/settings/firm-billing', 'Firm Billing', 'firm-billing', { tabs: 'user-settings' }),
+  route('billing/checkout/complete', 'Checkout Complete', lazyPage(() => import('../features/billing/checkout-complete-page').then((m) => m.CheckoutCompletePage))),
+  route('billing/migration', 'Billing Migration', billingPage.with({ variant: 'migration' }), { strictReferrer: true }),
+  route('subscribe', 'Subscribe', billingPage.with({ variant: 'subscribe' }), { strictReferrer: true }),
+  route('account-settings/billing', 'Billing', billingPage, { tabs: 'account-settings', strictReferrer: true }),
+  route('user/settings/billing', 'Billing', subscriptionsPage.with({ variant: 'billing' }), { tabs: 'user-settings' }),
+  route('user/settings/subscriptions', 'Subscriptions', subscriptionsPage.with({ variant: 'subscriptions' }), { tabs: 'user-settings' }),
+  route('user/settings/partner-subscriptions', 'Partner Subscriptions', subscriptionsPage.with({ variant: 'partner-subscriptions' }), { tabs: 'user-settings' }),
+  route('user/settings/firm-billing', 'Firm Billing', lazyPage(() => import('../features/billing/firm-billing-page').then((m) => m.FirmBillingPage)), { tabs: 'user-settings' }),
 ];
 
 export const accountRedirects: RedirectMeta[] = [];

@@ -1,39 +1,47 @@
 /** Settlement, mapping, report and inventory routes (spec section 2). */
-import { page, special, type RedirectMeta, type RouteMeta } from './route-meta';
+import type { SettlementListKind } from '../features/settlements/settlement-filters';
+import { lazyPage } from './lazy-page';
+import { emptyRoute, route, type RedirectMeta, type RouteMeta } from './route-meta';
+
+const settlementsPage = lazyPage(() => import('../features/settlements/settlements-page').then((m) => m.SettlementsPage));
+
+/** A settlement list: the one settlements page showing `kind`, whose first rows load with the session. */
+const settlementList = (path: string, title: string, kind: SettlementListKind) =>
+  route(path, title, settlementsPage.with({ kind }), { settlementList: kind });
 
 const toAdmin = { label: 'Open admin', to: '/admin' };
 
 export const dataRoutes: RouteMeta[] = [
-  special('settlements', 'Settlements', 'settlements', { isTitledByChannel: true }),
-  special('settlement', 'Settlement', 'settlement-detail'),
-  special('settlement-import', 'Load Settlement Files', 'settlement-import'),
-  special('b2b-settlements', 'B2B Invoices', 'b2b-settlements'),
-  special('deferred-revenue-settlements', 'Deferred Revenue Settlements', 'deferred-revenue-settlements'),
-  special('deferred-transactions-settlements', 'Deferred Transactions', 'deferred-transactions-settlements'),
-  special('export-settlement', 'Export Settlements', 'export-settlement'),
-  special('export-cogs', 'Export Cost of Goods Sold', 'export-cogs'),
-  special('overview-settlements', 'Account Overview', 'overview-settlements'),
-  special('mapping', 'Account and Tax Rate Mappings', 'mapping'),
-  special('ledger', 'Built-in Ledger', 'ledger'),
-  page('mapping-opt', 'Mapping Options', { what: 'Options for how transaction types are mapped will appear here.', now: 'Connect your accounting system first.', action: toAdmin }),
-  special('reports/export-data', 'Export Data', 'export-data'),
-  special('shopify/financereport', 'Finance Report', 'shopify-finance-report'),
-  special('shopify/giftcards', 'Gift Card Report', 'shopify-gift-cards'),
-  special('shopify/order', 'Orders', 'shopify-orders'),
-  special('shopify/order/:orderId', 'Order', 'shopify-order'),
-  special('shopify/b2b-invoice-report', 'B2B Invoice Report', 'b2b-invoice-report'),
-  special('reconciliation-reports', 'Reconciliation Report', 'reconciliation-reports'),
-  special('reconciliation-reports/report', 'New Reconciliation Report', 'reconciliation-report-new'),
-  special('reconciliation-reports/report/:reconciliationReportId', 'Reconciliation Report', 'reconciliation-report'),
-  special('amazon/date-range-summary-report', 'Summary Report', 'amazon-summary-report'),
-  special('shopify/reconnect', 'Reconnect Shopify', 'shopify-reconnect'),
-  special('shopify/reconnect/store-mismatch', 'Store Mismatch', 'shopify-store-mismatch'),
-  special('inventory', 'Monthly Inventory Summary', 'inventory-summary'),
-  special('inventory-locations', 'Inventory Locations', 'inventory-locations'),
-  special('cost-admin', 'Costs', 'cost-admin'),
-  special('invoices', 'Postings', 'postings'),
-  special('invoice', 'Posting', 'posting'),
-  page('afterpay', 'Afterpay', { what: 'This demo page will show how Afterpay payouts are posted.', now: 'Connect an Afterpay account from the admin page.', action: toAdmin }),
+  { ...settlementList('settlements', 'Settlements', 'standard'), isTitledByChannel: true },
+  route('settlement', 'Settlement', lazyPage(() => import('../features/settlement-detail/settlement-detail-page').then((m) => m.SettlementDetailPage))),
+  route('settlement-import', 'Load Settlement Files', lazyPage(() => import('../features/imports/settlement-import-page').then((m) => m.SettlementImportPage))),
+  settlementList('b2b-settlements', 'B2B Invoices', 'b2b'),
+  settlementList('deferred-revenue-settlements', 'Deferred Revenue Settlements', 'deferred-revenue'),
+  settlementList('deferred-transactions-settlements', 'Deferred Transactions', 'deferred-transactions'),
+  route('export-settlement', 'Export Settlements', lazyPage(() => import('../features/settlements/export-settlements-page').then((m) => m.ExportSettlementsPage))),
+  route('export-cogs', 'Export Cost of Goods Sold', lazyPage(() => import('../features/cogs/export-cogs-page').then((m) => m.ExportCogsPage))),
+  route('overview-settlements', 'Account Overview', lazyPage(() => import('../features/reports/account-overview-page').then((m) => m.AccountOverviewPage))),
+  route('mapping', 'Account and Tax Rate Mappings', lazyPage(() => import('../features/mapping/mapping-page').then((m) => m.MappingPage))),
+  route('ledger', 'Built-in Ledger', lazyPage(() => import('../features/ledger/ledger-page').then((m) => m.LedgerPage))),
+  emptyRoute('mapping-opt', 'Mapping Options', { what: 'Options for how transaction types are mapped will appear here.', now: 'Connect your accounting system first.', action: toAdmin }),
+  route('reports/export-data', 'Export Data', lazyPage(() => import('../features/reports/export-data-page').then((m) => m.ExportDataPage))),
+  route('shopify/financereport', 'Finance Report', lazyPage(() => import('../features/shopify-reports/finance-report-page').then((m) => m.FinanceReportPage))),
+  route('shopify/giftcards', 'Gift Card Report', lazyPage(() => import('../features/shopify-reports/gift-card-report-page').then((m) => m.GiftCardReportPage))),
+  route('shopify/order', 'Orders', lazyPage(() => import('../features/shopify-reports/orders-page').then((m) => m.OrdersPage))),
+  route('shopify/order/:orderId', 'Order', lazyPage(() => import('../features/shopify-reports/order-page').then((m) => m.OrderPage))),
+  route('shopify/b2b-invoice-report', 'B2B Invoice Report', lazyPage(() => import('../features/shopify-order-modes/b2b-invoice-report-page').then((m) => m.B2bInvoiceReportPage))),
+  route('reconciliation-reports', 'Reconciliation Report', lazyPage(() => import('../features/reconciliation/reconciliation-reports-page').then((m) => m.ReconciliationReportsPage))),
+  route('reconciliation-reports/report', 'New Reconciliation Report', lazyPage(() => import('../features/reconciliation/new-reconciliation-page').then((m) => m.NewReconciliationPage))),
+  route('reconciliation-reports/report/:reconciliationReportId', 'Reconciliation Report', lazyPage(() => import('../features/reconciliation/reconciliation-report-page').then((m) => m.ReconciliationReportPage))),
+  route('amazon/date-range-summary-report', 'Summary Report', lazyPage(() => import('../features/reports/summary-report-page').then((m) => m.SummaryReportPage))),
+  route('shopify/reconnect', 'Reconnect Shopify', lazyPage(() => import('../features/shopify-reports/reconnect-pages').then((m) => m.ShopifyReconnectPage))),
+  route('shopify/reconnect/store-mismatch', 'Store Mismatch', lazyPage(() => import('../features/shopify-reports/reconnect-pages').then((m) => m.ShopifyStoreMismatchPage))),
+  route('inventory', 'Monthly Inventory Summary', lazyPage(() => import('../features/inventory/inventory-summary-page').then((m) => m.InventorySummaryPage))),
+  route('inventory-locations', 'Inventory Locations', lazyPage(() => import('../features/inventory/inventory-locations-page').then((m) => m.InventoryLocationsPage))),
+  route('cost-admin', 'Costs', lazyPage(() => import('../features/cogs/cost-admin-page').then((m) => m.CostAdminPage))),
+  route('invoices', 'Postings', lazyPage(() => import('../features/postings/postings-page').then((m) => m.PostingsPage))),
+  route('invoice', 'Posting', lazyPage(() => import('../features/postings/posting-page').then((m) => m.PostingPage))),
+  emptyRoute('afterpay', 'Afterpay', { what: 'This demo page will show how Afterpay payouts are posted.', now: 'Connect an Afterpay account from the admin page.', action: toAdmin }),
 ];
 
 /** The same pages listed in the spec with an /app prefix. */

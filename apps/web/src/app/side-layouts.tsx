@@ -10,8 +10,13 @@ import { buildSettingsMenu } from '@ledgerport/core/rules';
 import { useOptionalSession } from '../lib/session-context';
 import type { RouteMeta } from './route-meta';
 import { isPaymentProviderEnabled } from './app-config';
-import { Pages } from './lazy-pages';
+import { lazyComponent } from '../ui/lazy-component';
 import { PageHeader } from './page-header';
+
+const CheckoutSummaryCard = lazyComponent(() => import('../features/billing/checkout-summary-card').then((m) => m.CheckoutSummaryCard));
+
+/** Loads the checkout's order summary now (component tests). */
+export const preloadCheckoutSummary = () => CheckoutSummaryCard.preload();
 
 const USER_SETTINGS_TABS = [
   ['profile', 'My Profile'],
@@ -68,7 +73,7 @@ function OrganizationSidebar() {
 function CheckoutSummary() {
   return (
     <Suspense fallback={null}>
-      <Pages.checkoutSummary.Component />
+      <CheckoutSummaryCard.Component />
     </Suspense>
   );
 }

@@ -85,7 +85,7 @@ export interface NotificationSubjectFacts {
   settlementKey: string;
   /** False when the settlement was deleted. */
   isStored: boolean;
-  /** Every type has an account and a tax rate. */
+  /** Every type has an account (the cause of "needs mappings"). */
   isMapped: boolean;
   isInconsistent: boolean;
   isPosted: boolean;

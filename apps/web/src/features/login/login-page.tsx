@@ -3,7 +3,7 @@
  * accepted only on the same host (otherwise the admin page).
  */
 import { Alert, Anchor, Button, Container, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { acceptSameHostRedirect, stripAppBase } from '@ledgerport/core/rules';
 import { apiRequest } from '../../lib/api-client';
@@ -11,7 +11,6 @@ import type { TokenSet } from '../../lib/api-types';
 import { resetSessionExpired } from '../../lib/session-events';
 import { STORAGE_KEYS, clearSession, writeTokenSet } from '../../lib/token-store';
 import { Footer } from '../../app/app-frame';
-import { preloadPage } from '../../app/lazy-pages';
 
 /** Where to go after signing in: a same-host `continue` target, else the admin page. */
 export function resolveContinue(target: string | null, origin: string): { inApp: boolean; path: string } {
@@ -31,12 +30,6 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  // The two pages this one links to load now: a click on a link whose page is still downloading keeps
-  // this page (and its Email box) on screen, so what someone typed next would land in the wrong form.
-  useEffect(() => {
-    preloadPage('sign-up');
-    preloadPage('forgot-password');
-  }, []);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;

@@ -1,0 +1,44 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../test-support/render-app';
+import { findRouteMeta } from './route-table';
+
+function spyOnPreload(path: string) {
+  const page = findRouteMeta(path)?.page;
+  if (!page) throw new Error(`no page at ${path}`);
+  return vi.spyOn(page, 'preload');
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('a route page', () => {
+  it('renders the page its route-table entry names, with that entry title', async () => {
+    renderApp('/app/404');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(document.title).toContain('Page Not Found');
+  });
+
+  it('shows the empty state of a page not built yet', async () => {
+    renderApp('/app/oauth/firebase');
+    expect(await screen.findByText('This page completes a sign-in with an identity provider.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/app/login');
+  });
+
+  it('downloads the pages the sign-in page links to once it has shown, and no others', async () => {
+    const signUp = spyOnPreload('signup');
+    const reset = spyOnPreload('forgot-password');
+    const admin = spyOnPreload('admin');
+    renderApp('/app/login');
+    await screen.findByLabelText(/Email/);
+    await waitFor(() => expect(signUp).toHaveBeenCalled());
+    await waitFor(() => expect(reset).toHaveBeenCalled());
+    expect(admin).not.toHaveBeenCalled();
+  });
+
+  it('downloads nothing more on a page that declares no links', async () => {
+    const signUp = spyOnPreload('signup');
+    renderApp('/app/404');
+    await screen.findByRole('heading', { name: 'Page not found' });
+    expect(signUp).not.toHaveBeenCalled();
+  });
+});
