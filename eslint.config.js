@@ -32,7 +32,7 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', '*.ts', 'scripts/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', '*.cjs', '*.ts', 'scripts/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -40,7 +40,9 @@ export default tseslint.config(
       'no-restricted-globals': ['error', { name: 'parseFloat', message: 'Money is never a float: use @ledgerport/core/money.' }],
     },
   },
-  { files: ['**/*.js', '**/*.mjs'], extends: [tseslint.configs.disableTypeChecked], languageOptions: { globals: nodeGlobals } },
+  { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], extends: [tseslint.configs.disableTypeChecked], languageOptions: { globals: nodeGlobals } },
+  // CommonJS config files (.dependency-cruiser.cjs).
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
   boundary(['packages/core/**'], [], [{ group: ['node:*', 'fs', 'path', 'http', 'https'], message: 'core is pure: no I/O.' }], ['**/*.test.ts', '**/test-support/**']),
   boundary(['packages/contract/**'], ['@ledgerport/core']),
   boundary(['packages/db/**'], ['@ledgerport/core']),

@@ -2,9 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 // One runner, several projects. The server suite runs on the embedded database (PGlite) always, and
 // a second time on real PostgreSQL when DATABASE_URL is set (CI sets it): see apps/server/test/test-db.ts.
-const node = (name: string, include: string[], env: Record<string, string> = {}) => ({
-  test: { name, include, environment: 'node' as const, env, testTimeout: 30_000, hookTimeout: 120_000 },
+const node = (name: string, include: string[], env: Record<string, string> = {}, setupFiles: string[] = []) => ({
+  test: { name, include, environment: 'node' as const, env, setupFiles, testTimeout: 30_000, hookTimeout: 120_000 },
 });
+// The server's tests get the composition's event wiring, as buildApp gives the server (decision 0051).
+const serverSetup = ['apps/server/test/wire-events-setup.ts'];
 
 export default defineConfig({
   test: {
@@ -14,9 +16,9 @@ export default defineConfig({
       node('integrations', ['packages/integrations/src/**/*.test.ts']),
       node('db', ['packages/db/src/**/*.test.ts']),
       node('cli', ['apps/cli/src/**/*.test.ts']),
-      node('server-pglite', ['apps/server/src/**/*.test.ts'], { LEDGERPORT_TEST_DB: 'pglite' }),
+      node('server-pglite', ['apps/server/src/**/*.test.ts'], { LEDGERPORT_TEST_DB: 'pglite' }, serverSetup),
       ...(process.env.DATABASE_URL
-        ? [node('server-postgres', ['apps/server/src/**/*.test.ts'], { LEDGERPORT_TEST_DB: 'postgres' })]
+        ? [node('server-postgres', ['apps/server/src/**/*.test.ts'], { LEDGERPORT_TEST_DB: 'postgres' }, serverSetup)]
         : []),
       {
         test: {

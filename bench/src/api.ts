@@ -23,6 +23,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { hashPassword } from '../../apps/server/src/features/auth/passwords';
 import { startJobs } from '../../apps/server/src/jobs/start-jobs';
+import { jobHandlers } from '../../apps/server/src/job-registry';
 import type { LoadFigures, LoadPlan } from './api-load';
 import { generateAmazonV2 } from './generate-amazon-v2';
 import { uploadFile } from './upload-file';
@@ -55,7 +56,7 @@ export async function run(args: string[]): Promise<void> {
   await loadData(db);
   await prewarm(db);
   const config = { ...loadConfig(), port: 0, logLevel: 'silent', databaseUrl: url, uploadDir: fileURLToPath(new URL('../.data/uploads', import.meta.url)) };
-  const jobs = await startJobs(opened, { databaseUrl: url, bossSchema: `${SCHEMA}_boss`, log: { info: () => undefined, error: (m) => console.error(m) }, pollingIntervalSeconds: 0.5 });
+  const jobs = await startJobs(opened, { databaseUrl: url, bossSchema: `${SCHEMA}_boss`, log: { info: () => undefined, error: (m) => console.error(m) }, pollingIntervalSeconds: 0.5, handlers: jobHandlers });
   const app = await buildApp({ db, config, jobs });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -20,6 +20,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { hashPassword } from '../../apps/server/src/features/auth/passwords';
 import { startJobs } from '../../apps/server/src/jobs/start-jobs';
+import { jobHandlers } from '../../apps/server/src/job-registry';
 import { generateAmazonV2 } from './generate-amazon-v2';
 import { writeDerivedRows } from './derived-rows';
 import type { IsolationMessage, IsolationPlan, LatencyFigures } from './isolation-load';
@@ -48,7 +49,7 @@ export async function run(args: string[]): Promise<void> {
   await loadAccounts(db);
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerport-isolation-'));
   const config = { ...loadConfig(), port: 0, logLevel: 'silent', databaseUrl: url, uploadDir, uploadFileBytesMax: 1024 * 1024 * 1024 };
-  const jobs = await startJobs(opened, { databaseUrl: url, bossSchema: `${SCHEMA}_boss`, log: { info: () => undefined, error: (m) => console.error(m) }, pollingIntervalSeconds: 0.5 });
+  const jobs = await startJobs(opened, { databaseUrl: url, bossSchema: `${SCHEMA}_boss`, log: { info: () => undefined, error: (m) => console.error(m) }, pollingIntervalSeconds: 0.5, handlers: jobHandlers });
   const app = await buildApp({ db, config, jobs });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -70,7 +70,7 @@ function prepareScript(seedChanges: string): string {
   const src = (p: string) => JSON.stringify(join(REPO_ROOT, p));
   return `
 import { openDb } from ${src('packages/db/src/index.ts')};
-import { loadConfig } from ${src('apps/server/src/config.ts')};
+import { loadConfig } from ${src('apps/server/src/config/index.ts')};
 import { seedDemoData } from ${src('apps/server/src/seed/seed-demo-data.ts')};
 const config = loadConfig();
 const opened = await openDb({ dataDir: config.dbDir });

@@ -23,7 +23,7 @@ function prepareScript(keys: string): string {
   return `
 import { writeFileSync } from 'node:fs';
 import { openDb } from ${src('packages/db/src/index.ts')};
-import { loadConfig } from ${src('apps/server/src/config.ts')};
+import { loadConfig } from ${src('apps/server/src/config/index.ts')};
 import { seedDemoData } from ${src('apps/server/src/seed/seed-demo-data.ts')};
 import { storeSettlements } from ${src('apps/server/src/features/imports/store-settlements.ts')};
 const opened = await openDb({ dataDir: loadConfig().dbDir });

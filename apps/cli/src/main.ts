@@ -3,17 +3,7 @@
  * `run(args, io): Promise<number>` (the exit status: 0 ok, 1 problems found, 2 usage error).
  */
 import { readFileSync } from 'node:fs';
-
-export interface CliIo {
-  out: (text: string) => void;
-  err: (text: string) => void;
-}
-
-export interface CliCommand {
-  summary: string;
-  usage: string;
-  run(args: string[], io: CliIo): Promise<number>;
-}
+import type { CliCommand, CliIo } from './cli-command';
 
 const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   parse: async () => (await import('./commands/parse')).parseCommand,

@@ -12,16 +12,16 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
-import { createAccessTokens } from './features/auth/access-tokens';
+import { createAccessTokens } from './security/access-tokens';
 import { registerAuthRoutes } from './features/auth/auth-routes';
-import { createSignInLimiter } from './features/auth/sign-in-limiter';
-import { createMailRequestLimiter } from './features/sign-up/mail-request-limiter';
+import { createSignInLimiter } from './security/sign-in-limiter';
+import { createMailRequestLimiter } from './security/mail-request-limiter';
 import { registerSignUpRoutes } from './features/sign-up/sign-up-routes';
 import { registerAccountUsersRoutes } from './features/account-users/account-users-routes';
 import { registerNotificationRoutes } from './features/notifications/notification-routes';
 import { registerPasswordRoutes } from './features/sign-up/password-routes';
 import { createMailer, type Mailer } from './mail/mailer';
-import { registerAccountRoutes } from './features/accounts/account-routes';
+import { registerAccountRoutes } from './features/account-management/account-routes';
 import { registerFeatureFlagRoutes } from './features/feature-flags/feature-flag-routes';
 import { registerOrganizationRoutes } from './features/organizations/organization-routes';
 import { registerPartnerRoutes } from './features/partner/partner-routes';
@@ -40,8 +40,9 @@ import { registerBackendChannelsRoutes } from './features/backend/backend-channe
 import { registerReportRoutes } from './features/reports/summary-report-routes';
 import { registerShopifyReports } from './features/shopify-reports/register-shopify-reports';
 import { registerB2bInvoiceReportRoutes } from './features/shopify-order-modes/b2b-invoice-report-routes';
-import { registerShopifyOrderSettingsRoutes } from './features/shopify-order-modes/shopify-order-settings-routes';
+import { registerShopifyOrderSettingsRoutes } from './features/shopify-order-settings/shopify-order-settings-routes';
 import { registerBilling } from './features/billing/register-billing';
+import { assertPlanFeature } from './features/billing/check-billing';
 import { registerAccountOverviewRoute } from './features/reports/account-overview-route';
 import { registerExportDataRoute } from './features/reports/export-data-route';
 import type { Deps } from './http/deps';
@@ -49,12 +50,12 @@ import { registerErrorHandling } from './http/error-handler';
 import { registerHealthRoute } from './http/health-route';
 import { registerWebApp } from './http/web-app';
 import { requireRouteDeclarations } from './http/route-declarations';
-import type { AccountingPortResolver } from './features/posting/resolve-accounting-port';
+import type { AccountingPortResolver } from './http/accounting-port-resolver';
 import { createAccountingPortResolver } from './features/accounting-connections/resolve-accounting-connection-port';
 import { registerAccountingConnections } from './features/accounting-connections/register-accounting-connections';
 import { createSecretBox } from './security/secret-box';
-import type { ChannelReportFetcher } from './features/imports/channel-report-fetcher';
-import { registerSettlementFeatures } from './features/settlements/register-settlement-features';
+import type { ChannelReportFetcher } from './http/channel-report-fetcher';
+import { registerSettlementFeatures } from './register-settlement-features';
 import { registerChannelConnections } from './features/channel-connections/register-channel-connections';
 import { registerPostingSettingsRoutes } from './features/posting-settings/posting-settings-routes';
 import { registerTaxSettingsRoutes } from './features/tax-settings/tax-settings-routes';
@@ -62,8 +63,9 @@ import { registerNetSuiteConfigurationRoutes } from './features/netsuite-configu
 import { registerPaymentSourceSettingsRoutes } from './features/payment-source-settings/payment-source-settings-routes';
 import { registerQuestionnaireRoutes } from './features/onboarding-questionnaire/questionnaire-routes';
 import { createChannelReportFetcher } from './features/channel-connections/fetch-channel-report';
-import { noJobs } from './jobs/job-handler';
+import { noJobs } from './http/job-sender';
 import type { Jobs } from './jobs/start-jobs';
+import { wireEvents } from './wire-events';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -82,6 +84,8 @@ export interface BuildAppOptions {
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  // Which features react to the others' events (stored settlements, saved mappings, holds, sends).
+  wireEvents();
   const { db, config } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
@@ -108,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     resolveAccountingPort: options.resolveAccountingPort ?? createAccountingPortResolver(() => deps),
     jobs: options.jobs ?? noJobs,
     fetchChannelReport: options.fetchChannelReport ?? createChannelReportFetcher(() => deps),
+    planGate: assertPlanFeature,
   };
 
   await app.register(fastifyCookie);

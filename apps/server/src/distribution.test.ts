@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SettlementImport, TokenSet } from '@ledgerport/contract';
 import { DISTRIBUTED_TABLES, LOCAL_TABLES, REFERENCE_TABLES } from '@ledgerport/db';
 import { bearer } from '../test/test-app';
-import { coreFixture, form, startSettlementTestServer, upload, waitFor, waitForImport, type SettlementTestServer } from './features/settlements/settlement-test-server';
+import { coreFixture, form, startSettlementTestServer, upload, waitFor, waitForImport, type SettlementTestServer } from '../test/settlement-test-server';
 
 /** Records the SQL text of every statement the app's Kysely handle runs. */
 class SqlRecorder implements KyselyPlugin {

@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { systemClock } from './clock';
 import { dbOptionsOf, loadConfig } from './config';
 import { startJobs } from './jobs/start-jobs';
+import { jobHandlers } from './job-registry';
 import { createMailer } from './mail/mailer';
 import { DEMO_PASSWORD, demoUsers } from './seed/demo-data';
 import { isDatabaseEmpty, seedDemoData } from './seed/seed-demo-data';
@@ -20,7 +21,7 @@ if (seeded) await seedDemoData(opened.db, systemClock());
 
 // Jobs first (routes queue work through them); their workers start inside buildApp with its Deps.
 const jobLog = { info: (m: string) => console.log(m), error: (m: string) => console.error(m) };
-const jobs = await startJobs(opened, { databaseUrl: config.databaseUrl, log: jobLog });
+const jobs = await startJobs(opened, { databaseUrl: config.databaseUrl, log: jobLog, handlers: jobHandlers });
 const mailer = createMailer(config.mail, (line) => console.log(line));
 const app = await buildApp({ db: opened.db, config, logger: true, jobs, mailer });
 await app.listen({ port: config.port, host: config.host });

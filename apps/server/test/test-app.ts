@@ -8,10 +8,10 @@ import type { TokenSet } from '@ledgerport/contract';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import type { Jobs } from '../src/jobs/start-jobs';
-import { loadChannelConfig } from '../src/features/channel-connections/channel-config';
+import { loadChannelConfig } from '../src/config/channel-config';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { openTestDb, SEEDED_AT, type TestDb } from './test-db';
-import { createMailRequestLimiter } from '../src/features/sign-up/mail-request-limiter';
+import { createMailRequestLimiter } from '../src/security/mail-request-limiter';
 import { createMailer } from '../src/mail/mailer';
 import type { Clock } from '../src/clock';
 

@@ -16,7 +16,7 @@ import {
   type ParseSink,
   type SettlementSummaryJson,
 } from '@ledgerport/core/settlements';
-import type { CliCommand, CliIo } from '../main';
+import type { CliCommand, CliIo } from '../cli-command';
 
 interface ParseArgs {
   files: string[];

@@ -11,7 +11,7 @@ import { describeTransactionType, CHANNELS, type Channel } from '@ledgerport/cor
 import { defaultMappings, parseMappingFile, type AccountingSystem, type MappingSet, type TypeDescriber } from '@ledgerport/core/mapping';
 import { postingSink, type GroupBy, type PostingSettings } from '@ledgerport/core/posting';
 import { EXPORT_FORMATS, ExportLimitError, writeExport, type ExportFormat } from '@ledgerport/core/exports';
-import type { CliCommand, CliIo } from '../main';
+import type { CliCommand, CliIo } from '../cli-command';
 import { readReportFile } from './parse';
 
 const GROUPS: GroupBy[] = ['type', 'sku', 'product-type', 'country', 'fulfilment'];

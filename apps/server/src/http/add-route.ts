@@ -12,7 +12,6 @@ import { AppError } from './app-error';
 import { findCaller, type Caller } from './caller';
 import type { Deps } from './deps';
 import { noEndpointMessage } from './error-handler';
-import { assertPlanFeature } from '../features/billing/check-billing';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -102,7 +101,7 @@ function register<E extends Endpoint>(
       request.caller = await authenticate(deps, request, endpoint, loadCaller);
     },
     // A plan feature (decision 0040) is checked once the request is valid, before the handler runs.
-    preHandler: planFeature ? async (request) => assertPlanFeature(deps, request.caller, request, planFeature) : [],
+    preHandler: planFeature ? async (request) => deps.planGate(deps, request.caller, request, planFeature) : [],
     handler: async (request, reply) => {
       const result = await handler(request, reply);
       // The zod serializer checks `result` against the response schema; the route's generic reply

@@ -1,7 +1,7 @@
 /**
  * The shape of one background job: its pg-boss queue, options, optional schedule, and the handler
  * that receives the job's data and the server's Deps. Features declare theirs next to their code;
- * job-handlers.ts lists them all.
+ * job-registry.ts (the composition) lists them all.
  */
 import type { Deps } from '../http/deps';
 
@@ -30,22 +30,3 @@ export interface JobHandler<T = Record<string, unknown>> {
   isRunAtStart?: boolean;
   handle(data: T, deps: Deps, log: JobLog): Promise<void>;
 }
-
-export interface SendJobOptions {
-  /** One job per key at a time (pg-boss singletonKey). */
-  singletonKey?: string;
-  startAfterSeconds?: number;
-}
-
-/** What routes use to queue work (deps.jobs). */
-export interface JobSender {
-  /** Queues a job; answers its id (null when a singleton job with that key is already queued). */
-  send(queue: string, data: Record<string, unknown>, options?: SendJobOptions): Promise<string | null>;
-  /** How many jobs sent with this singletonKey are still waiting, retrying or running. */
-  countPending?(queue: string, singletonKey: string): Promise<number>;
-}
-
-/** Used when the server runs without background jobs (unit tests of other features): refuses to queue. */
-export const noJobs: JobSender = {
-  send: (queue) => Promise.reject(new Error(`Background jobs are not running, so the "${queue}" job cannot be queued.`)),
-};

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, SEEDED_AT, type TestDb } from '../../test/test-db';
 import type { Deps } from '../http/deps';
-import { purgeRefreshTokensJob } from './purge-refresh-tokens-job';
+import { purgeRefreshTokensJob } from '../features/auth/purge-refresh-tokens-job';
 import { startJobs } from './start-jobs';
 
 const DAY_MS = 24 * 3600_000;

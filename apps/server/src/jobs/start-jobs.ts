@@ -1,6 +1,7 @@
 /**
  * Background jobs (pg-boss 12): over the same PGlite instance (fromPglite) or the same PostgreSQL
- * database. Every queue and worker comes from the one list in job-handlers.ts.
+ * database. Every queue and worker comes from the handlers it is given: the server's one list is
+ * job-registry.ts (the composition).
  *
  * Two steps, because handlers need the server's Deps and the server's routes need to send jobs:
  * `startJobs` starts pg-boss and creates every queue (routes can send from then on);
@@ -13,8 +14,8 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { OpenedDb } from '@ledgerport/db';
 import type { Deps } from '../http/deps';
-import type { JobHandler, JobLog, JobSender, SendJobOptions } from './job-handler';
-import { jobHandlers } from './job-handlers';
+import type { JobHandler, JobLog } from './job-handler';
+import type { JobSender, SendJobOptions } from '../http/job-sender';
 
 export type { JobLog } from './job-handler';
 
@@ -28,8 +29,8 @@ export interface StartJobsOptions {
   log: JobLog;
   /** PostgreSQL: pg-boss's own schema (tests use one per file). Default 'pgboss'. */
   bossSchema?: string;
-  /** The handlers to run; default every handler of job-handlers.ts. */
-  handlers?: readonly JobHandler<never>[];
+  /** The handlers to run: the server passes every handler of job-registry.ts; a test may pass fewer. */
+  handlers: readonly JobHandler<never>[];
   /** Seconds between polls of each queue (default 1; pg-boss's minimum is 0.5). */
   pollingIntervalSeconds?: number;
 }
@@ -42,7 +43,7 @@ const SUPERVISE_INTERVAL_SECONDS = 10;
 
 export async function startJobs(opened: OpenedDb, options: StartJobsOptions): Promise<Jobs> {
   const { log } = options;
-  const handlers = (options.handlers ?? jobHandlers) as readonly JobHandler<Record<string, unknown>>[];
+  const handlers = options.handlers as readonly JobHandler<Record<string, unknown>>[];
   const supervision = { superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS, monitorIntervalSeconds: SUPERVISE_INTERVAL_SECONDS };
   const boss = opened.pglite
     ? new PgBoss({ db: fromPglite(opened.pglite), ...supervision })

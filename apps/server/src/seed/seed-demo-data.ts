@@ -5,6 +5,7 @@ import { hashPassword } from '../features/auth/passwords';
 import { DEMO_PASSWORD, demoAccounts, demoOrganizations, demoUsers } from './demo-data';
 import { parseDemoSettlements, storeDemoSettlements } from './seed-demo-settlements';
 import { seedDemoShopifyOrders } from './seed-demo-shopify-orders';
+import { wireEvents } from '../wire-events';
 
 export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
   const row = await db.selectFrom('users').select('user_id').limit(1).executeTakeFirst();
@@ -14,6 +15,8 @@ export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
 
 /** Inserts the demo data in one transaction. Refuses a database that already has users or accounts. */
 export async function seedDemoData(db: Kysely<Database>, now: Date): Promise<void> {
+  // Storing the demo settlements has the same after-effects as any other store (decision 0051).
+  wireEvents();
   if (!(await isDatabaseEmpty(db))) throw new Error('The database already holds users or accounts; the demo data is only loaded into an empty database.');
   const passwordHashes = await Promise.all(demoUsers.map(() => hashPassword(DEMO_PASSWORD)));
   const settlements = await parseDemoSettlements();

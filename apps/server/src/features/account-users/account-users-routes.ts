@@ -31,7 +31,7 @@ import { AppError } from '../../http/app-error';
 import type { Caller } from '../../http/caller';
 import type { Deps } from '../../http/deps';
 import { assertAccountAccess } from '../accounts/account-access';
-import { hashLinkToken } from '../sign-up/one-time-links';
+import { hashLinkToken } from '../one-time-links/one-time-links';
 import { inviteMail, inviteUrlOf } from './invite-mail';
 import { notifyInvited } from '../notifications/notify-events';
 

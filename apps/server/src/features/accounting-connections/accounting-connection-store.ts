@@ -9,7 +9,7 @@ import type { ConnectionsTable, Database } from '@ledgerport/db';
 import { AccountingError } from '@ledgerport/core/posting';
 import { ACCOUNTING_SYSTEM_DEFINITIONS, createOAuthClient, expandUrl, isAccessTokenDue, type ConnectionSettings, type RemoteSystem, type SystemEndpoints, type VendorTokenSet } from '@ledgerport/integrations/accounting';
 import type { Deps } from '../../http/deps';
-import { loadAccountingConfig } from './accounting-config';
+import { loadAccountingConfig } from '../../config/accounting-config';
 
 export type ConnectionRow = Selectable<ConnectionsTable>;
 

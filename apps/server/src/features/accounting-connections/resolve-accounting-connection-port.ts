@@ -9,7 +9,7 @@ import type { Database } from '@ledgerport/db';
 import { ACCOUNTING_SYSTEM_DEFINITIONS, type ConnectionLimiter, type RemoteSystem } from '@ledgerport/integrations/accounting';
 import type { AccountingPort } from '@ledgerport/core/posting';
 import type { Deps } from '../../http/deps';
-import type { AccountingPortResolver } from '../posting/resolve-accounting-port';
+import type { AccountingPortResolver } from '../../http/accounting-port-resolver';
 import { accessTokenOf, endpointsFor, findAccountingConnection, settingsOfRow } from './accounting-connection-store';
 import { createSharedConnectionLimiter } from './shared-connection-limiter';
 

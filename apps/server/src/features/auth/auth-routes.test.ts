@@ -3,7 +3,7 @@ import type { ErrorBody, TokenSet, UserStatus } from '@ledgerport/contract';
 import { bearer, startTestServer, type TestServer } from '../../../test/test-app';
 import crypto from 'node:crypto';
 import { SignJWT } from 'jose';
-import { ACCESS_TOKEN_TTL_MS } from './access-tokens';
+import { ACCESS_TOKEN_TTL_MS } from '../../security/access-tokens';
 import { REFRESH_REUSE_GRACE_MS, REFRESH_TOKEN_TTL_MS } from './refresh-tokens';
 
 let server: TestServer;

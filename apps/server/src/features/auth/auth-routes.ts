@@ -6,7 +6,7 @@ import { addRoute } from '../../http/add-route';
 import { AppError } from '../../http/app-error';
 import { findCaller } from '../../http/caller';
 import type { Deps } from '../../http/deps';
-import { mailLinkLater } from '../sign-up/send-link-mail';
+import { mailLinkLater } from '../one-time-links/send-link-mail';
 import { buildTokenSet } from './issue-token-set';
 import { verifyPassword } from './passwords';
 import { findFamilyOf, issueRefreshToken, newFamilyId, refreshSuccessorKey, revokeFamily, rotateRefreshToken } from './refresh-tokens';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TokenSet } from '@ledgerport/contract';
 import type { Database } from '@ledgerport/db';
-import type { AccessTokens } from './access-tokens';
+import type { AccessTokens } from '../../security/access-tokens';
 
 /** Both tokens are always issued together: the client replaces its whole token set. */
 export async function buildTokenSet(

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntryBody, AutomationSettingsBody, ErrorBody, Mappings, SettlementDetail, SettlementImport, TokenSet } from '@ledgerport/contract';
 import { bearer } from '../../../test/test-app';
-import type { JobSender } from '../../jobs/job-handler';
-import { coreFixture, startSettlementTestServer, upload, waitFor, waitForImport, type SettlementTestServer } from '../settlements/settlement-test-server';
+import type { JobSender } from '../../http/job-sender';
+import { coreFixture, startSettlementTestServer, upload, waitFor, waitForImport, type SettlementTestServer } from '../../../test/settlement-test-server';
 import { runAutoSend } from './auto-send';
 
 const amazonV2 = fs.readFileSync(coreFixture('amazon', 'us-v2-promotion-reserve.txt'));

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AmazonEventGroup, AmazonEventList, BackendChannelConnection, HistoryRequest, PayPalRawTransaction, TokenSet } from '@ledgerport/contract';
 import { createFakeAmazon, createFakePayPal, serveFetch, type FakeAmazon, type FakePayPal, type ServedFetch } from '@ledgerport/integrations/testing';
 import { bearer, startTestServer, createDiscardingJobs, type TestServer } from '../../../test/test-app';
-import { loadChannelConfig } from '../channel-connections/channel-config';
+import { loadChannelConfig } from '../../config/channel-config';
 import { runChannelFetch, type FetchChannelJob } from '../channel-connections/fetch-channel-settlements-job';
 import type { Deps } from '../../http/deps';
 import type { Jobs } from '../../jobs/start-jobs';

@@ -8,7 +8,7 @@ import type { AccountingSystem, BackendOrganizationDetail, BackendOrganizationRo
 import type { Database } from '@ledgerport/db';
 import { listReachableAccounts } from '../accounts/account-repository';
 import { listUserFlags } from '../users/user-repository';
-import { signInEmailHash } from '../auth/sign-in-limiter';
+import { signInEmailHash } from '../../security/sign-in-limiter';
 
 /** `%text%` for ilike with the wildcard characters of the search taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -115,7 +115,7 @@ describe('GET /backend/user/:userId', () => {
 
   it('keeps 30 days of sign-in attempts as the history, and forgets older ones at the next sign-in', async () => {
     const { db } = server.testDb;
-    const { signInEmailHash } = await import('../auth/sign-in-limiter');
+    const { signInEmailHash } = await import('../../security/sign-in-limiter');
     const ago = (days: number) => new Date(server.clock().getTime() - days * 24 * 60 * 60 * 1000);
     await db
       .insertInto('sign_in_attempts')

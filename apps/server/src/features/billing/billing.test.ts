@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingOverview, CheckoutSummary, ErrorBody, TokenSet } from '@ledgerport/contract';
 import { bearer, testConfig } from '../../../test/test-app';
 import { runAutoSend } from '../automation/auto-send';
-import { coreFixture, upload, type SettlementTestServer } from '../settlements/settlement-test-server';
-import { startBillingTestServer, type BillingTestServer } from './billing-test-server';
+import { coreFixture, upload, type SettlementTestServer } from '../../../test/settlement-test-server';
+import { startBillingTestServer, type BillingTestServer } from '../../../test/billing-test-server';
 
 const ACCOUNT = 'acme-amazon-us';
 let server: BillingTestServer;

@@ -5,13 +5,12 @@
  * file limit keeps its 403 and code, which the web app already knows).
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '@ledgerport/db';
+import type { ConnectionsTable, Database } from '@ledgerport/db';
 import { decideBillingLimit, type BillingAction, type BillingDecision, type PlanFeature } from '@ledgerport/core/billing';
 import type { Config } from '../../config';
 import { AppError } from '../../http/app-error';
 import type { Caller } from '../../http/caller';
 import { canAccessAccount } from '../accounts/account-access';
-import type { ChannelRole } from '../channel-connections/channel-connection-repository';
 import { countChannels, countSentThisMonth, loadBillingFacts } from './billing-repository';
 
 export interface BillingDeps {
@@ -88,7 +87,7 @@ export async function assertPlanFeature(deps: BillingDeps, caller: Caller | null
  * A new sales channel connection (decision 0040): reconnecting the role the account already has
  * connected adds nothing; another one counts against the plan's channel limit.
  */
-export async function assertChannelConnectAllowed(deps: BillingDeps, accountKey: string, role: ChannelRole): Promise<void> {
+export async function assertChannelConnectAllowed(deps: BillingDeps, accountKey: string, role: Exclude<ConnectionsTable['role'], 'accounting'>): Promise<void> {
   if (!deps.config?.billing) return;
   const same = await deps.db.selectFrom('connections').select('status').where('account_key', '=', accountKey).where('role', '=', role).executeTakeFirst();
   if (same && same.status !== 'DISCONNECTED') return;

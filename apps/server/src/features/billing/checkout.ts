@@ -10,7 +10,7 @@ import { applyCoupon, decideCoupon, formatPercentOff, type BillingPeriod, type C
 import type { Stripe } from '@ledgerport/integrations/billing';
 import type { CheckoutRequest, CheckoutSummary } from '@ledgerport/contract';
 import { AppError } from '../../http/app-error';
-import type { BillingConfig } from './billing-config';
+import type { BillingConfig } from '../../config/billing-config';
 import { loadPlans, minorToAmount } from './billing-repository';
 import { callStripe } from './stripe-of';
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingSubscriptionBody, ErrorBody, FirmClientAccount, TokenSet } from '@ledgerport/contract';
 import { bearer } from '../../../test/test-app';
-import { startBillingTestServer, type BillingTestServer } from './billing-test-server';
+import { startBillingTestServer, type BillingTestServer } from '../../../test/billing-test-server';
 
 const CLIENTS = ['birch-bigcommerce', 'birch-walmart'];
 let server: BillingTestServer;

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, TokenSet } from '@ledgerport/contract';
 import { bearer } from '../../../test/test-app';
-import { startBillingTestServer, type BillingTestServer } from './billing-test-server';
+import { startBillingTestServer, type BillingTestServer } from '../../../test/billing-test-server';
 
 const ACCOUNT = 'acme-amazon-us';
 let server: BillingTestServer;

@@ -1,6 +1,6 @@
 /** The Stripe client of a config (one per config object), or a 404 when billing is off. */
 import { createStripe, type Stripe } from '@ledgerport/integrations/billing';
-import type { BillingConfig } from './billing-config';
+import type { BillingConfig } from '../../config/billing-config';
 import { AppError } from '../../http/app-error';
 
 const clients = new WeakMap<BillingConfig, Stripe>();

@@ -15,19 +15,20 @@ import type { TokenSet } from '@ledgerport/contract';
 import type { Config } from '../../config';
 import { openTestDb, type TestDb } from '../../../test/test-db';
 import { mailDepsForTests } from '../../../test/test-app';
-import { createAccessTokens } from '../auth/access-tokens';
+import { createAccessTokens } from '../../security/access-tokens';
 import { registerAuthRoutes } from '../auth/auth-routes';
-import { createSignInLimiter } from '../auth/sign-in-limiter';
+import { createSignInLimiter } from '../../security/sign-in-limiter';
 import type { Deps } from '../../http/deps';
 import { registerErrorHandling } from '../../http/error-handler';
 import { createSecretBox } from '../../security/secret-box';
-import { noAccountingConnections } from '../posting/resolve-accounting-port';
+import { noAccountingConnections } from '../../http/accounting-port-resolver';
 import { DEMO_PASSWORD } from '../../seed/demo-data';
-import { loadChannelConfig } from './channel-config';
+import { loadChannelConfig } from '../../config/channel-config';
 import type { ChannelJobSender } from './channel-jobs';
 import { registerChannelConnections } from './register-channel-connections';
 import { runChannelFetch } from './fetch-channel-settlements-job';
 import { createChannelReportFetcher } from './fetch-channel-report';
+import { assertPlanFeature } from '../billing/check-billing';
 
 const ACCOUNT = 'acme-amazon-us';
 const app = { clientId: 'ledgerport-app', clientSecret: 'ledgerport-secret' };
@@ -72,7 +73,7 @@ beforeAll(async () => {
     config,
     clock,
     accessTokens: createAccessTokens(config.secret, clock),
-    signInLimiter: createSignInLimiter(config, clock), ...mailDepsForTests(clock),
+    signInLimiter: createSignInLimiter(config, clock), ...mailDepsForTests(clock), planGate: assertPlanFeature,
     secretBox: createSecretBox(config.secret),
     resolveAccountingPort: noAccountingConnections,
     jobs,

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
 import { decimalToUnits, formatUnits } from '@ledgerport/core/money';
 import { duplicateKey, type Settlement, type SettlementLine } from '@ledgerport/core/settlements';
-import { loadSettlement } from '../settlements/load-settlement';
+import { loadSettlement } from '../stored-settlements/load-settlement';
 
 /** What a line posts, as one comparable text (its source, where it was read from, left out). */
 const lineText = (l: SettlementLine) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClarityDocument } from '@ledgerport/contract';
 import { bearer } from '../../../test/test-app';
-import { call, multipartFile, startClarityTestServer, type ClarityTestServer } from './clarity-test-setup';
+import { call, multipartFile, startClarityTestServer, type ClarityTestServer } from '../../../test/clarity-test-setup';
 
 let t: ClarityTestServer;
 beforeAll(async () => {

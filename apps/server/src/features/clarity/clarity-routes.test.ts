@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClarityContext, ClarityResult, SavedAnalysis } from '@ledgerport/contract';
-import { call, startClarityTestServer, type ClarityTestServer } from './clarity-test-setup';
+import { call, startClarityTestServer, type ClarityTestServer } from '../../../test/clarity-test-setup';
 
 let t: ClarityTestServer;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { recordAudit } from '../../audit/record-audit';
 import { AppError } from '../../http/app-error';
 import type { Caller } from '../../http/caller';
 import type { Deps } from '../../http/deps';
-import type { SettlementRow } from '../settlements/load-settlement';
+import type { SettlementRow } from '../stored-settlements/load-settlement';
 import { assertCogsEnabled, getCogsAccount, type CogsAccount } from './cogs-account';
 import { getSendableCogsDocuments, findStoredCogs } from './cogs-documents';
 import { refreshSettlementCogs } from './refresh-cogs';

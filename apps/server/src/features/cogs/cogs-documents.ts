@@ -21,7 +21,7 @@ import { AppError } from '../../http/app-error';
 import { findConnectedReferenceData } from '../mappings/connected-chart';
 import { mappingSystemOf } from '../mappings/mapping-repository';
 import { localDate } from '../posting/send-settlement';
-import type { SettlementRow } from '../settlements/load-settlement';
+import type { SettlementRow } from '../stored-settlements/load-settlement';
 import type { CogsAccount } from './cogs-account';
 import { cogsResultFromStored } from './refresh-cogs';
 import {

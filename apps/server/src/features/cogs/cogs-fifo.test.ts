@@ -8,7 +8,7 @@ import type { CogsSettingsBody, SettlementCogsBody, TokenSet } from '@ledgerport
 import type { Settlement } from '@ledgerport/core/settlements';
 import { bearer } from '../../../test/test-app';
 import { storeSettlements } from '../imports/store-settlements';
-import { form, startSettlementTestServer, waitFor, type SettlementTestServer } from '../settlements/settlement-test-server';
+import { form, startSettlementTestServer, waitFor, type SettlementTestServer } from '../../../test/settlement-test-server';
 
 const ACCOUNT = 'acme-amazon-us';
 let server: SettlementTestServer;

@@ -23,7 +23,7 @@ import { addRoute } from '../../http/add-route';
 import { AppError } from '../../http/app-error';
 import type { Deps } from '../../http/deps';
 import { assertAccountAccess } from '../accounts/account-access';
-import { getSettlementForCaller } from '../settlements/load-settlement';
+import { getSettlementForCaller } from '../stored-settlements/load-settlement';
 import { getCogsAccount, type CogsAccount } from './cogs-account';
 import { checkCogsChart, findStoredCogs, type CogsChartCheck } from './cogs-documents';
 import { lockAdjustmentsToStored } from './fifo-lock';

@@ -11,7 +11,7 @@ import type { Settlement } from '@ledgerport/core/settlements';
 import { localEndpoints, startVendorServer, type VendorServer } from '@ledgerport/integrations/accounting/testing';
 import { bearer } from '../../../test/test-app';
 import { storeSettlements } from '../imports/store-settlements';
-import { form, startSettlementTestServer, type SettlementTestServer } from '../settlements/settlement-test-server';
+import { form, startSettlementTestServer, type SettlementTestServer } from '../../../test/settlement-test-server';
 
 const XERO_ACCOUNT = 'acme-amazon-us';
 const SAGE_ACCOUNT = 'acme-amazon-ca';

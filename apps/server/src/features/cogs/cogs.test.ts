@@ -24,7 +24,7 @@ import {
   startSettlementTestServer,
   waitFor,
   type SettlementTestServer,
-} from '../settlements/settlement-test-server';
+} from '../../../test/settlement-test-server';
 
 const ACCOUNT = 'acme-amazon-us';
 let server: SettlementTestServer;

@@ -18,7 +18,7 @@ import {
 } from '@ledgerport/core/cogs';
 import { decimalToUnits, formatUnits } from '@ledgerport/core/money';
 import type { PostingDocument } from '@ledgerport/core/posting';
-import type { SettlementRow } from '../settlements/load-settlement';
+import type { SettlementRow } from '../stored-settlements/load-settlement';
 import type { CogsAccount } from './cogs-account';
 
 export interface StoredLockAdjustment {

@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
 import { decimalToUnits, formatUnits } from '@ledgerport/core/money';
 import type { BundleComponent, PurchaseLot, StandardCost } from '@ledgerport/core/cogs';
+import { catalogKeyOf } from './cogs-account';
 
 /** The SKUs of newly stored settlements join their account's catalog (in the storing transaction). */
 export async function addSeenProducts(
@@ -145,4 +146,14 @@ export async function readLots(
     unitCost: decimalToUnits(r.unit_cost),
     consumed: Number(r.units ?? 0),
   }));
+}
+
+/**
+ * The SKUs that stored settlements sold join the catalog of the account's organization (Cost Admin,
+ * issue 17), in the storing transaction (a settlementsStored handler, wire-events.ts).
+ */
+export async function addSeenProductsOfSettlements(trx: Kysely<Database>, accountKey: string, settlementKeys: readonly string[], at: Date): Promise<void> {
+  if (settlementKeys.length === 0) return;
+  const account = await trx.selectFrom('accounts').select(['account_key', 'organization_id']).where('account_key', '=', accountKey).executeTakeFirstOrThrow();
+  await addSeenProducts(trx, catalogKeyOf(account), accountKey, settlementKeys, at);
 }

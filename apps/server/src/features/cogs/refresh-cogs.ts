@@ -12,7 +12,7 @@ import { decimalToUnits, formatUnits } from '@ledgerport/core/money';
 import { createLocalCalendar, createProductTypeMatcher } from '@ledgerport/core/posting';
 import { describeTransactionType, type Channel } from '@ledgerport/core/settlements';
 import { AppError } from '../../http/app-error';
-import { forEachStoredLine, type SettlementRow } from '../settlements/load-settlement';
+import { forEachStoredLine, type SettlementRow } from '../stored-settlements/load-settlement';
 import {
   getAccountPostingSettings,
   toCorePostingSettings,

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendProgress, SettlementImport, TokenSet } from '@ledgerport/contract';
 import { startVendorServer, type VendorServer } from '@ledgerport/integrations/accounting/testing';
 import { asForm, completeMappings, connectXero, createSpawnedServer, poll, signedInAgain, signIn, type SpawnedServer } from '../../../test/spawned-server';
-import { coreFixture, multipart } from '../settlements/settlement-test-server';
+import { coreFixture, multipart } from '../../../test/settlement-test-server';
 
 const ACCOUNT = 'acme-amazon-us';
 const KILLS = Number(process.env.LEDGERPORT_FAULT_KILLS ?? '3');

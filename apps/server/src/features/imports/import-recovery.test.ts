@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseReport } from '@ledgerport/core/channels';
 import type { SettlementImport, TokenSet } from '@ledgerport/contract';
 import { bearer } from '../../../test/test-app';
-import { coreFixture, startSettlementTestServer, upload, waitForImport, type SettlementTestServer } from '../settlements/settlement-test-server';
+import { coreFixture, startSettlementTestServer, upload, waitForImport, type SettlementTestServer } from '../../../test/settlement-test-server';
 import { IMPORT_SETTLEMENT_FILE_QUEUE, importFileJobKey, importSettlementFile } from './import-settlement-file-job';
 import { storeSettlements } from './store-settlements';
 import { RECOVER_SETTLEMENT_IMPORTS_QUEUE, removeUnreferencedUploads } from './recover-settlement-imports-job';

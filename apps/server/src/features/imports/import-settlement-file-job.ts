@@ -21,7 +21,7 @@ import type { ImportedSettlement } from '@ledgerport/contract';
 import { decideImportAttempt, importRestartedNote, importRestartingNote, type UnfinishedImportStatus } from '@ledgerport/core/rules';
 import type { Channel } from '@ledgerport/core/settlements';
 import type { JobHandler } from '../../jobs/job-handler';
-import { requestAutoSend } from '../automation/auto-send';
+import { settlementFileImported } from './import-events';
 import { discardUnsettledLines, discardWrittenLines, readSettlementFile } from './read-settlement-file';
 import { settleStoredSettlements } from './store-settlements';
 
@@ -59,7 +59,7 @@ export const importSettlementFileJob: JobHandler<ImportFileJobData> = {
     const accountKey = data.accountKey ?? (await findImportAccount(deps.db, data.importId));
     if (accountKey === undefined) return;
     await importSettlementFile(deps.db, data.importId, data.fileIndex, deps.clock, deps.config.databaseUrl ? POSTGRES_BATCH_LINES : PGLITE_BATCH_LINES, accountKey);
-    await requestAutoSend(deps, accountKey, log);
+    await settlementFileImported.emit({ deps, accountKey, log });
   },
 };
 

@@ -3,7 +3,7 @@ import { parseReport } from '@ledgerport/core/channels';
 import { formatUnits } from '@ledgerport/core/money';
 import fs from 'node:fs';
 import { openTestDb, type TestDb } from '../../../test/test-db';
-import { coreFixture } from '../settlements/settlement-test-server';
+import { coreFixture } from '../../../test/settlement-test-server';
 import { discardWrittenLines, readSettlementFile } from './read-settlement-file';
 import { settleStoredSettlements } from './store-settlements';
 

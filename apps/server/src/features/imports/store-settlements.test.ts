@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { parseReport } from '@ledgerport/core/channels';
 import type { Settlement } from '@ledgerport/core/settlements';
 import { openTestDb, type TestDb } from '../../../test/test-db';
-import { coreFixture } from '../settlements/settlement-test-server';
+import { coreFixture } from '../../../test/settlement-test-server';
 import { storeSettlements } from './store-settlements';
 
 let testDb: TestDb;

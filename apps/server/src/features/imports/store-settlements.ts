@@ -15,9 +15,7 @@
  * - Open settlements (lines no deposit covers yet) are completed by later data: an unposted stored
  *   settlement with the same key that is open, or is being redownloaded, gets the new header and lines.
  */
-import { catalogKeyOf } from '../cogs/cogs-account';
-import { addSeenProducts } from '../cogs/product-catalog-repository';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { copyInto, type Database } from '@ledgerport/db';
 import type { ImportedSettlement } from '@ledgerport/contract';
 import { formatUnits } from '@ledgerport/core/money';
@@ -27,10 +25,10 @@ import { duplicateKey, SettlementLineTotals, type ParseProblem, type Settlement,
 import { getAccountMappingContext, getCurrentMappings, mappingFlags } from '../mappings/mapping-repository';
 import { prepareShopifyOrderModes } from '../shopify-order-modes/apply-shopify-order-modes';
 import { applyInconsistentHoldPolicy } from '../posting-settings/inconsistent-holds';
-import { notifyNewSettlements, type NewSettlement } from '../notifications/notify-events';
-import { writeOrderTotals } from '../shopify-reports/write-order-totals';
+import type { NewSettlement } from '../notifications/notify-events';
+import { settlementsStored, type SettlementsStored } from './import-events';
+import { updateAccountMappingsCompleted } from '../mappings/refresh-mapping-state';
 import { newSettlementKey, SETTLEMENT_LINE_COLUMNS, SETTLEMENT_REF_COLUMNS, settlementLinesCopyBytes, SettlementRefsCollector } from './settlement-lines-copy';
-import { refreshAccountStatus } from '../partner/refresh-account-status';
 
 export interface SettlementSource {
   kind: 'file' | 'api';
@@ -137,6 +135,7 @@ export async function settleStoredSettlements(trx: Kysely<Database>, accountKey:
   const mappings = await getCurrentMappings(trx, context);
   const out: ImportedSettlement[] = [];
   const created: NewSettlement[] = [];
+  const stored: SettlementsStored['stored'] = [];
   for (const { header: s, linesKey, totals } of written) {
     const key = duplicateKey(s);
     const existing = await findOriginal(trx, accountKey, key);
@@ -184,7 +183,7 @@ export async function settleStoredSettlements(trx: Kysely<Database>, accountKey:
       await trx.updateTable('settlement_refs').set({ settlement_key: settlementKey }).where('account_key', '=', accountKey).where('settlement_key', '=', linesKey).execute();
       await trx.updateTable('settlements').set({ ...header, flags_set: JSON.stringify(flagsSet) }).where('account_key', '=', accountKey).where('settlement_key', '=', settlementKey).execute();
       await insertTypeTotals(trx, accountKey, settlementKey, totals);
-      if (s.channel === 'SHOPIFY') await writeOrderTotals(trx, accountKey, settlementKey, s.currency);
+      stored.push({ settlementKey, channel: s.channel, currency: s.currency });
       out.push({ ...summary, settlementKey, outcome: 'completed', duplicateOf: null });
       continue;
     }
@@ -213,20 +212,18 @@ export async function settleStoredSettlements(trx: Kysely<Database>, accountKey:
         .values({ ...header, settlement_key: linesKey, account_key: accountKey, duplicate_of: null, flags_set: JSON.stringify(flagsSet), created_at: source.at })
         .execute();
       await insertTypeTotals(trx, accountKey, linesKey, totals);
-      if (s.channel === 'SHOPIFY') await writeOrderTotals(trx, accountKey, linesKey, s.currency);
+      stored.push({ settlementKey: linesKey, channel: s.channel, currency: s.currency });
       out.push({ ...summary, settlementKey: linesKey, outcome: 'created', duplicateOf: null });
       created.push({ settlementKey: linesKey, settlementId: s.settlementId, isInconsistent: !consistency.isConsistent, hasUnmappedTypes: !flags.accountsMapped });
     }
   }
-  // The SKUs they sold join the catalog of the account's organization (Cost Admin, issue 17).
-  const stored = out.filter((o) => o.outcome === 'created' || o.outcome === 'completed').map((o) => o.settlementKey);
-  if (stored.length > 0) await addSeenProducts(trx, catalogKeyOf(await trx.selectFrom('accounts').select(['account_key', 'organization_id']).where('account_key', '=', accountKey).executeTakeFirstOrThrow()), accountKey, stored, source.at);
-  // Uploads and channel fetches both settle here: new settlements that need attention are told of once.
-  await notifyNewSettlements(trx, accountKey, created, source.at);
   await updateAccountMappingsCompleted(trx, accountKey);
   // An account that holds inconsistent settlements holds the new ones at once (the list shows it).
   await applyInconsistentHoldPolicy(trx, accountKey, source.at);
-  await refreshAccountStatus(trx, accountKey, source.at);
+  // Uploads and channel fetches both settle here, so the after-effects (Shopify order totals, the COGS
+  // catalog's seen products, new-settlement notifications, the account status) hang on this one event,
+  // in this transaction; wire-events.ts subscribes them.
+  await settlementsStored.emit({ trx, accountKey, at: source.at, stored, created });
   return out;
 }
 
@@ -236,17 +233,5 @@ async function insertTypeTotals(trx: Kysely<Database>, accountKey: string, settl
   await trx
     .insertInto('settlement_type_totals')
     .values(rows.map((t) => ({ account_key: accountKey, settlement_key: settlementKey, type_key: t.typeKey, marketplace: t.marketplace, amount: formatUnits(t.amount), line_count: t.lineCount })))
-    .execute();
-}
-
-/** mappingsCompleted: the account has settlements or saved mappings, and no original settlement has an unmapped type. */
-export async function updateAccountMappingsCompleted(db: Kysely<Database>, accountKey: string): Promise<void> {
-  await db
-    .updateTable('accounts')
-    .set({
-      mappings_completed: sql<boolean>`(exists (select 1 from settlements where account_key = ${accountKey}) or exists (select 1 from mapping_sets where account_key = ${accountKey}))
-        and not exists (select 1 from settlements where account_key = ${accountKey} and duplicate_of is null and accounts_mapped = false)`,
-    })
-    .where('account_key', '=', accountKey)
     .execute();
 }

@@ -11,10 +11,10 @@ import type { ErrorBody, InventoryFetchSettingsBody, InventorySummaryBody, Token
 import { createFakeAmazon, serveFetch, type FakeAmazon, type ServedFetch } from '@ledgerport/integrations/testing';
 import { bearer, testConfig } from '../../../test/test-app';
 import type { Deps } from '../../http/deps';
-import { loadChannelConfig } from '../channel-connections/channel-config';
+import { loadChannelConfig } from '../../config/channel-config';
 import { roleOfChannel, saveConnectedChannel, sealCredentials } from '../channel-connections/channel-connection-repository';
 import { createSecretBox } from '../../security/secret-box';
-import { startSettlementTestServer, type SettlementTestServer } from '../settlements/settlement-test-server';
+import { startSettlementTestServer, type SettlementTestServer } from '../../../test/settlement-test-server';
 import { scheduleMonthlyInventoryFetches } from './fetch-inventory-report-job';
 
 const ACCOUNT = 'acme-amazon-us';

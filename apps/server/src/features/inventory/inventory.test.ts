@@ -16,7 +16,7 @@ import type {
 import type { Settlement } from '@ledgerport/core/settlements';
 import { bearer } from '../../../test/test-app';
 import { storeSettlements } from '../imports/store-settlements';
-import { startSettlementTestServer, type SettlementTestServer } from '../settlements/settlement-test-server';
+import { startSettlementTestServer, type SettlementTestServer } from '../../../test/settlement-test-server';
 
 const ACCOUNT = 'acme-amazon-us';
 const FIXTURE = fs.readFileSync(

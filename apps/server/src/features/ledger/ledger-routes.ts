@@ -15,7 +15,7 @@ import type { Deps } from '../../http/deps';
 import { assertAccountAccess } from '../accounts/account-access';
 import { getAccountMappingContext, getCurrentMappings } from '../mappings/mapping-repository';
 import { documentFromStored } from '../posting/stored-document';
-import { toJournal } from './ledger-port';
+import { toJournal } from '../posting/ledger-port';
 
 async function loadJournals(db: Kysely<Database>, accountKey: string): Promise<(Journal & { created: Date; settlementKey: string | null })[]> {
   const rows = await db.selectFrom('ledger_journals').selectAll().where('account_key', '=', accountKey).orderBy('journal_date').orderBy('created_at').execute();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, Mappings, SettlementDetail, SettlementImport, TokenSet } from '@ledgerport/contract';
 import { localEndpoints, startVendorServer, type VendorServer } from '@ledgerport/integrations/accounting/testing';
 import { bearer } from '../../../test/test-app';
-import { coreFixture, form, startSettlementTestServer, upload, waitFor, waitForImport, type SettlementTestServer } from '../settlements/settlement-test-server';
+import { coreFixture, form, startSettlementTestServer, upload, waitFor, waitForImport, type SettlementTestServer } from '../../../test/settlement-test-server';
 
 const ACCOUNT = 'acme-amazon-us';
 const MYSTERY = 'other-transaction|other-transaction|New Mystery Fee';

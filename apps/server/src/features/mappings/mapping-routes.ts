@@ -12,7 +12,7 @@ import type { Deps } from '../../http/deps';
 import { assertAccountAccess, canAccessAccount } from '../accounts/account-access';
 import { describeKnownType, getAccountMappingContext, getCurrentMappings, getCurrentMappingsWithSource, insertMappingSet, mappingSystemOf } from './mapping-repository';
 import { refreshMappingState } from './refresh-mapping-state';
-import { requestAutoSend } from '../automation/auto-send';
+import { mappingsSaved } from './mapping-events';
 import { recordAudit } from '../../audit/record-audit';
 import { assignRole, fallbackTaxRate } from './connected-chart';
 
@@ -73,8 +73,8 @@ async function saveAndRefresh(deps: Deps, set: MappingSet, userId: string, audit
     await recordAudit(trx, { actorUserId: userId, accountKey: set.ownerKey, entityType: 'mappings', entityId: set.ownerKey, ...audit, at });
   });
   await refreshMappingState(deps.db, set.ownerKey, at);
-  // Settlements that waited for their mappings may go now.
-  await requestAutoSend(deps, set.ownerKey);
+  // Settlements that waited for their mappings may go now (auto-send subscribes).
+  await mappingsSaved.emit({ deps, accountKey: set.ownerKey });
 }
 
 const systemName = (system: string) => ACCOUNTING_SYSTEM_DEFINITIONS[system as RemoteSystem]?.displayName ?? system;

@@ -4,11 +4,10 @@
  * true only when the account has settlements (or saved mappings) and nothing they use is unmapped.
  * Called after settlements are stored and after mappings change.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
-import { updateAccountMappingsCompleted } from '../imports/store-settlements';
 import { getAccountMappingContext, getCurrentMappings, mappingFlags } from './mapping-repository';
-import { refreshAccountStatus } from '../partner/refresh-account-status';
+import { mappingStateRefreshed } from './mapping-events';
 
 export async function refreshMappingState(db: Kysely<Database>, accountKey: string, at: Date): Promise<void> {
   const context = await getAccountMappingContext(db, accountKey);
@@ -50,5 +49,18 @@ export async function refreshMappingState(db: Kysely<Database>, accountKey: stri
       .execute();
   }
   await updateAccountMappingsCompleted(db, accountKey);
-  await refreshAccountStatus(db, accountKey, at);
+  await mappingStateRefreshed.emit({ db, accountKey, at });
 }
+
+/** mappingsCompleted: the account has settlements or saved mappings, and no original settlement has an unmapped type. */
+export async function updateAccountMappingsCompleted(db: Kysely<Database>, accountKey: string): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set({
+      mappings_completed: sql<boolean>`(exists (select 1 from settlements where account_key = ${accountKey}) or exists (select 1 from mapping_sets where account_key = ${accountKey}))
+        and not exists (select 1 from settlements where account_key = ${accountKey} and duplicate_of is null and accounts_mapped = false)`,
+    })
+    .where('account_key', '=', accountKey)
+    .execute();
+}
+

@@ -13,7 +13,7 @@ import { decimalToUnits } from '@ledgerport/core/money';
 import { bearer } from '../../../test/test-app';
 import type { Deps } from '../../http/deps';
 import { storeFetchedSettlements } from '../channel-connections/store-fetched-settlements';
-import { coreFixture, startSettlementTestServer, upload, waitForImport, type SettlementTestServer } from '../settlements/settlement-test-server';
+import { coreFixture, startSettlementTestServer, upload, waitForImport, type SettlementTestServer } from '../../../test/settlement-test-server';
 
 let server: SettlementTestServer;
 let demo: TokenSet;

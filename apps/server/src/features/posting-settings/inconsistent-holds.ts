@@ -9,9 +9,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
 import { decimalToUnits, formatMoney } from '@ledgerport/core/money';
-import type { SettlementRow } from '../settlements/load-settlement';
+import type { SettlementRow } from '../stored-settlements/load-settlement';
 import { getAccountPostingSettings } from './posting-settings-repository';
-import { refreshAccountStatus } from '../partner/refresh-account-status';
+import { holdsChanged } from './hold-events';
 
 export const INCONSISTENT_HOLD_CAUSE = 'inconsistent';
 
@@ -58,7 +58,7 @@ export async function syncInconsistentHolds(db: Kysely<Database>, accountKey: st
         .execute();
     }
   }
-  await refreshAccountStatus(db, accountKey, at);
+  await holdsChanged.emit({ db, accountKey, at });
   return countInconsistentHolds(db, accountKey);
 }
 

@@ -12,11 +12,11 @@ import { recordAudit } from '../../audit/record-audit';
 import { addRoute } from '../../http/add-route';
 import type { Deps } from '../../http/deps';
 import { assertAccountAccess } from '../accounts/account-access';
-import { getSettlementForCaller } from '../settlements/load-settlement';
+import { getSettlementForCaller } from '../stored-settlements/load-settlement';
 import { countInconsistentHolds, syncInconsistentHolds } from './inconsistent-holds';
 import { getAccountPostingSettings, insertPostingSettingsVersion, toCorePostingSettings, type EditablePostingSettings } from './posting-settings-repository';
 import { summarizeSettingChange } from './setting-change-summary';
-import { refreshAccountStatus } from '../partner/refresh-account-status';
+import { holdsChanged } from './hold-events';
 
 const EXAMPLES_MAX = 5;
 const PREVIEW_SKUS_MAX = 100_000;
@@ -99,7 +99,7 @@ export function registerPostingSettingsRoutes(app: FastifyInstance, deps: Deps):
         .set({ on_hold: false, on_hold_cause: null, on_hold_reason: null, on_hold_date: null, hold_released_at: at, hold_released_by: caller.userId, updated_at: at })
         .where('settlement_key', '=', row.settlement_key)
         .execute();
-      await refreshAccountStatus(trx, row.account_key, at);
+      await holdsChanged.emit({ db: trx, accountKey: row.account_key, at });
       await recordAudit(trx, {
         actorUserId: caller.userId,
         accountKey: row.account_key,

@@ -4,7 +4,7 @@ import type { AuditEntryBody, ErrorBody, Mappings, PostingSettingsBody, ProductT
 import { parseReport } from '@ledgerport/core/channels';
 import { bearer } from '../../../test/test-app';
 import { storeSettlements } from '../imports/store-settlements';
-import { coreFixture, form, startSettlementTestServer, waitFor, type SettlementTestServer } from '../settlements/settlement-test-server';
+import { coreFixture, form, startSettlementTestServer, waitFor, type SettlementTestServer } from '../../../test/settlement-test-server';
 
 let server: SettlementTestServer;
 let demo: TokenSet;

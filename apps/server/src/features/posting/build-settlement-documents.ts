@@ -8,7 +8,7 @@ import type { MappingSet } from '@ledgerport/core/mapping';
 import { aggregationOptionsFor, buildPostings, buildPostingsFromAggregate, SettlementAggregator, type AggregationOptions, type PostingResult, type PostingSettings } from '@ledgerport/core/posting';
 import type { Settlement } from '@ledgerport/core/settlements';
 import { describeKnownType, getAccountMappingContext, getCurrentMappings, type AccountMappingContext } from '../mappings/mapping-repository';
-import { forEachStoredLine, settlementFromRows, type SettlementRow } from '../settlements/load-settlement';
+import { forEachStoredLine, settlementFromRows, type SettlementRow } from '../stored-settlements/load-settlement';
 import { postingSettingsOf } from '../posting-settings/posting-settings-repository';
 
 export async function buildSettlementDocuments(db: Kysely<Database>, row: SettlementRow): Promise<PostingResult & { mappings: MappingSet; settingsVersion: number }> {

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendProgress, SettlementDetail, SettlementImport, TokenSet } from '@ledgerport/contract';
 import { startVendorServer, type VendorServer } from '@ledgerport/integrations/accounting/testing';
 import { asForm, completeMappings, connectXero, createSpawnedServer, isPostgres, poll, signIn, type SpawnedServer } from '../../../test/spawned-server';
-import { coreFixture, multipart } from '../settlements/settlement-test-server';
+import { coreFixture, multipart } from '../../../test/settlement-test-server';
 
 const ACCOUNT = 'acme-amazon-us';
 const COUNT = 20;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, Mappings, SettlementDetail, SettlementImport, TokenSet } from '@ledgerport/contract';
 import { bearer } from '../../../test/test-app';
 import { SEND_SETTLEMENT_QUEUE } from './send-settlement-job';
-import { coreFixture, form, startSettlementTestServer, upload, waitFor, waitForImport, type SettlementTestServer } from '../settlements/settlement-test-server';
+import { coreFixture, form, startSettlementTestServer, upload, waitFor, waitForImport, type SettlementTestServer } from '../../../test/settlement-test-server';
 
 const amazonV2 = fs.readFileSync(coreFixture('amazon', 'us-v2-promotion-reserve.txt'));
 const MYSTERY = 'other-transaction|other-transaction|New Mystery Fee';

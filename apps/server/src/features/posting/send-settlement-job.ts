@@ -4,7 +4,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
-import type { JobHandler, JobSender } from '../../jobs/job-handler';
+import type { JobHandler } from '../../jobs/job-handler';
+import type { JobSender } from '../../http/job-sender';
 import { sendSettlement } from './send-settlement';
 
 export const SEND_SETTLEMENT_QUEUE = 'send-settlement';

@@ -14,13 +14,12 @@ import { formatUnits } from '@ledgerport/core/money';
 import { AccountingError, type AccountingPort, type PostingDocument } from '@ledgerport/core/posting';
 import type { AccountingSystem } from '@ledgerport/core/mapping';
 import type { Deps } from '../../http/deps';
-import { createLedgerPort } from '../ledger/ledger-port';
+import { createLedgerPort } from './ledger-port';
 import { buildSettlementDocuments } from './build-settlement-documents';
 import { documentToStored } from './stored-document';
 import { heldSendRefusal } from '../posting-settings/inconsistent-holds';
-import { notifyAutoSent, notifySendFailed } from '../notifications/notify-events';
-import type { SettlementRow } from '../settlements/load-settlement';
-import { refreshAccountStatus } from '../partner/refresh-account-status';
+import { sendFinished } from './send-events';
+import type { SettlementRow } from '../stored-settlements/load-settlement';
 
 export class RetryableSendError extends Error {}
 
@@ -78,8 +77,7 @@ export async function sendSettlement(deps: Deps, settlementKey: string, options:
   await db.transaction().execute(async (trx) => {
     await markSettlement(trx, row, { send_state: 'IDLE', posting_error: null, posting_error_at: null });
     await trx.updateTable('accounts').set({ first_settlement_posted: true }).where('account_key', '=', row.account_key).execute();
-    if (options.isAutomatic) await notifyAutoSent(trx, { accountKey: row.account_key, settlementKey: row.settlement_key, settlementId: row.settlement_id, at });
-    await refreshAccountStatus(trx, row.account_key, at);
+    await sendFinished.emit({ trx, outcome: 'posted', isAutomatic: options.isAutomatic === true, accountKey: row.account_key, settlementKey: row.settlement_key, settlementId: row.settlement_id, at });
   });
 }
 
@@ -161,8 +159,7 @@ async function markFailed(deps: Deps, row: SettlementRow, message: string): Prom
   const at = deps.clock();
   await deps.db.transaction().execute(async (trx) => {
     await markSettlement(trx, row, { send_state: 'FAILED', posting_error: message, posting_error_at: at });
-    if (row.send_state !== 'FAILED') await notifySendFailed(trx, { accountKey: row.account_key, settlementKey: row.settlement_key, settlementId: row.settlement_id, error: message, at });
-    await refreshAccountStatus(trx, row.account_key, at);
+    await sendFinished.emit({ trx, outcome: 'failed', error: message, wasFailed: row.send_state === 'FAILED', accountKey: row.account_key, settlementKey: row.settlement_key, settlementId: row.settlement_id, at });
   });
 }
 

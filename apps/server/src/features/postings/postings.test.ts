@@ -7,7 +7,7 @@ import type { ErrorBody, Mappings, Posting, ResponseOf, SettlementDetail, TokenS
 import { decimalToUnits } from '@ledgerport/core/money';
 import type { AccountingPort } from '@ledgerport/core/posting';
 import { bearer } from '../../../test/test-app';
-import { form, startSettlementTestServer, waitFor, type SettlementTestServer } from '../settlements/settlement-test-server';
+import { form, startSettlementTestServer, waitFor, type SettlementTestServer } from '../../../test/settlement-test-server';
 
 type PostingPage = ResponseOf<typeof listPostings>;
 type PostingDetail = ResponseOf<typeof getPosting>;

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account, ErrorBody, SettlementImport, TokenSet } from '@ledgerport/contract';
 import { bearer } from '../../../test/test-app';
-import { coreFixture, startSettlementTestServer, upload, waitForImport, type SettlementTestServer } from '../settlements/settlement-test-server';
+import { coreFixture, startSettlementTestServer, upload, waitForImport, type SettlementTestServer } from '../../../test/settlement-test-server';
 import { redactDueAccounts, redactedAccountId } from './redact-accounts-job';
 
 let server: SettlementTestServer;

@@ -13,7 +13,7 @@ import { formatUnits, parseDecimalUnits } from '@ledgerport/core/money';
 import type { Settlement } from '@ledgerport/core/settlements';
 import { bearer } from '../../../test/test-app';
 import { storeSettlements } from '../imports/store-settlements';
-import { form, startSettlementTestServer, waitFor, type SettlementTestServer } from '../settlements/settlement-test-server';
+import { form, startSettlementTestServer, waitFor, type SettlementTestServer } from '../../../test/settlement-test-server';
 
 const ACCOUNT = 'acme-amazon-us';
 const TYPES = ['Order|ItemPrice|Principal', 'Order|ItemPrice|Shipping', 'Order|ItemFees|Commission', 'Order|ItemFees|FBAPerUnitFulfillmentFee', 'Refund|ItemPrice|Principal', 'other-transaction|other-transaction|Storage Fee'];

@@ -13,7 +13,7 @@ import type { Deps } from '../../http/deps';
 import { refreshMappingState } from '../mappings/refresh-mapping-state';
 import { queueSend } from '../posting/send-settlement-job';
 import { resolvePort, updatePostingStatus } from '../posting/send-settlement';
-import type { SettlementRow } from './load-settlement';
+import type { SettlementRow } from '../stored-settlements/load-settlement';
 import { settlementBody } from './settlement-body';
 import { documentBody, settlementDocuments } from './settlement-documents';
 

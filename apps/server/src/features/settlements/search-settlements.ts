@@ -9,7 +9,7 @@ import { errorMessages, type SearchCriterion, type SettlementFilterKey } from '@
 import { parseIsoInstant } from '@ledgerport/core/rules';
 import { AppError } from '../../http/app-error';
 import { userExists } from '../../http/caller';
-import { SETTLEMENT_COLUMNS_OF_S, type SettlementRow } from './load-settlement';
+import { SETTLEMENT_COLUMNS_OF_S, type SettlementRow } from '../stored-settlements/load-settlement';
 import { userMayOpen } from '../accounts/account-access';
 
 const COLUMNS: Record<Exclude<SettlementFilterKey, 'text' | 'order' | 'flagsSet'>, { column: string; kind: 'text' | 'time' | 'money' | 'bool' }> = {

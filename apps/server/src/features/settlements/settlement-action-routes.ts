@@ -25,10 +25,10 @@ import { storeSettlements } from '../imports/store-settlements';
 import { refreshMappingState } from '../mappings/refresh-mapping-state';
 import { isSendOrphaned, queueSend } from '../posting/send-settlement-job';
 import { heldSendRefusal } from '../posting-settings/inconsistent-holds';
-import { getSettlementForCaller, type SettlementRow } from './load-settlement';
+import { getSettlementForCaller, type SettlementRow } from '../stored-settlements/load-settlement';
 import { reprocessSettlement } from './reprocess-settlement';
 import { settlementBody } from './settlement-body';
-import { updateAccountMappingsCompleted } from '../imports/store-settlements';
+import { updateAccountMappingsCompleted } from '../mappings/refresh-mapping-state';
 import { cogsExportLink, queueCogsSends, refreshCogsInBulk, refreshCogsAction } from '../cogs/cogs-actions';
 import { refreshAccountStatus } from '../partner/refresh-account-status';
 

@@ -7,7 +7,7 @@ import type { ErrorBody, Mappings, SettlementActionResult, SettlementImport, Tok
 import { parseReport } from '@ledgerport/core/channels';
 import { bearer } from '../../../test/test-app';
 import { storeSettlements } from '../imports/store-settlements';
-import { coreFixture, form, startSettlementTestServer, upload, waitFor, waitForImport, type SettlementTestServer } from './settlement-test-server';
+import { coreFixture, form, startSettlementTestServer, upload, waitFor, waitForImport, type SettlementTestServer } from '../../../test/settlement-test-server';
 
 const amazonBytes = fs.readFileSync(coreFixture('amazon', 'us-v2-promotion-reserve.txt'));
 let server: SettlementTestServer;

@@ -1,7 +1,7 @@
 /** A settlements row as the contract's Settlement (spec section 3 fields plus the normalized header). */
 import type { Settlement, SettlementBadge } from '@ledgerport/contract';
 import type { SalesChannel } from '@ledgerport/contract';
-import type { SettlementRow } from './load-settlement';
+import type { SettlementRow } from '../stored-settlements/load-settlement';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

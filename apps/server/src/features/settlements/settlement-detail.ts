@@ -19,7 +19,7 @@ import { buildStoredDocuments } from '../posting/build-settlement-documents';
 import { accountPostingSettingsFrom, settlementPostingSettings, type PostingSettingsRow } from '../posting-settings/posting-settings-repository';
 import { taxTreatmentFrom } from '../tax-settings/tax-settings-repository';
 import { findPaymentSourcePosting } from '../payment-source-settings/payment-source-settings-repository';
-import { SETTLEMENT_COLUMNS_OF_S, type SettlementRow } from './load-settlement';
+import { SETTLEMENT_COLUMNS_OF_S, type SettlementRow } from '../stored-settlements/load-settlement';
 import { settlementBody } from './settlement-body';
 import { mergeDocuments, type StoredDocumentRow } from './settlement-documents';
 

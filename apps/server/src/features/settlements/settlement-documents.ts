@@ -9,7 +9,7 @@ import { formatUnits } from '@ledgerport/core/money';
 import type { PostingDocument, PostingProblem, PostingResult } from '@ledgerport/core/posting';
 import { buildSettlementDocuments } from '../posting/build-settlement-documents';
 import { documentFromStored } from '../posting/stored-document';
-import type { SettlementRow } from './load-settlement';
+import type { SettlementRow } from '../stored-settlements/load-settlement';
 
 export function documentBody(
   doc: PostingDocument,

@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import { addRoute, addSignedInRoute } from '../../http/add-route';
 import type { Deps } from '../../http/deps';
 import { assertAccountAccess } from '../accounts/account-access';
-import { getSettlementForCaller } from './load-settlement';
+import { getSettlementForCaller } from '../stored-settlements/load-settlement';
 import { searchSettlementsOfUser } from './search-settlements';
 import { settlementBody } from './settlement-body';
 import { settlementDetail } from './settlement-detail';

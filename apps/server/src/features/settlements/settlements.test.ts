@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, Settlement, SettlementDetail, SettlementImport, TokenSet } from '@ledgerport/contract';
 import { bearer } from '../../../test/test-app';
-import { coreFixture, startSettlementTestServer, upload, waitForImport, type SettlementTestServer } from './settlement-test-server';
+import { coreFixture, startSettlementTestServer, upload, waitForImport, type SettlementTestServer } from '../../../test/settlement-test-server';
 
 const amazonV2 = fs.readFileSync(coreFixture('amazon', 'us-v2-promotion-reserve.txt'));
 const shopify16 = fs.readFileSync(coreFixture('shopify', 'payment_transactions_export_16col.csv'), 'utf8');

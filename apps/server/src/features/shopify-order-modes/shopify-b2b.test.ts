@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { B2bInvoiceReportBody, ErrorBody, SettlementDetail, ShopifyB2bSettingsBody, TokenSet } from '@ledgerport/contract';
 import { bearer } from '../../../test/test-app';
-import { form, startSettlementTestServer, waitFor, type SettlementTestServer } from '../settlements/settlement-test-server';
+import { form, startSettlementTestServer, waitFor, type SettlementTestServer } from '../../../test/settlement-test-server';
 
 const URL = '/account-settings/shopify-b2b';
 let server: SettlementTestServer;

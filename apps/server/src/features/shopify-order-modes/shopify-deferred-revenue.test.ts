@@ -9,7 +9,7 @@ import type { ErrorBody, SettlementDetail, ShopifyDeferredRevenueSettingsBody, T
 import type { Settlement } from '@ledgerport/core/settlements';
 import { bearer } from '../../../test/test-app';
 import { storeSettlements } from '../imports/store-settlements';
-import { form, startSettlementTestServer, waitFor, type SettlementTestServer } from '../settlements/settlement-test-server';
+import { form, startSettlementTestServer, waitFor, type SettlementTestServer } from '../../../test/settlement-test-server';
 
 const URL = '/account-settings/shopify-deferred-revenue';
 let server: SettlementTestServer;

@@ -16,9 +16,9 @@ import { buildTokenSet } from '../auth/issue-token-set';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { issueRefreshToken, newFamilyId } from '../auth/refresh-tokens';
 import { findUserByEmail } from '../users/user-repository';
-import { admitMailRequest } from './admit-mail-request';
-import { useOneTimeLink } from './one-time-links';
-import { mailLinkLater } from './send-link-mail';
+import { admitMailRequest } from '../one-time-links/admit-mail-request';
+import { useOneTimeLink } from '../one-time-links/one-time-links';
+import { mailLinkLater } from '../one-time-links/send-link-mail';
 import { sameEmail, weakPasswordError } from './sign-up-routes';
 
 async function revokeAllRefreshTokens(trx: Kysely<Database>, userId: string, now: Date): Promise<number> {

@@ -16,9 +16,9 @@ import { hashPassword } from '../auth/passwords';
 import { findUserByEmail, isUniqueViolation } from '../users/user-repository';
 import { acceptInvitesOfVerifiedEmail } from '../account-users/account-users-routes';
 import { acceptFirmInvitesOfVerifiedEmail } from '../teams/firm-invite-routes';
-import { admitMailRequest } from './admit-mail-request';
-import { useOneTimeLink, type PresentedLink } from './one-time-links';
-import { mailLinkLater, mailLinkNow } from './send-link-mail';
+import { admitMailRequest } from '../one-time-links/admit-mail-request';
+import { useOneTimeLink, type PresentedLink } from '../one-time-links/one-time-links';
+import { mailLinkLater, mailLinkNow } from '../one-time-links/send-link-mail';
 
 export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 

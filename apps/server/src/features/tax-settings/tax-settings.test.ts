@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntryBody, ErrorBody, SaveStatementAccountsAndTaxes, SettlementDetail, TaxSettingsBody, TokenSet } from '@ledgerport/contract';
 import { bearer } from '../../../test/test-app';
-import { startSettlementTestServer, type SettlementTestServer } from '../settlements/settlement-test-server';
+import { startSettlementTestServer, type SettlementTestServer } from '../../../test/settlement-test-server';
 
 let server: SettlementTestServer;
 let demo: TokenSet;

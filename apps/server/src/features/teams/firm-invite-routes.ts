@@ -29,7 +29,7 @@ import { addRoute } from '../../http/add-route';
 import { AppError } from '../../http/app-error';
 import type { Caller } from '../../http/caller';
 import type { Deps } from '../../http/deps';
-import { hashLinkToken } from '../sign-up/one-time-links';
+import { hashLinkToken } from '../one-time-links/one-time-links';
 import { firmInviteMail, firmInviteUrlOf, firmInviteWords, type FirmInviteAbout } from './firm-invite-mail';
 import { findFirmActor, findTeamRole, findTeamRow, type FirmActor } from './team-repository';
 

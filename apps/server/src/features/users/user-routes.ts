@@ -9,9 +9,9 @@ import { buildAuthUser, buildUserMeta } from './build-auth-user';
 import { resolveTargetUser } from './resolve-target-user';
 import { findPreferences, findUserByEmail, savePreferences } from './user-repository';
 import { canonicalTimeZone } from '@ledgerport/core/rules';
-import { admitMailRequest } from '../sign-up/admit-mail-request';
-import { findLiveLink } from '../sign-up/one-time-links';
-import { mailLinkNow } from '../sign-up/send-link-mail';
+import { admitMailRequest } from '../one-time-links/admit-mail-request';
+import { findLiveLink } from '../one-time-links/one-time-links';
+import { mailLinkNow } from '../one-time-links/send-link-mail';
 
 export function registerUserRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;

@@ -7,7 +7,7 @@
  */
 import type { ChannelOrderFacts } from '../channel-connector';
 import type { ChannelSession } from '../shared/channel-session';
-import { shopifyGraphQl } from './shopify-connector';
+import { shopifyGraphQl } from './shopify-graphql';
 
 const NAMES_PER_QUERY = 50;
 

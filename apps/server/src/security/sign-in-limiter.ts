@@ -13,8 +13,8 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
-import type { Clock } from '../../clock';
-import type { Config } from '../../config';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
 
 /** How an attempt names its email: sha256 of the trimmed, lower-cased address (the backend's sign-in history reads it back). */
 export const signInEmailHash = (email: string) => crypto.createHash('sha256').update(email.trim().toLowerCase()).digest('hex');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig } from './index';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerport-config-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

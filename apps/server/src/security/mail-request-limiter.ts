@@ -12,8 +12,8 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
 import { rateLimitWaitMs } from '@ledgerport/core/rules';
-import type { Clock } from '../../clock';
-import type { Config } from '../../config';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
 
 export type MailRequestKind = 'sign-up' | 'resend-verification' | 'password-reset' | 'change-email';
 

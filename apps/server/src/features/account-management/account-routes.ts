@@ -26,9 +26,9 @@ import type { Deps } from '../../http/deps';
 import { isSameHostRedirect, REFUSED_REDIRECT_COOKIE, toLocationHeader } from '../../http/same-host-redirect';
 import { resolveAccounts } from '../users/build-auth-user';
 import { resolveTargetUser } from '../users/resolve-target-user';
-import { assertAccountAccess, canAccessAccount } from './account-access';
-import { findAccount, listCopyMappingCandidates, toSummary } from './account-repository';
-import { decodeCursor, encodeCursor } from './account-cursor';
+import { assertAccountAccess, canAccessAccount } from '../accounts/account-access';
+import { findAccount, listCopyMappingCandidates, toSummary } from '../accounts/account-repository';
+import { decodeCursor, encodeCursor } from '../accounts/account-cursor';
 import { registerAmazonDeferredTransactionsRoutes } from './amazon-deferred-transactions-routes';
 import { PAYPAL_NETSUITE_MESSAGE } from '../channel-connections/connect-routes';
 

@@ -1,19 +1,19 @@
 /** The routes of issue 5: settlements, their actions and export, uploads, mappings, the built-in ledger, the postings and reconciliation reports; and cost of goods sold (issue 17). */
 import type { FastifyInstance } from 'fastify';
 import fastifyFormbody from '@fastify/formbody';
-import type { Deps } from '../../http/deps';
-import { registerImportRoutes } from '../imports/import-routes';
-import { registerCogsRoutes } from '../cogs/register-cogs-routes';
-import { registerInventoryFeature } from '../inventory/register-inventory-routes';
-import { registerLedgerRoutes } from '../ledger/ledger-routes';
-import { registerMappingRoutes } from '../mappings/mapping-routes';
-import { registerSendProgressRoute } from '../posting/send-progress-route';
-import { registerPostingRoutes } from '../postings/posting-routes';
-import { registerReconciliationRoutes } from '../reconciliation/reconciliation-routes';
-import { registerRedactionRoutes } from '../redaction/redaction-routes';
-import { registerSettlementActionRoutes } from './settlement-action-routes';
-import { registerSettlementExportRoute } from './settlement-export-route';
-import { registerSettlementRoutes } from './settlement-routes';
+import type { Deps } from './http/deps';
+import { registerImportRoutes } from './features/imports/import-routes';
+import { registerCogsRoutes } from './features/cogs/register-cogs-routes';
+import { registerInventoryFeature } from './features/inventory/register-inventory-routes';
+import { registerLedgerRoutes } from './features/ledger/ledger-routes';
+import { registerMappingRoutes } from './features/mappings/mapping-routes';
+import { registerSendProgressRoute } from './features/posting/send-progress-route';
+import { registerPostingRoutes } from './features/postings/posting-routes';
+import { registerReconciliationRoutes } from './features/reconciliation/reconciliation-routes';
+import { registerRedactionRoutes } from './features/redaction/redaction-routes';
+import { registerSettlementActionRoutes } from './features/settlements/settlement-action-routes';
+import { registerSettlementExportRoute } from './features/settlements/settlement-export-route';
+import { registerSettlementRoutes } from './features/settlements/settlement-routes';
 
 export function registerSettlementFeatures(app: FastifyInstance, deps: Deps): void {
   registerSettlementRoutes(app, deps);

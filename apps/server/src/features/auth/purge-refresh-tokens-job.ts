@@ -2,8 +2,8 @@
  * Purges refresh tokens that expired more than 30 days ago (kept that long so a replayed old token
  * is still recognised as reuse). Daily, and once at start.
  */
-import { purgeExpiredRefreshTokens } from '../features/auth/refresh-tokens';
-import type { JobHandler } from './job-handler';
+import { purgeExpiredRefreshTokens } from './refresh-tokens';
+import type { JobHandler } from '../../jobs/job-handler';
 
 export const PURGE_REFRESH_TOKENS_QUEUE = 'purge-expired-refresh-tokens';
 const PURGE_GRACE_MS = 30 * 24 * 60 * 60 * 1000;

@@ -24,7 +24,7 @@ import { addRoute } from '../../http/add-route';
 import type { Deps } from '../../http/deps';
 import { deferUnpostedPayouts } from './defer-unposted-payouts';
 import { resplitUnpostedPayouts } from './resplit-unposted-payouts';
-import { getShopifyAccount, saveShopifyOrderModes, type ShopifyOrderModes } from './shopify-order-settings';
+import { getShopifyAccount, saveShopifyOrderModes, type ShopifyOrderModes } from '../shopify-order-modes/shopify-order-settings';
 
 const B2B_TAB = 'Shopify B2B Invoice';
 const DEFERRED_TAB = 'Shopify Deferred Revenue';

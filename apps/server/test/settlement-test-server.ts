@@ -10,17 +10,18 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { sql, type KyselyPlugin } from 'kysely';
 import type { SettlementImport, TokenSet } from '@ledgerport/contract';
-import { buildApp } from '../../app';
-import { startJobs, type Jobs } from '../../jobs/start-jobs';
-import { DEMO_PASSWORD } from '../../seed/demo-data';
-import { bearer, createTestClock, testConfig, type TestClock } from '../../../test/test-app';
-import { openTestDb, type TestDb } from '../../../test/test-db';
-import type { Config } from '../../config';
-import type { AccountingPortResolver } from '../posting/resolve-accounting-port';
-import type { ChannelReportFetcher } from '../imports/channel-report-fetcher';
+import { buildApp } from '../src/app';
+import { startJobs, type Jobs } from '../src/jobs/start-jobs';
+import { jobHandlers } from '../src/job-registry';
+import { DEMO_PASSWORD } from '../src/seed/demo-data';
+import { bearer, createTestClock, testConfig, type TestClock } from './test-app';
+import { openTestDb, type TestDb } from './test-db';
+import type { Config } from '../src/config';
+import type { AccountingPortResolver } from '../src/http/accounting-port-resolver';
+import type { ChannelReportFetcher } from '../src/http/channel-report-fetcher';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const coreFixture = (channel: string, name: string) => path.resolve(here, `../../../../../packages/core/src/channels/${channel}/__fixtures__/${name}`);
+export const coreFixture = (channel: string, name: string) => path.resolve(here, `../../../packages/core/src/channels/${channel}/__fixtures__/${name}`);
 
 export interface SettlementTestServer {
   app: FastifyInstance;
@@ -51,6 +52,7 @@ export async function startSettlementTestServer(
     bossSchema,
     log: { info: () => undefined, error: () => undefined },
     pollingIntervalSeconds: 0.5,
+    handlers: jobHandlers,
   });
   const uploadDir = fs.mkdtempSync(path.join(testConfig().uploadDir + '-'));
   const app = await buildApp({

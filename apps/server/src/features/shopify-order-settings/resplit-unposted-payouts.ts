@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { DEFERRED_REVENUE_FORMAT, SINGLE_ORDER_FORMAT } from '@ledgerport/core/order-modes';
 import type { Database } from '@ledgerport/db';
 import { storeSettlements } from '../imports/store-settlements';
-import { loadSettlement } from '../settlements/load-settlement';
+import { loadSettlement } from '../stored-settlements/load-settlement';
 
 export const RESPLIT_LINES_MAX = 20_000;
 

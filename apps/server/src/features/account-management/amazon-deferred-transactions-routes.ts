@@ -18,7 +18,7 @@ import { addRoute } from '../../http/add-route';
 import { AppError } from '../../http/app-error';
 import type { Caller } from '../../http/caller';
 import type { Deps } from '../../http/deps';
-import { assertAccountAccess } from './account-access';
+import { assertAccountAccess } from '../accounts/account-access';
 
 /** The account's row when the caller may open it (else account.not-found) and do what the route does (else 403); refuses accounts that do not sell on Amazon. */
 async function getAmazonAccount(db: Kysely<Database>, caller: Caller, accountKey: string) {

@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { Clock } from '../../clock';
+import type { Clock } from '../clock';
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
 const ISSUER = 'ledgerport';

@@ -7,10 +7,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadChannelConfig, type ChannelConfig } from './features/channel-connections/channel-config';
+import { loadChannelConfig, type ChannelConfig } from './channel-config';
 import type { OpenDbOptions } from '@ledgerport/db';
-import { loadAccountingConfig, type AccountingConfig } from './features/accounting-connections/accounting-config';
-import { loadBillingConfig, type BillingConfig } from './features/billing/billing-config';
+import { loadAccountingConfig, type AccountingConfig } from './accounting-config';
+import { loadBillingConfig, type BillingConfig } from './billing-config';
 
 export interface Config {
   port: number;
@@ -68,7 +68,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 export const DEFAULT_PORT = 8070;
 /** apps/web/dist, found from this file so the server can start from any working directory. */
-const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 const SECRET_FILE = 'secret';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -8,8 +8,8 @@ import type { Kysely } from 'kysely';
 import { DEFERRED_REVENUE_FORMAT, deferredRevenueSettlementId, SINGLE_ORDER_FORMAT } from '@ledgerport/core/order-modes';
 import type { Database } from '@ledgerport/db';
 import { storeSettlements } from '../imports/store-settlements';
-import { loadSettlement } from '../settlements/load-settlement';
-import { loadOrders, moveDeferrals } from './apply-shopify-order-modes';
+import { loadSettlement } from '../stored-settlements/load-settlement';
+import { loadOrders, moveDeferrals } from '../shopify-order-modes/apply-shopify-order-modes';
 import { RESPLIT_LINES_MAX } from './resplit-unposted-payouts';
 
 export async function deferUnpostedPayouts(trx: Kysely<Database>, accountKey: string, at: Date): Promise<number> {

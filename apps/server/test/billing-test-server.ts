@@ -3,8 +3,8 @@
  * delivers its signed webhooks straight into the app (app.inject), as Stripe would over HTTP.
  */
 import { createFakeStripe, serveFetch, type FakeStripe, type ServedFetch } from '@ledgerport/integrations/testing';
-import type { BillingConfig } from './billing-config';
-import { createDiscardingJobs, startTestServer, type TestServer } from '../../../test/test-app';
+import type { BillingConfig } from '../src/config/billing-config';
+import { createDiscardingJobs, startTestServer, type TestServer } from './test-app';
 
 export const STRIPE_TEST_KEY = 'sk_test_fake_ledgerport';
 export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_fake_ledgerport';

@@ -1,6 +1,6 @@
 /** Shared set-up of the Clarity server tests: the demo users, a second organization and a multipart body. */
 import type { TokenSet } from '@ledgerport/contract';
-import { bearer, startTestServer, type TestServer } from '../../../test/test-app';
+import { bearer, startTestServer, type TestServer } from './test-app';
 
 export interface ClarityTestServer {
   server: TestServer;
