@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
-import { NOTIFICATION_KINDS, isResolvableKind, resolveNotification, type NotificationKind, type NotificationSubjectFacts } from '@ledgerport/core/rules';
+import { NOTIFICATION_KINDS, isResolvableKind, resolveNotification, type NotificationSubjectFacts } from '@ledgerport/core/rules';
 
 const RESOLVABLE = NOTIFICATION_KINDS.filter(isResolvableKind);
 /** The unread notifications checked per read: the bell polls every minute, so the rest wait for the next. */
@@ -37,7 +37,7 @@ export async function resolveClearedNotifications(db: Kysely<Database>, userId: 
   };
   let resolved = 0;
   for (const n of withSubjects) {
-    const verdict = resolveNotification(n.kind as NotificationKind, n.subjects.map(factsOf));
+    const verdict = resolveNotification(n.kind, n.subjects.map(factsOf));
     if (!verdict.isResolved) continue;
     const r = await db
       .updateTable('notifications')
