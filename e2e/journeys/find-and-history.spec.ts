@@ -15,7 +15,7 @@ function prepareScript(): string {
   const src = (p: string) => JSON.stringify(join(root, p));
   return `
 import { openDb } from ${src('packages/db/src/index.ts')};
-import { loadConfig } from ${src('apps/server/src/config.ts')};
+import { loadConfig } from ${src('apps/server/src/config/index.ts')};
 import { seedDemoData } from ${src('apps/server/src/seed/seed-demo-data.ts')};
 const opened = await openDb({ dataDir: loadConfig().dbDir });
 await seedDemoData(opened.db, new Date());

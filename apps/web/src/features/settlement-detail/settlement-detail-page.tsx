@@ -200,7 +200,7 @@ export function SettlementDetailPage() {
                 See all {s.lineCount} source rows
               </Button>
             </Card>
-            <SettlementHistoryCard settlementKey={settlementKey} />
+            <SettlementHistoryCard settlementKey={settlementKey} version={`${s.updated} ${s.postingStatus}`} />
           </Stack>
         </Grid.Col>
       </Grid>

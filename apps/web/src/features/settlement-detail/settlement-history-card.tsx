@@ -18,10 +18,11 @@ export const settlementHistoryQueryKey = (settlementKey: string) => ['settlement
 // code into the first load of /app/settlements (its 250 kB budget, decision 0026).
 const COLORS: Partial<Record<SettlementHistoryEntry['kind'], string>> = { posted: 'green', failed: 'red', deleted: 'red', held: 'orange', reversed: 'orange' };
 
-export function SettlementHistoryCard({ settlementKey, onlyWhenDeleted = false }: { settlementKey: string; onlyWhenDeleted?: boolean }) {
+/** `version`: the settlement's last change (its `updated`), so a send that finishes while the page is open shows up here too. */
+export function SettlementHistoryCard({ settlementKey, version, onlyWhenDeleted = false }: { settlementKey: string; version?: string; onlyWhenDeleted?: boolean }) {
   const { account } = useSession();
   const query = useQuery({
-    queryKey: settlementHistoryQueryKey(settlementKey),
+    queryKey: [...settlementHistoryQueryKey(settlementKey), version ?? ''],
     queryFn: () => api.get<SettlementHistory>('/settlement/history', { settlementKey }),
     retry: false,
   });
