@@ -1,6 +1,16 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './precompress';
+
+/**
+ * file-selector (react-dropzone 14's, the settlement upload's) gets a tslib module of its own: sharing
+ * the one react-remove-scroll uses put its __awaiter into the first load's Mantine chunk (decision 0055).
+ */
+function ownTslibForFileSelector(): Plugin {
+  const copy = fileURLToPath(new URL('../../node_modules/tslib/tslib.es6.js', import.meta.url));
+  return { name: 'ledgerport-file-selector-tslib', enforce: 'pre', resolveId: (source, importer) => (source === 'tslib' && importer?.includes('file-selector') ? copy : null) };
+}
 
 const SHELL = /[\\/](apps[\\/]web[\\/]src[\\/](app|lib)|packages[\\/]core[\\/]src[\\/](rules|money))[\\/]/;
 const SHELL_ON_DEMAND = /[\\/]app[\\/](side-layouts|newcomer-frame|nav-menus)\.tsx$/;
@@ -24,7 +34,7 @@ const pkg = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[
 // -- web` sum what a route loads (decision 0026).
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), precompress()],
+  plugins: [ownTslibForFileSelector(), react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -45,6 +55,9 @@ export default defineConfig({
             // load of /app/settlements, 10 kB less gzipped).
             { name: 'mantine', test: pkg('@mantine/core|@mantine/hooks|@floating-ui/[^\\\\/]+|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|clsx|tslib|get-nonce|@tabler/icons-react'), entriesAware: true, entriesAwareMergeThreshold: 12_000, priority: 30 },
             { name: 'mantine-first', test: FIRST_LOAD_MANTINE, priority: 35 },
+            // SimpleGrid on its own: merged into its nearest small neighbour it landed in a chunk of
+            // the first load once @mantine/dropzone was gone (issue 26), for pages that are not the list.
+            { name: 'mantine-grid', test: /[\\/]node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]SimpleGrid[\\/]/, priority: 34 },
             // Icons grouped among themselves: merged into Mantine's small groups they pulled unrelated
             // components (Textarea, LoadingOverlay) into the first load.
             { name: 'icons', test: pkg('@tabler/icons-react'), entriesAware: true, entriesAwareMergeThreshold: 4_000, priority: 32 },

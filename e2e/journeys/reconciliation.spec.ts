@@ -34,7 +34,15 @@ test('reconcile the demo settlements against a bank statement, see the unmatched
   await expect(page).toHaveURL(/\/app\/reconciliation-reports\/report$/);
 
   await page.locator('input[type="file"]').setInputFiles({ name: 'checking-2026-10.csv', mimeType: 'text/csv', buffer: Buffer.from(STATEMENT) });
+  // The statement's own dates decide the range (deposits 14 to 19 October, 0 to 5 days after the end),
+  // so Reconcile is ready without a date chosen, and the calendar opens on October 2026, not on today.
+  await expect(page.getByRole('button', { name: 'Settlements that ended between' })).toHaveText('Oct 09 2026 – Oct 19 2026');
+  await expect(page.getByRole('button', { name: 'Reconcile' })).toBeEnabled();
+  await expect(page.getByLabel('Where the dates come from')).toContainText('Oct 14 2026 – Oct 19 2026');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: 'Settlements that ended between' }).click();
+  await expect(page.getByRole('button', { name: '15 October 2026', exact: true }).first()).toBeVisible();
+  await saveScreenshot(page, 'reconciliation-0-range-from-statement');
   for (let i = 0; i < 36 && !(await page.getByRole('button', { name: '1 October 2026', exact: true }).first().isVisible()); i++) await page.getByRole('button', { name: 'Previous month' }).click();
   await page.getByRole('button', { name: '1 October 2026', exact: true }).first().click();
   await page.getByRole('button', { name: '31 October 2026', exact: true }).first().click();

@@ -13,6 +13,7 @@ export * from './feature-flags';
 export * from './organization';
 export * from './whats-new';
 export * from './settlements';
+export * from './settlement-history';
 export * from './imports';
 export * from './mappings';
 export * from './ledger';

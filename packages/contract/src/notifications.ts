@@ -25,6 +25,9 @@ export const notificationSchema = z
     accountName: z.string().nullable(),
     createdAt: z.string(),
     readAt: z.string().nullable(),
+    /** When its cause was found gone (core's resolveNotification), and the sentence that says so; it then leaves the unread count. */
+    resolvedAt: z.string().nullable(),
+    resolution: z.string().nullable(),
   })
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notificationSchema>;

@@ -384,6 +384,11 @@ export interface NotificationsTable {
   read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Set when a mail job claims the row: nothing is mailed twice. */
   emailed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** What it is about (migration 0055): the settlement keys whose state decides whether its cause is gone. */
+  subjects: ColumnType<string[], string | undefined, string>;
+  /** When core's rule found its cause gone, and the sentence that says so (migration 0055). */
+  resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  resolution: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A kind the user changed from core's default (migration 0020). */

@@ -84,7 +84,7 @@ describe('ledgerport post', () => {
       const r = await post([NEW_FEE, '--format', 'hledger', '--strict']);
       expect(r.status).toBe(1);
       expect(r.err).toBe(
-        'problem: Transaction type "Order|ShipmentFees|FBA transportation fee" of AMAZON (1 line, -4.52 CAD) in settlement 7293436482 has no mapping; map it to an account to post this settlement.\n',
+        'problem: Transaction type "Amazon - Order / ShipmentFees / FBA transportation fee" of Amazon (1 line, -4.52 CAD) in settlement 7293436482 has no mapping; map it to an account to post this settlement.\n',
       );
       expect(r.out).toBe('');
     });

@@ -7,7 +7,7 @@ import { ApiError } from '../lib/api-client';
 import { lazyComponent } from '../ui/lazy-component';
 import { SessionExpiredModal } from './session-expired-modal';
 
-const NotificationsHost = lazyComponent(() => import('../ui/notifications-host').then((m) => m.Notifications));
+const NotificationsHost = lazyComponent(() => import('../ui/notifications-host').then((m) => m.ToastContainer));
 
 /** Loads the toast container now (component tests). */
 export const preloadNotificationsHost = () => NotificationsHost.preload();
@@ -23,7 +23,7 @@ function Toasts() {
   if (!isWanted && !NotificationsHost.isLoaded()) return null;
   return (
     <Suspense fallback={null}>
-      <NotificationsHost.Component position="top-right" />
+      <NotificationsHost.Component />
     </Suspense>
   );
 }

@@ -36,6 +36,8 @@ export interface RouteMeta {
   tabs?: 'account-settings' | 'user-settings';
   /** Clarity pages hide the sidebar. */
   hideSidebar?: boolean;
+  /** The title is the channel's word for its settlements (core's settlementsLabel), as the main menu says. */
+  isTitledByChannel?: boolean;
 }
 
 export interface RedirectMeta {

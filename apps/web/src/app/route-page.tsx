@@ -1,5 +1,6 @@
 /** Renders one route: guard (pre-navigation rules), title and body class, layout, then the page (loaded on demand). */
 import { Suspense, useEffect } from 'react';
+import { settlementsLabel } from '@ledgerport/core/rules';
 import { useOptionalSession } from '../lib/session-context';
 import { PageEmptyState } from '../ui/page-empty-state';
 import { PageLayout } from './page-layout';
@@ -21,10 +22,12 @@ function usePreloads(meta: RouteMeta) {
   }, [meta]);
 }
 
-export function RoutePage({ meta }: { meta: RouteMeta }) {
+export function RoutePage({ meta: declared }: { meta: RouteMeta }) {
   const session = useOptionalSession();
+  // The settlements list is titled as the menu labels it: the channel's word (Payouts, Deposits, …).
+  const meta = declared.isTitledByChannel && session ? { ...declared, title: settlementsLabel(session.account.salesChannel) } : declared;
   usePageChrome(meta.title, meta.bodyClass, session?.account.accountName);
-  usePreloads(meta);
+  usePreloads(declared);
   return (
     <RouteGuard meta={meta}>
       <PageLayout meta={meta}>

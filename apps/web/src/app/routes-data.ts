@@ -12,7 +12,7 @@ const settlementList = (path: string, title: string, kind: SettlementListKind) =
 const toAdmin = { label: 'Open admin', to: '/admin' };
 
 export const dataRoutes: RouteMeta[] = [
-  settlementList('settlements', 'Settlements', 'standard'),
+  { ...settlementList('settlements', 'Settlements', 'standard'), isTitledByChannel: true },
   route('settlement', 'Settlement', lazyPage(() => import('../features/settlement-detail/settlement-detail-page').then((m) => m.SettlementDetailPage))),
   route('settlement-import', 'Load Settlement Files', lazyPage(() => import('../features/imports/settlement-import-page').then((m) => m.SettlementImportPage))),
   settlementList('b2b-settlements', 'B2B Invoices', 'b2b'),

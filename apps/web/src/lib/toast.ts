@@ -1,4 +1,8 @@
-/** Toasts of spec section 8: 3000 ms, except long success toasts, which stay until closed. */
+/**
+ * Toasts: every toast of the app goes through showToast. Core's rule says how long each shows (every
+ * toast closes by itself, errors last longest); the container (ui/notifications-host.tsx, loaded with the
+ * first toast) sits below the header and shows at most three (decision 0055).
+ */
 import { notifications } from '@mantine/notifications';
 import { toastAutoCloseMs, type ToastKind } from '@ledgerport/core/rules';
 

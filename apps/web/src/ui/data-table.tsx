@@ -150,7 +150,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
   return (
     <>
-      <Table.ScrollContainer minWidth={720}>
+      <TableScroll minWidth={720}>
         <Table striped highlightOnHover aria-label={props.label} aria-busy={props.isLoading ? true : undefined} verticalSpacing="xs">
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
@@ -228,7 +228,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       {paging ? (
         <TablePager {...paging} rowsOnPage={rows.length} />
       ) : props.clientPageSize !== undefined && rows.length > 0 ? (
@@ -242,5 +242,18 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         />
       ) : null}
     </>
+  );
+}
+
+/**
+ * Every wide table's container (issue 26): a table that does not fit its card at 1280 px scrolls
+ * sideways inside the card, header and all, with a visible scrollbar, instead of being cut off
+ * ("Sou", "5 r"). Native scrolling, so the scrollbar shows whenever there is more to see.
+ */
+export function TableScroll({ minWidth, children }: { minWidth: number; children: ReactNode }) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth} type="native">
+      {children}
+    </Table.ScrollContainer>
   );
 }

@@ -21,7 +21,7 @@ const CALENDAR_LABELS = {
 };
 
 /** `isOpenedOnMount`: the user clicked the stand-in, so the calendar opens as it arrives. */
-export function DateRangeCalendar({ label, value, onChange, isOpenedOnMount = false }: DateRangePickerProps & { isOpenedOnMount?: boolean }) {
+export function DateRangeCalendar({ label, value, onChange, defaultDate, isOpenedOnMount = false }: DateRangePickerProps & { isOpenedOnMount?: boolean }) {
   const input = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     // The dropdown's open state is internal to DatePickerInput; a click is its public way in.
@@ -40,6 +40,8 @@ export function DateRangeCalendar({ label, value, onChange, isOpenedOnMount = fa
       allowSingleDateInRange
       valueFormat="MMM DD YYYY"
       value={[value.start ?? null, value.end ?? null]}
+      // Opens on the chosen range, else on the data's day the page proposes (never "today" by default).
+      defaultDate={value.start ?? defaultDate}
       onChange={(proposed) => {
         if (!proposed[0] && !proposed[1]) return onChange({});
         onChange(applyDayClick(value, [proposed[0] ? proposed[0].slice(0, 10) : null, proposed[1] ? proposed[1].slice(0, 10) : null]));

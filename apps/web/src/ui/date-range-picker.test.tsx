@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DateRangePicker, RANGE_LIMIT_TEXT, preloadDateRangeCalendar, type DateRange } from './date-range-picker';
 
-function Harness({ initial }: { initial: DateRange }) {
+function Harness({ initial, defaultDate }: { initial: DateRange; defaultDate?: string }) {
   const [value, setValue] = useState(initial);
   return (
     <MantineProvider env="test">
-      <DateRangePicker label="Dates" value={value} onChange={setValue} />
+      <DateRangePicker label="Dates" value={value} onChange={setValue} defaultDate={defaultDate} />
       <output aria-label="Chosen">{JSON.stringify(value)}</output>
     </MantineProvider>
   );
@@ -42,5 +42,13 @@ describe('date range picker (spec section 5)', () => {
     await userEvent.click(screen.getByRole('button', { name: /Dates/ }));
     await userEvent.click(screen.getByRole('button', { name: '5 January 2026' }));
     expect(chosen()).toBe('{"start":"2026-01-05"}');
+  });
+
+  it("opens on the data's day when no range is chosen, not on today", async () => {
+    render(<Harness initial={{}} defaultDate="2018-03-17" />);
+    await userEvent.click(screen.getByRole('button', { name: /Dates/ }));
+    await userEvent.click(await screen.findByRole('button', { name: '9 March 2018' }));
+    await userEvent.click(screen.getByRole('button', { name: '19 March 2018' }));
+    expect(chosen()).toBe('{"start":"2018-03-09","end":"2018-03-19"}');
   });
 });

@@ -9,7 +9,7 @@ import { Suspense, useState } from 'react';
 import { lazyComponent } from './lazy-component';
 import { DATE_RANGE_WIDTH, formatDateRange, type DateRangePickerProps } from './date-range-rules';
 
-export { RANGE_LIMIT_TEXT, applyDayClick, clickedDay, type DateRange } from './date-range-rules';
+export { RANGE_LIMIT_TEXT, applyDayClick, clickedDay, formatDateRange, type DateRange } from './date-range-rules';
 
 const DateRangeCalendar = lazyComponent(() => import('./date-range-calendar').then((m) => m.DateRangeCalendar));
 

@@ -15,6 +15,8 @@ export interface DateRangePickerProps {
   label: string;
   value: DateRange;
   onChange: (range: DateRange) => void;
+  /** 'yyyy-MM-dd' the calendar opens on while no range is chosen: a day of the data, not today. */
+  defaultDate?: string | undefined;
 }
 
 export const RANGE_LIMIT_TEXT = `A range covers at most ${MAX_RANGE_DAYS} days: choose an end within ${MAX_RANGE_DAYS} days of the start.`;

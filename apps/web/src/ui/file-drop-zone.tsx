@@ -2,10 +2,10 @@
  * A drop zone for settlement files (drag and drop or the file picker), with one row per chosen file:
  * its name, size, a labelled progress bar and its status text. The caller owns the progress.
  */
-import '@mantine/dropzone/styles.css';
-import { Group, Progress, Stack, Text } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
+import { Box, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
+// react-dropzone 14 directly (not @mantine/dropzone, whose react-dropzone 20 needs Node 22; README says Node 20.19).
+import { useDropzone } from 'react-dropzone';
 
 export interface FileProgress {
   name: string;
@@ -22,31 +22,35 @@ export function formatBytes(n: number): string {
 }
 
 export function FileDropZone({ onFiles, maxSizeBytes, disabled, onRejected }: { onFiles: (files: File[]) => void; maxSizeBytes: number; disabled?: boolean; onRejected: (message: string) => void }) {
+  const { getRootProps, getInputProps, isDragAccept, isDragReject } = useDropzone({
+    onDropAccepted: onFiles,
+    onDropRejected: (rejections) =>
+      onRejected(
+        rejections
+          .map((r) => `${r.file.name}: ${r.errors.some((e) => e.code === 'file-too-large') ? `larger than the ${formatBytes(maxSizeBytes)} limit` : r.errors.map((e) => e.message).join(', ')}`)
+          .join('; '),
+      ),
+    maxSize: maxSizeBytes,
+    multiple: true,
+    disabled,
+  });
+  const tone = isDragReject ? 'red' : isDragAccept ? 'blue' : 'gray';
   return (
-    <Dropzone
-      onDrop={onFiles}
-      onReject={(rejections) =>
-        onRejected(
-          rejections
-            .map((r) => `${r.file.name}: ${r.errors.some((e) => e.code === 'file-too-large') ? `larger than the ${formatBytes(maxSizeBytes)} limit` : r.errors.map((e) => e.message).join(', ')}`)
-            .join('; '),
-        )
-      }
-      maxSize={maxSizeBytes}
-      multiple
-      disabled={disabled}
-      aria-label="Settlement files"
+    <Box
+      {...getRootProps({ 'aria-label': 'Settlement files' })}
+      p="md"
+      data-disabled={disabled || undefined}
+      style={{ border: `1px dashed var(--mantine-color-${tone}-${tone === 'gray' ? 4 : 6})`, borderRadius: 'var(--mantine-radius-md)', cursor: disabled ? 'not-allowed' : 'pointer', opacity: disabled ? 0.6 : 1 }}
     >
+      <input {...getInputProps()} />
       <Group justify="center" gap="xl" mih={140} style={{ pointerEvents: 'none' }}>
-        <Dropzone.Accept>
-          <IconUpload size={48} color="var(--mantine-color-blue-6)" />
-        </Dropzone.Accept>
-        <Dropzone.Reject>
+        {isDragReject ? (
           <IconX size={48} color="var(--mantine-color-red-6)" />
-        </Dropzone.Reject>
-        <Dropzone.Idle>
+        ) : isDragAccept ? (
+          <IconUpload size={48} color="var(--mantine-color-blue-6)" />
+        ) : (
           <IconFileSpreadsheet size={48} color="var(--mantine-color-dimmed)" />
-        </Dropzone.Idle>
+        )}
         <div>
           <Text size="lg" inline>
             Drag settlement files here or click to choose them
@@ -56,7 +60,7 @@ export function FileDropZone({ onFiles, maxSizeBytes, disabled, onRejected }: { 
           </Text>
         </div>
       </Group>
-    </Dropzone>
+    </Box>
   );
 }
 

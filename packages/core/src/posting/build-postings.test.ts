@@ -168,6 +168,13 @@ describe('bad input', () => {
     expect(problems.map((p) => [p.code, p.typeKey, p.lineCount])).toEqual([['unmapped-type', 'Mystery|Fee|X', 2]]);
   });
 
+  it("names an unmapped type and its channel in words, never by the type's key", () => {
+    const s = makeSettlement([{ type: 'other-transaction|other-transaction|New Mystery Fee', amount: '-1' }]);
+    const { problems } = buildPostings(s, defaultMappings('QBO'), settings);
+    expect(problems[0]!.message).toMatch(/^Transaction type "Amazon - New Mystery Fee" of Amazon \(1 line, /);
+    expect(problems[0]!.message).not.toContain('|');
+  });
+
   it('posts unmapped types to suspense when the account allows it, still reporting them', () => {
     const s = makeSettlement([
       { type: 'Mystery|Fee|X', amount: '-1' },

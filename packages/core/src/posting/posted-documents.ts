@@ -60,7 +60,9 @@ export const ACCOUNTING_SYSTEM_LABELS: Record<AccountingSystem, string> = {
   MANUAL: 'Built-in ledger',
 };
 
+/** The name the product shows for an account's accounting system (NONE: none chosen yet); one name per system everywhere. */
 export function accountingSystemLabel(system: string): string {
+  if (system === 'NONE') return 'No accounting system';
   return Object.hasOwn(ACCOUNTING_SYSTEM_LABELS, system) ? ACCOUNTING_SYSTEM_LABELS[system as AccountingSystem] : system;
 }
 

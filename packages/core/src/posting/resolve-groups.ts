@@ -5,7 +5,9 @@
  */
 import { formatMoney } from '../money/money';
 import { isKnownCurrency } from '../money/currencies';
+import { CHANNEL_NAMES } from '../mapping/default-charts';
 import type { LedgerAccount, MappingSet, TypeDescriber } from '../mapping/model';
+import { describeTransactionType } from '../settlements/describe-transaction-type';
 import { findRoleAccount, resolveMapping, type ResolvedMapping } from '../mapping/resolve-mapping';
 import type { SettlementHeader } from '../settlements/model';
 import type { NewTypePosting, PostingProblem } from './model';
@@ -110,8 +112,9 @@ export function resolveGroups(
       typeKey,
       amount: u.amount,
       lineCount: u.lineCount,
+      // People read the type's name and the channel's, never the internal key (the problem keeps typeKey).
       message:
-        `Transaction type "${typeKey}" of ${ch} (${u.lineCount} line${u.lineCount === 1 ? '' : 's'}, ${formatMoney({ units: u.amount, currency: header.currency })} ${header.currency}) in settlement ${id} has no mapping` +
+        `Transaction type "${describe?.(ch, typeKey)?.label ?? describeTransactionType(ch, typeKey).label}" of ${CHANNEL_NAMES[ch]?.name ?? ch} (${u.lineCount} line${u.lineCount === 1 ? '' : 's'}, ${formatMoney({ units: u.amount, currency: header.currency })} ${header.currency}) in settlement ${id} has no mapping` +
         (toSuspense ? '; it was posted to the suspense account.' : '; map it to an account to post this settlement.'),
     });
   }

@@ -3,6 +3,10 @@
  * Features, spec section 4: "Beta features can be activated or deactivated per account"). Each is an
  * account feature flag; which ones are offered depends on the account's sales channel and accounting
  * system. The other flags stay with our staff (the admin-only feature-flag calls).
+ *
+ * Only a flag that changes something is offered: the Amazon Summary Report and the Reconciliation
+ * Report are open to every account of their channels (and listed in their Reports menus), so their old
+ * flags AMAZON_SUMMARY_REPORT and SHOPIFY_RECONCILIATION_TOOL_ENABLED are no longer switches (decision 0055).
  */
 export interface BetaFeature {
   flag: string;
@@ -16,22 +20,10 @@ interface Offer extends BetaFeature {
 
 const OFFERS: readonly Offer[] = [
   {
-    flag: 'AMAZON_SUMMARY_REPORT',
-    label: 'Amazon Summary Report',
-    description: 'A report of sales, fees and net by type, marketplace and month over any date range (Reports > Summary Report).',
-    isOffered: (channel) => channel === 'AMAZON',
-  },
-  {
     flag: 'AMAZON_DEFERRED_TRANSACTIONS_SETTINGS',
     label: 'Amazon deferred transactions',
     description: 'Post the transactions Amazon defers until delivery when they are released, with their own settings tab.',
     isOffered: (channel) => channel === 'AMAZON',
-  },
-  {
-    flag: 'SHOPIFY_RECONCILIATION_TOOL_ENABLED',
-    label: 'Shopify reconciliation tool',
-    description: 'Match Shopify orders and payouts against your bank deposits (Reports > Reconciliation Report).',
-    isOffered: (channel) => channel === 'SHOPIFY',
   },
   {
     flag: 'SHOPIFY_SINGLE_ORDER_ENABLED',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildFooterText, formatCurrency, formatDateValue, formatTimestamp } from './display-format';
+import { buildFooterText, countOf, formatCurrency, formatDateValue, formatTimestamp } from './display-format';
 
 describe('formatCurrency', () => {
   it('shows USD with two decimals and grouping', () => expect(formatCurrency('1234.5', 'USD')).toBe('$1,234.50'));
@@ -26,4 +26,14 @@ describe('dates', () => {
 
 describe('footer', () => {
   it('runs from 2014 to the current year', () => expect(buildFooterText(2026)).toBe('© 2014–2026 Ledgerport'));
+});
+
+describe('countOf', () => {
+  it('puts the noun in the singular for one and the plural otherwise', () => {
+    expect(countOf(1, 'type')).toBe('1 type');
+    expect(countOf(0, 'type')).toBe('0 types');
+    expect(countOf(2, 'type')).toBe('2 types');
+    expect(countOf(1_200, 'settlement')).toBe('1,200 settlements');
+    expect(countOf(3, 'entry', 'entries')).toBe('3 entries');
+  });
 });

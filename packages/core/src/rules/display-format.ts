@@ -117,3 +117,8 @@ export function formatTimestamp(value: string | null | undefined, timeZone: stri
 export function buildFooterText(currentYear: number, version?: string): string {
   return `© 2014–${currentYear} Ledgerport${version ? ` · v${version}` : ''}`;
 }
+
+/** A count with its noun in the right number: "1 type", "3 types", "0 journals" (plural defaults to singular + s). */
+export function countOf(count: number, singular: string, plural: string = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+}

@@ -25,3 +25,4 @@ export * from './teams';
 export * from './firm-invites';
 export * from './demo-data';
 export * from './instance-admin';
+export * from './settlement-search';

@@ -76,11 +76,11 @@ describe('main menu', () => {
     expect(settlementsLabel('PAYPAL')).toBe('Statements');
     expect(settlementsLabel('WALMART')).toBe('Settlements');
   });
-  it('shows the Summary Report only for Amazon with the summary flag', () => {
+  it("lists the Summary Report for every Amazon account, a new one without flags included, and for no other channel", () => {
     const reports = (a: MenuAccount) => labels(buildMainMenu(a).find((i) => i.key === 'reports')?.subMenu ?? []);
-    expect(reports(account())).not.toContain('Summary Report');
-    expect(reports(account({ featureFlags: ['AMAZON_SUMMARY_REPORT'] }))).toContain('Summary Report');
+    expect(reports(account({ featureFlags: [] }))).toEqual(['Export Data', 'Reconciliation Report', 'Summary Report']);
     expect(reports(account({ salesChannel: 'SHOPIFY', featureFlags: ['AMAZON_SUMMARY_REPORT'] }))).not.toContain('Summary Report');
+    expect(reports(account({ salesChannel: 'SHOPIFY', featureFlags: [] }))).toEqual(['Export Data', 'Finance Report', 'Gift Card Report', 'Reconciliation Report']);
   });
   it('gives Amazon an Inventory submenu with Monthly Summary and Locations', () =>
     expect(labels(buildMainMenu(account()).find((i) => i.key === 'inventory')?.subMenu ?? [])).toEqual(['Monthly Summary', 'Locations']));

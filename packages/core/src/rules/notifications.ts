@@ -79,3 +79,46 @@ export function groupNotificationsByKind<T extends { kind: NotificationKind; cre
     items: items.filter((i) => i.kind === kind).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
   })).filter((s) => s.items.length > 0);
 }
+
+/** What the server knows of a settlement a notification names, to tell whether its cause is gone. */
+export interface NotificationSubjectFacts {
+  settlementKey: string;
+  /** False when the settlement was deleted. */
+  isStored: boolean;
+  /** Every type has an account (the cause of "needs mappings"). */
+  isMapped: boolean;
+  isInconsistent: boolean;
+  isPosted: boolean;
+}
+
+export type NotificationResolution = { isResolved: false } | { isResolved: true; resolution: string };
+
+/** The kinds whose cause is a state of the settlements they name; the others (invite, auto-sent, connection-error) stay as they are. */
+export function isResolvableKind(kind: NotificationKind): boolean {
+  return kind === 'mappings-needed' || kind === 'settlement-inconsistent' || kind === 'send-failed';
+}
+
+/**
+ * Whether a notification's cause is gone (issue 26, decision 0055), one rule per kind, over every
+ * settlement it names: "needs mappings" is gone once each is mapped, posted or deleted; "inconsistent"
+ * once each is consistent again, posted or deleted; "send failed" once each is posted or deleted. A
+ * notification that names nothing (written before subjects were kept) is never resolved by guess.
+ */
+export function resolveNotification(kind: NotificationKind, subjects: readonly NotificationSubjectFacts[]): NotificationResolution {
+  if (!isResolvableKind(kind) || subjects.length === 0) return { isResolved: false };
+  const isGone: (s: NotificationSubjectFacts) => boolean =
+    kind === 'mappings-needed' ? (s) => !s.isStored || s.isMapped || s.isPosted : kind === 'settlement-inconsistent' ? (s) => !s.isStored || !s.isInconsistent || s.isPosted : (s) => !s.isStored || s.isPosted;
+  if (!subjects.every(isGone)) return { isResolved: false };
+  const one = subjects.length === 1;
+  const them = one ? 'The settlement' : 'Every settlement it named';
+  if (subjects.every((s) => !s.isStored)) return { isResolved: true, resolution: `Resolved: ${one ? 'the settlement was' : 'its settlements were'} deleted.` };
+  if (subjects.every((s) => !s.isStored || s.isPosted)) return { isResolved: true, resolution: `Resolved: ${them.toLowerCase()} is posted.` };
+  switch (kind) {
+    case 'mappings-needed':
+      return { isResolved: true, resolution: `Resolved: ${them.toLowerCase()} has every type mapped now.` };
+    case 'settlement-inconsistent':
+      return { isResolved: true, resolution: `Resolved: ${them.toLowerCase()} adds up to its total now.` };
+    default:
+      return { isResolved: true, resolution: `Resolved: ${them.toLowerCase()} is posted or deleted.` };
+  }
+}

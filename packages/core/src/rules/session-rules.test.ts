@@ -30,10 +30,16 @@ describe('idle timer', () => {
 });
 
 describe('toasts', () => {
-  it('auto-hide after 3000 ms', () => expect(toastAutoCloseMs('error', undefined, 'x'.repeat(80))).toBe(3000));
-  it('keep a success toast of 50 or more characters until closed', () => expect(toastAutoCloseMs('success', undefined, 'x'.repeat(50))).toBe(false));
-  it('count the title too', () => expect(toastAutoCloseMs('success', 't'.repeat(50), 'ok')).toBe(false));
-  it('hide a short success toast', () => expect(toastAutoCloseMs('success', 'Saved', 'x'.repeat(49))).toBe(3000));
+  it('hide a short toast after 3000 ms', () => expect(toastAutoCloseMs('success', 'Saved', 'x'.repeat(49))).toBe(3000));
+  it('give a toast of 50 or more characters 6000 ms, then hide it', () => expect(toastAutoCloseMs('success', undefined, 'x'.repeat(50))).toBe(6000));
+  it('count the title too', () => expect(toastAutoCloseMs('info', 't'.repeat(50), 'ok')).toBe(6000));
+  it('keep an error longest, whatever its length', () => {
+    expect(toastAutoCloseMs('error', undefined, 'x')).toBe(8000);
+    expect(toastAutoCloseMs('error', undefined, 'x'.repeat(200))).toBe(8000);
+  });
+  it('close every kind of toast by itself', () => {
+    for (const kind of ['success', 'error', 'info', 'warning'] as const) for (const n of [0, 49, 50, 500]) expect(toastAutoCloseMs(kind, undefined, 'x'.repeat(n))).toBeGreaterThan(0);
+  });
 });
 
 describe('name initials', () => {

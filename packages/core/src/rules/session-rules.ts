@@ -7,6 +7,12 @@ export const IDLE_TIMEOUT_MS = 28_800_000;
 export const IDLE_WARNING_MS = 300_000;
 export const TOAST_AUTO_CLOSE_MS = 3_000;
 export const TOAST_LONG_TEXT_LENGTH = 50;
+/** A toast of 50 or more characters gets time to be read, then closes too (decision 0055). */
+export const TOAST_LONG_AUTO_CLOSE_MS = 6_000;
+/** An error stays longest; it has a close button like every toast. */
+export const TOAST_ERROR_AUTO_CLOSE_MS = 8_000;
+/** At most this many toasts show at once; the others wait their turn. */
+export const TOAST_VISIBLE_MAX = 3;
 
 export const ACCESS_TOKEN_EXPIRED = 'Access Token has expired.';
 export const REFRESH_TOKEN_EXPIRED = 'Refresh Token has expired.';
@@ -57,10 +63,15 @@ export function resolveIdleDurations(overrides: { timeoutMs?: string | null; war
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 
-/** 3000 ms, except success toasts whose title or message has 50 or more characters: they stay. */
-export function toastAutoCloseMs(kind: ToastKind, title: string | undefined, message: string): number | false {
+/**
+ * How long a toast shows: every toast closes by itself (issue 26 replaces the spec's "long success
+ * toasts stay until closed", which piled them up over the header). 3000 ms; a title or message of 50 or
+ * more characters 6000 ms; an error 8000 ms, whatever its length.
+ */
+export function toastAutoCloseMs(kind: ToastKind, title: string | undefined, message: string): number {
+  if (kind === 'error') return TOAST_ERROR_AUTO_CLOSE_MS;
   const long = (title?.length ?? 0) >= TOAST_LONG_TEXT_LENGTH || message.length >= TOAST_LONG_TEXT_LENGTH;
-  return kind === 'success' && long ? false : TOAST_AUTO_CLOSE_MS;
+  return long ? TOAST_LONG_AUTO_CLOSE_MS : TOAST_AUTO_CLOSE_MS;
 }
 
 /** Name initials: the first two characters, 'NA' when empty. */

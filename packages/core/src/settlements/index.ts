@@ -9,3 +9,4 @@ export * from './summarize-settlements';
 export * from './settlement-json';
 export * from './settlement-line-totals';
 export * from './settlement-gaps';
+export * from './settlement-history';

@@ -50,6 +50,9 @@ describe('describeTransactionType', () => {
   it('keeps an unknown type, labelled from its raw keys, guessed category, flagged', () => {
     expect(describeTransactionType('AMAZON', 'Order|ItemFees|BrandNewFee')).toEqual({ key: 'Order|ItemFees|BrandNewFee', label: 'Amazon - Order / ItemFees / BrandNewFee', category: 'fees', known: false });
   });
+  it("leaves Amazon's 'other-transaction' out of an unknown type's label", () => {
+    expect(describeTransactionType('AMAZON', 'other-transaction|other-transaction|New Mystery Fee').label).toBe('Amazon - New Mystery Fee');
+  });
   it('describes a key the channel catalogue does not know as unknown, from its raw parts', () => {
     expect(describeTransactionType('AFTERPAY', 'Quantum Adjustment')).toMatchObject({
       label: 'Afterpay - Quantum Adjustment',

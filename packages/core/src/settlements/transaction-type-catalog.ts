@@ -31,6 +31,8 @@ export interface CatalogOptions {
   labelPrefix: string;
   /** Separator of the key's parts; default '|'. */
   keySeparator?: string;
+  /** Key parts that name nothing to a person (Amazon's 'other-transaction'), left out of unknown labels. */
+  silentKeyParts?: readonly string[];
 }
 
 /** Builds a catalogue from `{ key: [label, category] }`. */
@@ -46,7 +48,8 @@ export function defineTransactionTypes(
     types,
     guessCategory: options.guessCategory ?? (() => 'other'),
     labelUnknown: (key) => {
-      const parts = key.split(separator).map((p) => p.trim()).filter((p, i, all) => p !== '' && all.indexOf(p) === i);
+      const silent = options.silentKeyParts ?? [];
+      const parts = key.split(separator).map((p) => p.trim()).filter((p, i, all) => p !== '' && all.indexOf(p) === i && !silent.includes(p));
       return `${options.labelPrefix} - ${parts.length > 0 ? parts.join(' / ') : '(no type)'}`;
     },
   };

@@ -42,6 +42,7 @@ import * as m0048 from './0048-firm-invites';
 import * as m0049 from './0049-fifo-lock';
 import * as m0050 from './0050-inventory-fetch';
 import * as m0051 from './0051-built-in-ledger-chart';
+import * as m0055 from './0055-search-history-resolve';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '0049-fifo-lock': m0049,
   '0050-inventory-fetch': m0050,
   '0051-built-in-ledger-chart': m0051,
+  '0055-search-history-resolve': m0055,
 };

@@ -19,13 +19,14 @@ const set = (tokens: TokenSet, flag: string, isOn: boolean) => server.app.inject
 describe('beta features', () => {
   it("lists the Amazon account's beta features, switches one on and off, and History shows it", async () => {
     const features = (await list(demo)).json<{ features: BetaFeature[] }>().features;
-    expect(features.map((f) => f.flag)).toEqual(['AMAZON_SUMMARY_REPORT', 'AMAZON_DEFERRED_TRANSACTIONS_SETTINGS']);
+    // The Summary Report is open to every Amazon account (decision 0055): no switch for it.
+    expect(features.map((f) => f.flag)).toEqual(['AMAZON_DEFERRED_TRANSACTIONS_SETTINGS']);
     const summary = features[0]!;
     const flipped = await set(demo, summary.flag, !summary.isOn);
     expect(flipped.statusCode, flipped.body).toBe(200);
     expect(flipped.json<{ features: BetaFeature[] }>().features[0]!.isOn).toBe(!summary.isOn);
     const flags = (await server.app.inject({ method: 'GET', url: '/account?accountKey=acme-amazon-us', headers: bearer(demo) })).json<{ enabledFeatureFlags: string[] }>().enabledFeatureFlags;
-    expect(flags.includes('AMAZON_SUMMARY_REPORT')).toBe(!summary.isOn);
+    expect(flags.includes('AMAZON_DEFERRED_TRANSACTIONS_SETTINGS')).toBe(!summary.isOn);
     // Switching to the state it is in changes nothing.
     expect((await set(demo, summary.flag, !summary.isOn)).json<{ features: BetaFeature[] }>().features[0]!.isOn).toBe(!summary.isOn);
     expect((await set(demo, summary.flag, summary.isOn)).json<{ features: BetaFeature[] }>().features[0]!.isOn).toBe(summary.isOn);
@@ -38,7 +39,7 @@ describe('beta features', () => {
     expect(shopify.statusCode).toBe(400);
     expect(shopify.json<ErrorBody>().message).toBe('SHOPIFY_SINGLE_ORDER_ENABLED is not a beta feature of this account: it is not offered for its sales channel and accounting system.');
     expect((await list(viewer)).statusCode).toBe(200);
-    expect((await set(viewer, 'AMAZON_SUMMARY_REPORT', true)).statusCode).toBe(403);
+    expect((await set(viewer, 'AMAZON_DEFERRED_TRANSACTIONS_SETTINGS', true)).statusCode).toBe(403);
     expect((await list(other)).json<ErrorBody>().code).toBe('account.not-found');
   });
 });

@@ -168,7 +168,7 @@ export async function settleStoredSettlements(trx: Kysely<Database>, accountKey:
       import_id: source.importId ?? null,
       accounts_mapped: flags.accountsMapped,
       taxes_mapped: flags.taxesMapped,
-      search_text: [s.settlementId, source.reportId, s.sourceFile, s.marketplace].filter(Boolean).join(' ').toLowerCase(),
+      search_text: [s.settlementId, source.reportId, s.sourceFile, s.marketplace, GATEWAY_BY_FORMAT[s.format]].filter(Boolean).join(' ').toLowerCase(),
       updated_at: source.at,
     };
     const flagsSet = { inconsistent: !consistency.isConsistent, open: s.status === 'open', unmappedTypes: !flags.accountsMapped, duplicate: false };

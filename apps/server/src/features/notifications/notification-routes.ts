@@ -18,12 +18,14 @@ import { defaultNotificationPreference, NOTIFICATION_KIND_LABELS, NOTIFICATION_K
 import type { Database } from '@ledgerport/db';
 import { addRoute } from '../../http/add-route';
 import { AppError } from '../../http/app-error';
+import { resolveClearedNotifications } from './resolve-notifications';
 import type { Deps } from '../../http/deps';
 
 export function registerNotificationRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 
   addRoute(app, deps, listNotifications, async ({ caller, query }) => {
+    await resolveClearedNotifications(db, caller.userId, clock());
     let list = db
       .selectFrom('notifications as n')
       .leftJoin('accounts as a', 'a.account_key', 'n.account_key')
@@ -44,7 +46,11 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: Deps): vo
     return { notifications: rows.map(notificationBody), page: query.page, size: query.size, totalRows, unreadCount: await unreadCountOf(db, caller.userId) };
   });
 
-  addRoute(app, deps, countUnreadNotifications, async ({ caller }) => ({ unreadCount: await unreadCountOf(db, caller.userId) }));
+  addRoute(app, deps, countUnreadNotifications, async ({ caller }) => {
+    // The bell's poll: a notification whose cause is gone leaves the count here (decision 0055).
+    await resolveClearedNotifications(db, caller.userId, clock());
+    return { unreadCount: await unreadCountOf(db, caller.userId) };
+  });
 
   addRoute(app, deps, markNotificationRead, async ({ caller, body }) => {
     const found = await db.selectFrom('notifications').select(['notification_id', 'read_at']).where('notification_id', '=', body.notificationId).where('user_id', '=', caller.userId).where('is_shown_in_app', '=', true).executeTakeFirst();
@@ -113,6 +119,8 @@ interface NotificationRow {
   account_name: string | null;
   created_at: Date;
   read_at: Date | null;
+  resolved_at: Date | null;
+  resolution: string | null;
 }
 
 function notificationBody(r: NotificationRow): Notification {
@@ -126,5 +134,7 @@ function notificationBody(r: NotificationRow): Notification {
     accountName: r.account_name,
     createdAt: r.created_at.toISOString(),
     readAt: r.read_at?.toISOString() ?? null,
+    resolvedAt: r.resolved_at?.toISOString() ?? null,
+    resolution: r.resolution,
   };
 }

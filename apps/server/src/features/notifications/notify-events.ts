@@ -12,7 +12,7 @@ const ROLE_WORDS: Record<string, string> = { owner: 'an owner', member: 'a membe
 const settlementLink = (settlementKey: string) => `/settlement?settlementKey=${encodeURIComponent(settlementKey)}`;
 
 export async function notifySendFailed(trx: Kysely<Database>, s: { accountKey: string; settlementKey: string; settlementId: string; error: string; at: Date }): Promise<void> {
-  await notifyAccount(trx, { accountKey: s.accountKey, kind: 'send-failed', title: `Settlement ${s.settlementId} was not sent`, body: s.error, link: settlementLink(s.settlementKey), at: s.at });
+  await notifyAccount(trx, { accountKey: s.accountKey, kind: 'send-failed', title: `Settlement ${s.settlementId} was not sent`, body: s.error, link: settlementLink(s.settlementKey), at: s.at, subjects: [s.settlementKey] });
 }
 
 export async function notifyAutoSent(trx: Kysely<Database>, s: { accountKey: string; settlementKey: string; settlementId: string; at: Date }): Promise<void> {
@@ -50,6 +50,7 @@ export async function notifyNewSettlements(trx: Kysely<Database>, accountKey: st
       body: `Some transaction types of ${unmapped.length === 1 ? 'settlement' : 'settlements'} ${named} have no account yet. Map them before sending.`,
       link: unmapped.length === 1 ? settlementLink(unmapped[0]!.settlementKey) : '/mapping',
       at,
+      subjects: unmapped.map((s) => s.settlementKey),
     });
   }
   for (const s of settlements.filter((x) => x.isInconsistent)) {
@@ -60,6 +61,7 @@ export async function notifyNewSettlements(trx: Kysely<Database>, accountKey: st
       body: 'Its lines do not add up to its total. Check it before sending: reprocess it, or post the difference as your settings say.',
       link: settlementLink(s.settlementKey),
       at,
+      subjects: [s.settlementKey],
     });
   }
 }

@@ -20,6 +20,8 @@ export interface NotificationContent {
   /** A path of the web app without /app ('/settlement?settlementKey=…'), or null. */
   link: string | null;
   at: Date;
+  /** The settlement keys it is about: core's resolveNotification reads their state to tell when its cause is gone. */
+  subjects?: readonly string[];
 }
 
 const TITLE_MAX = 200;
@@ -62,6 +64,7 @@ async function insertFor(trx: Kysely<Database>, userIds: string[], accountKey: s
         title: input.title.slice(0, TITLE_MAX),
         body: input.body.slice(0, BODY_MAX),
         link_path: input.link,
+        subjects: JSON.stringify(input.subjects ?? []),
         is_shown_in_app: delivery.isShownInApp,
         email_mode: delivery.email,
         created_at: input.at,

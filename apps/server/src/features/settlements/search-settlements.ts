@@ -6,7 +6,8 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { prepared, type Database } from '@ledgerport/db';
 import { errorMessages, type SearchCriterion, type SettlementFilterKey } from '@ledgerport/contract';
-import { parseIsoInstant } from '@ledgerport/core/rules';
+import { formatUnits } from '@ledgerport/core/money';
+import { parseIsoInstant, readSearchAmount } from '@ledgerport/core/rules';
 import { AppError } from '../../http/app-error';
 import { userExists } from '../../http/caller';
 import { SETTLEMENT_COLUMNS_OF_S, type SettlementRow } from '../stored-settlements/load-settlement';
@@ -96,7 +97,7 @@ function condition(c: SearchCriterion, where: string): RawBuilder<SqlBool> {
   if (c.operation === 'jpcbtrue' || c.operation === 'jpcbntrue') throw invalid(`${c.operation} only applies to flagsSet`, where);
   if (c.filterKey === 'text') {
     if (c.operation !== 'like' && c.operation !== 'eq') throw invalid('text takes like (contains)', where);
-    return sql<SqlBool>`s.search_text like ${`%${escapeLike(String(scalar(c, where, 'text')).toLowerCase())}%`}`;
+    return textCondition(String(scalar(c, where, 'text')));
   }
   if (c.filterKey === 'order') {
     if (c.operation !== 'eq' && c.operation !== 'like') throw invalid('order takes eq or like', where);
@@ -131,6 +132,21 @@ function condition(c: SearchCriterion, where: string): RawBuilder<SqlBool> {
       return sql<SqlBool>`${ref} ${sql.raw(OPS[c.operation]!)} ${value}${cast}`;
     }
   }
+}
+
+/**
+ * The search box (decision 0055): the lower-cased ids, file, marketplace and gateway (search_text); the
+ * deposit amount core's readSearchAmount reads, either sign, by exact equality on the stored total
+ * (settlements_account_total_idx); an order id or SKU of the settlement, exactly, through the primary
+ * key of settlement_refs (one lookup, then = any on the settlements' primary key).
+ */
+function textCondition(text: string): RawBuilder<SqlBool> {
+  const term = text.trim();
+  const arms = [sql<SqlBool>`s.search_text like ${`%${escapeLike(term.toLowerCase())}%`}`];
+  const amount = readSearchAmount(term);
+  if (amount !== null) arms.push(sql<SqlBool>`s.total in (${formatUnits(amount)}::numeric, ${formatUnits(-amount)}::numeric)`);
+  arms.push(sql<SqlBool>`s.settlement_key = any(array(select r.settlement_key from settlement_refs r where r.account_key = s.account_key and r.kind in ('order', 'sku') and r.value = ${term}))`);
+  return sql<SqlBool>`(${sql.join(arms, sql` or `)})`;
 }
 
 export function escapeLike(text: string): string {

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   getSettlementDetail,
+  getSettlementHistory,
   listAccountCurrencies,
   listChannelsOrGateways,
   listSettlementLines,
@@ -20,6 +21,7 @@ import { getSettlementForCaller } from '../stored-settlements/load-settlement';
 import { searchSettlementsOfUser } from './search-settlements';
 import { settlementBody } from './settlement-body';
 import { settlementDetail } from './settlement-detail';
+import { settlementHistoryOf } from './settlement-history';
 
 export function registerSettlementRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
@@ -34,6 +36,8 @@ export function registerSettlementRoutes(app: FastifyInstance, deps: Deps): void
   });
 
   addSignedInRoute(app, deps, getSettlementDetail, ({ query, userId }) => settlementDetail(db, userId, query.settlementKey));
+
+  addRoute(app, deps, getSettlementHistory, ({ query, caller }) => settlementHistoryOf(db, caller, query.settlementKey));
 
   addRoute(app, deps, listSettlementLines, async ({ query, caller }) => {
     const row = await getSettlementForCaller(db, caller, query.settlementKey);

@@ -199,7 +199,7 @@ describe('settlement detail and filter values', () => {
         code: 'unmapped-type',
         typeKey: 'other-transaction|other-transaction|New Mystery Fee',
         amount: '0.0000',
-        message: 'Transaction type "other-transaction|other-transaction|New Mystery Fee" of AMAZON (1 line, 0.00 USD) in settlement 11223344556 has no mapping; map it to an account to post this settlement.',
+        message: 'Transaction type "Amazon - New Mystery Fee" of Amazon (1 line, 0.00 USD) in settlement 11223344556 has no mapping; map it to an account to post this settlement.',
       },
     ]);
     const principal = detail.byType.find((t) => t.typeKey === 'Order|ItemPrice|Principal')!;

@@ -14,11 +14,10 @@ import { CallGate } from '../../ui/call-gate';
 import { channelName } from '../../ui/channel-icon';
 import { fieldErrorsOf } from './field-errors';
 import { fetchPostingSettings, postingSettingsKey, putPostingSettings, renameCurrentAccount } from './posting-settings-api';
-import { ACCOUNTING_SYSTEM_LABELS } from '@ledgerport/core/posting';
+import { accountingSystemLabel } from '@ledgerport/core/posting';
 import { planLabel, UNLIMITED_NOTE } from '@ledgerport/core/billing';
 import { DeleteAccountDataCard } from './account-redaction';
 
-const SYSTEM_NAMES: Record<string, string> = { ...ACCOUNTING_SYSTEM_LABELS, MANUAL: 'Built-in ledger', NONE: 'None chosen yet' };
 
 function timeZones(current: string): string[] {
   const zones = new Set(Intl.supportedValuesOf('timeZone'));
@@ -118,7 +117,7 @@ export function AccountSettingsPage() {
           <Fact label="Sales channel" value={`${channelName(account.salesChannel)}${account.salesChannelStoreName ? ` · ${account.salesChannelStoreName}` : ''}`} />
           <Fact
             label="Accounting system"
-            value={`${SYSTEM_NAMES[account.accountingSystem] ?? account.accountingSystem}${account.accountingSystemOrganizationName ? ` · ${account.accountingSystemOrganizationName}` : ''}`}
+            value={`${accountingSystemLabel(account.accountingSystem)}${account.accountingSystemOrganizationName ? ` · ${account.accountingSystemOrganizationName}` : ''}`}
           />
         </SimpleGrid>
       </Card>

@@ -3,14 +3,13 @@ import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { isTrialAccount, planLabel } from '@ledgerport/core/billing';
 import { useIsBillingEnabled, useSession } from '../../lib/session-context';
+import { accountingSystemLabel } from '@ledgerport/core/posting';
 import { ChannelIcon, channelName } from '../../ui/channel-icon';
 import { HomeCharts } from '../home/home-charts';
 import { LatestSettlements } from '../home/latest-settlements';
 import { OnboardingStepsList } from './onboarding-steps-list';
 import { RedactionBanner } from '../account-settings/account-redaction';
 import { AssistedSetupCard } from '../onboarding-questionnaire/assisted-setup-card';
-
-const SYSTEM_LABELS: Record<string, string> = { QBO: 'QuickBooks Online', XERO: 'Xero', SAGE: 'Sage', NETSUITE: 'NetSuite', MANUAL: 'Built-in ledger', NONE: 'None chosen' };
 
 export function AdminPage() {
   const { account } = useSession();
@@ -38,7 +37,7 @@ export function AdminPage() {
         )}
       </Group>
       <Text c="dimmed" size="sm">
-        {channelName(account.salesChannel)} · Accounting: {SYSTEM_LABELS[account.accountingSystem] ?? account.accountingSystem}
+        {channelName(account.salesChannel)} · Accounting: {accountingSystemLabel(account.accountingSystem)}
         {plan && !isTrial ? ` · Plan: ${plan}` : ''}
       </Text>
       {isTrial && (

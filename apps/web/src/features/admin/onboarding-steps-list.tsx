@@ -6,11 +6,11 @@ import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon } from '@manti
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { connectedSystemLabel } from '@ledgerport/core/connections';
+import { accountingSystemLabel } from '@ledgerport/core/posting';
 import { buildOnboardingSteps, findActiveStep, settlementsLabel, type OnboardingStep, type StepState } from '@ledgerport/core/rules';
 import type { Account } from '../../lib/api-types';
 import { channelName } from '../../ui/channel-icon';
 
-const SYSTEM_NAMES: Record<string, string> = { QBO: 'QuickBooks Online', XERO: 'Xero', SAGE: 'Sage', NETSUITE: 'NetSuite', MANUAL: 'the built-in ledger', NONE: 'an accounting system' };
 const CONNECTABLE_SYSTEMS = ['QBO', 'XERO', 'SAGE', 'NETSUITE'];
 const CONNECTABLE_CHANNELS = ['AMAZON', 'SHOPIFY', 'WALMART', 'BIGCOMMERCE', 'ETSY', 'EBAY'];
 
@@ -31,7 +31,7 @@ function notConnectedText(system: string, account: Account): string {
 }
 
 export function describeStep(step: OnboardingStep, account: Account): StepText {
-  const system = connectedSystemLabel(SYSTEM_NAMES[account.accountingSystem] ?? account.accountingSystem, account.isAccountingSandbox);
+  const system = connectedSystemLabel(accountingSystemLabel(account.accountingSystem), account.isAccountingSandbox);
   const channel = channelName(account.salesChannel);
   switch (step.key) {
     case 'connect-accounting':

@@ -7,6 +7,7 @@ import { Alert, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ledgerExportFormats } from '@ledgerport/contract';
 import { useSession } from '../../lib/session-context';
+import { useLatestSettlementDay } from '../settlements/latest-settlement-day';
 import { DateRangePicker, type DateRange } from '../../ui/date-range-picker';
 import { useFileDownload } from '../../ui/use-file-download';
 
@@ -24,6 +25,7 @@ const FORMAT_LABELS: Record<string, string> = {
 
 export function ExportCogsPage() {
   const { account } = useSession();
+  const latestDay = useLatestSettlementDay(account.accountKey);
   const [range, setRange] = useState<DateRange>({});
   const [format, setFormat] = useState<string>('hledger');
   const [note, setNote] = useState<string | null>(null);
@@ -41,7 +43,7 @@ export function ExportCogsPage() {
         The cost of goods sold journals of {account.accountName}&apos;s settlements that end in the range:
         posted journals as posted, the others as last refreshed.
       </Text>
-      <DateRangePicker label="Settlements ending between" value={range} onChange={setRange} />
+      <DateRangePicker label="Settlements ending between" value={range} onChange={setRange} defaultDate={latestDay} />
       <NativeSelect
         label="Format"
         value={format}

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { InventorySummaryBody } from '@ledgerport/contract';
 import { parseDecimalUnits } from '@ledgerport/core/money';
-import { formatCurrency, formatDateValue } from '@ledgerport/core/rules';
+import { countOf, formatCurrency, formatDateValue } from '@ledgerport/core/rules';
 import { useSession } from '../../lib/session-context';
 import { BarChart } from '../../ui/bar-chart';
 import { DataTable, type DataColumn } from '../../ui/data-table';
@@ -95,7 +95,7 @@ export function InventorySummaryPage() {
         <>
           <Group gap="xl" role="status">
             <Text>
-              {data.units} units on hand at {data.valuedOn}, valued at <strong>{formatCurrency(data.value, data.currency)}</strong>
+              {countOf(data.units, 'unit')} on hand at {data.valuedOn}, valued at <strong>{formatCurrency(data.value, data.currency)}</strong>
             </Text>
             <Text size="sm" c="dimmed">
               {sourceText(data.source, data.uploadedAt, data.fileName, data.reportId)}

@@ -6,11 +6,11 @@
  */
 import { Alert, Badge, Button, Card, Group, Loader, Modal, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LEDGER_ACCOUNT_KINDS, type BuiltInLedgerChart } from '@ledgerport/contract';
+import { addBuiltInLedgerAccount, LEDGER_ACCOUNT_KINDS, type BuiltInLedgerChart } from '@ledgerport/contract';
 import { parseDecimalUnits } from '@ledgerport/core/money';
 import { useMemo, useState, type FormEvent } from 'react';
 import { ApiError, api } from '../../lib/api-client';
-import { useCanChangeAccount, useSession, VIEW_ONLY_NOTE } from '../../lib/session-context';
+import { useMayCall, useSession, VIEW_ONLY_NOTE } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 
@@ -284,7 +284,7 @@ function TaxRatesCard({ chart, canChange }: { chart: BuiltInLedgerChart; canChan
 
 export function BuiltInLedgerSettingsPage() {
   const { account } = useSession();
-  const canChange = useCanChangeAccount();
+  const canChange = useMayCall(addBuiltInLedgerAccount); // every change of the chart and its rates is a 'write' entry
   const query = useQuery({ queryKey: chartKey(account.accountKey), queryFn: () => api.get<BuiltInLedgerChart>('/ledger/chart', { accountKey: account.accountKey }) });
   if (query.isPending) return <Loader aria-label="Loading the built-in ledger" />;
   if (query.isError) {

@@ -8,6 +8,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { ledgerExportFormats, type Journal, type ResponseOf, type getTrialBalance, type listJournals } from '@ledgerport/contract';
 import { parseDecimalUnits } from '@ledgerport/core/money';
+import { countOf } from '@ledgerport/core/rules';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, api } from '../../lib/api-client';
@@ -127,7 +128,7 @@ export function LedgerPage() {
             Trial balance
           </Title>
           <Text size="sm" c="dimmed">
-            {trial.data ? `${trial.data.journalCount} journals` : ''}
+            {trial.data ? countOf(trial.data.journalCount, 'journal') : ''}
           </Text>
         </Group>
         <DataTable label="Trial balance" columns={trialColumns} rows={trial.data?.rows ?? []} getRowId={(r) => `${r.accountCode}-${r.currency}`} isLoading={trial.isPending} emptyText="Nothing posted yet: send a settlement to fill the ledger." initialSort={{ id: 'account', desc: false }} />

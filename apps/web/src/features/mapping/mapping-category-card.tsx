@@ -1,8 +1,10 @@
 /** One category of the mappings screen: its types with line counts, amounts and the two pickers. */
 import { Badge, Card, Group, Select, Table, Text, Title } from '@mantine/core';
 import type { MappingRow } from '@ledgerport/contract';
+import { countOf } from '@ledgerport/core/rules';
 import { MoneyText } from '../../ui/money-text';
 import { categoryLabel, type MappingGroup } from './mapping-groups';
+import { TableScroll } from '../../ui/data-table';
 
 export type Draft = Record<string, { accountCode: string | null; taxRateCode: string | null }>;
 export const rowKey = (r: MappingRow) => `${r.channel}|${r.typeKey}`;
@@ -50,7 +52,7 @@ export function MappingCategoryCard(props: {
           {categoryLabel(g.category)}
         </Title>
         <Text size="sm" c="dimmed">
-          {g.rows.length} types
+          {countOf(g.rows.length, 'type')}
         </Text>
         {g.unmappedCount > 0 && (
           <Badge color="red" variant="light">
@@ -58,7 +60,7 @@ export function MappingCategoryCard(props: {
           </Badge>
         )}
       </Group>
-      <Table.ScrollContainer minWidth={900}>
+      <TableScroll minWidth={900}>
         <Table aria-label={`${categoryLabel(g.category)} mappings`}>
           <Table.Thead>
             <Table.Tr>
@@ -119,7 +121,7 @@ export function MappingCategoryCard(props: {
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Card>
   );
 }

@@ -3,7 +3,7 @@
  * its kind, title, text, time and a link to what it is about (switching to its account first when that
  * is not the current one). Opening one marks it read; Mark read and Mark all read do so without leaving.
  */
-import { Alert, Anchor, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -93,6 +93,16 @@ export function NotificationsPage() {
                   </Text>
                 </Group>
                 <Text size="sm">{n.body}</Text>
+                {n.resolution && (
+                  <Group gap={6} aria-label="Resolved">
+                    <Badge color="green" variant="light" size="sm">
+                      Resolved
+                    </Badge>
+                    <Text size="sm" c="dimmed">
+                      {n.resolution.replace(/^Resolved: /, '')}
+                    </Text>
+                  </Group>
+                )}
                 <Group gap="md">
                   {n.accountName && (
                     <Text size="xs" c="dimmed">

@@ -11,6 +11,7 @@ import { DOCUMENT_CLASSES, DOCUMENT_CLASS_LABELS, POSTED_DOCUMENT_STATUSES, post
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session-context';
+import { useLatestSettlementDay } from '../settlements/latest-settlement-day';
 import { DataTable, type ColumnSortState } from '../../ui/data-table';
 import { DateRangePicker, type DateRange } from '../../ui/date-range-picker';
 import { postingColumns } from './posting-columns';
@@ -32,6 +33,7 @@ const isFiltered = (f: PostingFilters) => Boolean(f.range.start || f.range.end |
 
 export function PostingsPage() {
   const { account } = useSession();
+  const latestDay = useLatestSettlementDay(account.accountKey);
   const [filters, setFilters] = useState<PostingFilters>(EMPTY);
   const [sort, setSort] = useState<ColumnSortState | null>({ id: 'date', desc: true });
   const [paging, setPaging] = useState({ pageIndex: 0, pageSize: 10 });
@@ -89,7 +91,7 @@ export function PostingsPage() {
         {totalRows === null ? '' : totalRows === 1 ? '1 posting matches' : `${totalRows.toLocaleString('en-US')} postings match`}
       </Text>
       <Group align="flex-end" gap="sm" mb="md" role="search" aria-label="Posting filters">
-        <DateRangePicker label="Document dates" value={filters.range} onChange={(range) => update({ ...filters, range })} />
+        <DateRangePicker label="Document dates" value={filters.range} onChange={(range) => update({ ...filters, range })} defaultDate={latestDay} />
         <MultiSelect label="Status" placeholder={filters.statuses.length ? undefined : 'Any status'} data={STATUS_OPTIONS} value={filters.statuses} onChange={(statuses) => update({ ...filters, statuses })} clearable w={200} />
         <MultiSelect label="Kind" placeholder={filters.classes.length ? undefined : 'Any kind'} data={CLASS_OPTIONS} value={filters.classes} onChange={(classes) => update({ ...filters, classes })} clearable w={200} />
         <Select label="Currency" placeholder="Any currency" data={page?.currencies ?? []} value={filters.currency} onChange={(currency) => update({ ...filters, currency })} clearable w={140} />

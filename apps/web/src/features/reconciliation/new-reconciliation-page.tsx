@@ -7,15 +7,25 @@ import { Alert, Button, Card, FileInput, Group, NumberInput, Progress, Segmented
 import { IconFileUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { RECONCILIATION_FILE_BYTES_MAX } from '@ledgerport/contract';
-import { useState } from 'react';
+import { parseBankStatement, settlementRangeForStatement, statementDateSpan, type SettlementEndRange } from '@ledgerport/core/reconciliation';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
-import { DateRangePicker, type DateRange } from '../../ui/date-range-picker';
+import { DateRangePicker, formatDateRange, type DateRange } from '../../ui/date-range-picker';
+import { useLatestSettlementDay } from '../settlements/latest-settlement-day';
 import { createReconciliationReport, reportPath } from './reconciliation-api';
 
 type Kind = 'deposits' | 'orders';
 type Stage = { step: 'idle' } | { step: 'sending'; percent: number } | { step: 'failed'; message: string };
+type StatementDays = { date: string }[];
+
+/** The booking days of a statement the browser can read (the server parses it again and says what is wrong if not). */
+async function readStatementDays(file: File): Promise<StatementDays | null> {
+  if (file.size > RECONCILIATION_FILE_BYTES_MAX) return null;
+  const statement = parseBankStatement(new Uint8Array(await file.arrayBuffer()), file.name);
+  return statement.problems.length === 0 && statement.transactions.length > 0 ? statement.transactions.map((t) => ({ date: t.date })) : null;
+}
 
 export function NewReconciliationPage() {
   const { account } = useSession();
@@ -23,9 +33,24 @@ export function NewReconciliationPage() {
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<Kind>('deposits');
   const [file, setFile] = useState<File | null>(null);
-  const [range, setRange] = useState<DateRange>({});
+  // A range the user picked wins; until then the statement's own dates decide it (core's rule).
+  const [chosenRange, setRange] = useState<DateRange | null>(null);
+  const [statementDays, setStatementDays] = useState<StatementDays | null>(null);
   const [daysAfterMin, setMin] = useState<number>(0);
   const [daysAfterMax, setMax] = useState<number>(5);
+  const proposed: SettlementEndRange | null = statementDays && daysAfterMin <= daysAfterMax ? settlementRangeForStatement(statementDays, { daysAfterMin, daysAfterMax }) : null;
+  const range: DateRange = chosenRange ?? proposed ?? {};
+  const span = statementDays ? statementDateSpan(statementDays) : null;
+  const latestDay = useLatestSettlementDay(account.accountKey);
+  useEffect(() => {
+    let isCurrent = true;
+    setRange(null);
+    setStatementDays(null);
+    if (file && kind === 'deposits') void readStatementDays(file).then((days) => isCurrent && setStatementDays(days), () => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, [file, kind]);
   const [currency, setCurrency] = useState('');
   const [stage, setStage] = useState<Stage>({ step: 'idle' });
   const isSending = stage.step === 'sending';
@@ -71,7 +96,14 @@ export function NewReconciliationPage() {
         />
         {kind === 'deposits' && (
           <>
-            <DateRangePicker label="Settlements that ended between" value={range} onChange={setRange} />
+            <div>
+              <DateRangePicker label="Settlements that ended between" value={range} onChange={setRange} defaultDate={span?.end ?? latestDay} />
+              {span && chosenRange === null && proposed && (
+                <Text size="xs" c="dimmed" mt={4} aria-label="Where the dates come from">
+                  From the statement: deposits booked {formatDateRange(span)}, less the days below.
+                </Text>
+              )}
+            </div>
             <Group grow align="flex-start">
               <NumberInput label="Earliest deposit, days after the settlement ended" min={-60} max={60} value={daysAfterMin} onChange={(v) => setMin(typeof v === 'number' ? v : 0)} />
               <NumberInput label="Latest deposit, days after the settlement ended" min={-60} max={60} value={daysAfterMax} onChange={(v) => setMax(typeof v === 'number' ? v : 5)} />

@@ -97,3 +97,20 @@ describe('one reconciliation report', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('does not exist');
   });
 });
+
+describe('a new reconciliation', () => {
+  const STATEMENT = ['Date,Description,Amount,Currency', '2018-03-14,Office supplies,-84.20,USD', '2018-03-17,AMAZON 11223344556,36.52,USD', '2018-03-19,Stripe transfer,412.90,USD', ''].join('\n');
+
+  it('takes the settlement dates from the chosen statement, so Reconcile is ready at once', async () => {
+    serve({ 'POST /spanner-settlements-with-pagination': { body: { settlements: [], pagination: { perPage: 1, currentPage: 0, cursor: null, totalRows: 0, pageOptions: [10, 25, 50, 100] } } } });
+    renderApp('/app/reconciliation-reports/report');
+    const reconcile = await screen.findByRole('button', { name: 'Reconcile' });
+    expect(reconcile.hasAttribute('disabled')).toBe(true);
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await userEvent.upload(input, new File([STATEMENT], 'checking-2018-03.csv', { type: 'text/csv' }));
+    // Deposits booked 14 to 19 March, 0 to 5 days after the settlement ended: settlements that ended 9 to 19 March.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Settlements that ended between' }).textContent).toBe('Mar 09 2018 – Mar 19 2018'));
+    expect(screen.getByLabelText('Where the dates come from').textContent).toContain('Mar 14 2018 – Mar 19 2018');
+    expect(screen.getByRole('button', { name: 'Reconcile' }).hasAttribute('disabled')).toBe(false);
+  });
+});

@@ -4,13 +4,13 @@
  */
 import { Anchor, Badge, Button, Card, Code, Group, Table, Text, Title } from '@mantine/core';
 import type { DocumentLine, SettlementDocument } from '@ledgerport/contract';
-import { documentKindLabel } from '@ledgerport/core/posting';
+import { accountingSystemLabel, documentKindLabel } from '@ledgerport/core/posting';
 import { formatDateValue } from '@ledgerport/core/rules';
 import { connectedSystemLabel } from '@ledgerport/core/connections';
 import { useSession } from '../../lib/session-context';
 import { MoneyText } from '../../ui/money-text';
-import { ACCOUNTING_SYSTEM_NAMES } from '../accounting-connect/accounting-systems';
 import type { DrillDown } from './source-lines-modal';
+import { TableScroll } from '../../ui/data-table';
 
 const STATUS: Record<SettlementDocument['status'], { label: string; color: string }> = {
   PENDING: { label: 'Will be posted', color: 'gray' },
@@ -25,7 +25,10 @@ export function monthName(month: string): string {
   return `${MONTHS[Number(m) - 1] ?? month} ${y ?? ''}`.trim();
 }
 
-const systemName = (system: string): string => (system in ACCOUNTING_SYSTEM_NAMES ? ACCOUNTING_SYSTEM_NAMES[system as keyof typeof ACCOUNTING_SYSTEM_NAMES] : system === 'MANUAL' ? 'the built-in ledger' : system);
+/** Amounts, codes and the row count never break over two lines: the text columns wrap instead. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
+const systemName = (system: string): string => (system === 'MANUAL' ? 'the built-in ledger' : accountingSystemLabel(system));
 
 /** Where a posted (or since reversed) document lives in the accounting system: its number and id there. */
 function RemoteDocument({ document: d }: { document: SettlementDocument }) {
@@ -71,8 +74,7 @@ export function DocumentCard({ document: d, onDrill }: { document: SettlementDoc
           )}
         </Group>
         <Text size="sm" c="dimmed">
-          {formatDateValue(d.date)} · {d.system === 'MANUAL' ? 'Built-in ledger' : systemName(d.system)} · mapping version {d.mappingVersion}
-          {d.settingsVersion !== null ? ` · settings v${d.settingsVersion}` : ''}
+          {formatDateValue(d.date)} · {accountingSystemLabel(d.system)}
         </Text>
       </Group>
       <RemoteDocument document={d} />
@@ -81,16 +83,16 @@ export function DocumentCard({ document: d, onDrill }: { document: SettlementDoc
           {d.error}
         </Text>
       )}
-      <Table.ScrollContainer minWidth={760}>
+      <TableScroll minWidth={640}>
         <Table aria-label={`Lines of ${d.number}`} striped>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Description</Table.Th>
               <Table.Th>Account</Table.Th>
-              <Table.Th>Tax rate</Table.Th>
+              <Table.Th style={NO_WRAP}>Tax rate</Table.Th>
               <Table.Th ta="right">Debit</Table.Th>
               <Table.Th ta="right">Credit</Table.Th>
-              <Table.Th>Source</Table.Th>
+              <Table.Th style={NO_WRAP}>Source</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -111,9 +113,9 @@ export function DocumentCard({ document: d, onDrill }: { document: SettlementDoc
                   {l.accountName}
                 </Table.Td>
                 <Table.Td>{l.taxRateCode || '--'}</Table.Td>
-                <Table.Td ta="right">{l.side === 'debit' ? <MoneyText amount={l.amount} currency={d.currency} /> : ''}</Table.Td>
-                <Table.Td ta="right">{l.side === 'credit' ? <MoneyText amount={l.amount} currency={d.currency} /> : ''}</Table.Td>
-                <Table.Td>
+                <Table.Td ta="right" style={NO_WRAP}>{l.side === 'debit' ? <MoneyText amount={l.amount} currency={d.currency} /> : ''}</Table.Td>
+                <Table.Td ta="right" style={NO_WRAP}>{l.side === 'credit' ? <MoneyText amount={l.amount} currency={d.currency} /> : ''}</Table.Td>
+                <Table.Td style={NO_WRAP}>
                   {l.sources.lineCount > 0 ? (
                     <Button size="compact-xs" variant="subtle" onClick={() => onDrill({ title: describeSelector(l), selector: l.sources.selector })} aria-label={`Source rows of ${describeSelector(l)}`}>
                       {l.sources.lineCount === 1 ? '1 row' : `${l.sources.lineCount} rows`}
@@ -126,7 +128,7 @@ export function DocumentCard({ document: d, onDrill }: { document: SettlementDoc
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       <Group justify="flex-end" mt="xs">
         <Text size="sm">
           Net of this part: <MoneyText amount={d.partNet} currency={d.currency} />

@@ -71,6 +71,16 @@ function serve(answer: SettlementDetail = detail) {
     'GET /user-meta': { body: buildUserMeta() },
     'GET /res/whats-new.json': { body: [] },
     'GET /settlement/detail': ({ url }) => (url.searchParams.get('settlementKey') === 'k1' ? { body: answer } : { status: 404, body: { message: 'This settlement does not exist or you do not have access to it.', code: 'settlement.not-found', httpStatusCode: 404 } }),
+    'GET /settlement/history': ({ url }) =>
+      url.searchParams.get('settlementKey') === 'k1'
+        ? { body: { settlementKey: 'k1', isDeleted: false, entries: [
+            { at: '2026-11-01T09:00:00.000Z', kind: 'imported', title: 'Imported', detail: 'Loaded from the file v2.csv.', by: 'Maria Berger' },
+            { at: '2026-11-01T09:10:00.000Z', kind: 'sent', title: 'Sent', detail: 'Queued for the accounting system.', by: 'Maria Berger' },
+            { at: '2026-11-01T09:11:00.000Z', kind: 'failed', title: 'Sending AMZ-111-1 failed', detail: 'Xero refused the account 200.', by: 'Maria Berger' },
+          ] } }
+        : url.searchParams.get('settlementKey') === 'gone'
+          ? { body: { settlementKey: 'gone', isDeleted: true, entries: [{ at: '2026-11-02T10:00:00.000Z', kind: 'deleted', title: 'Deleted', detail: null, by: 'Sam Lee' }] } }
+          : { status: 404, body: { message: 'This settlement does not exist or you do not have access to it.', code: 'settlement.not-found', httpStatusCode: 404 } },
     'GET /settlement/lines': {
       body: {
         lines: [{ lineNo: 1, postedAt: '2026-10-02T00:00:00Z', typeKey: 'Order|ItemPrice|Principal', typeLabel: 'Amazon Sales - Principal', category: 'sales', orderId: '113-1', sku: 'TENT-1', quantity: 1, marketplace: 'Amazon.com', fulfilmentChannel: 'AFN', amount: '14.2900', description: null, sourceFile: 'v2.csv', sourceRow: 2 }],
@@ -125,5 +135,24 @@ describe('settlement detail', () => {
     serve();
     renderApp('/app/settlement?settlementKey=other');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('This settlement does not exist or you do not have access to it.'));
+  });
+
+  it('shows its history: what happened, who did it and when', async () => {
+    serve();
+    renderApp('/app/settlement?settlementKey=k1');
+    const history = await screen.findByRole('region', { name: 'History of this settlement' });
+    await waitFor(() => expect(within(history).getByText('Sending AMZ-111-1 failed')).toBeTruthy());
+    expect(within(history).getByText('Imported')).toBeTruthy();
+    expect(within(history).getByText('Xero refused the account 200.')).toBeTruthy();
+    expect(within(history).getAllByText(/^Maria Berger · 2026-11-01/)).toHaveLength(3);
+  });
+
+  it('still tells who deleted a deleted settlement, and when', async () => {
+    serve();
+    renderApp('/app/settlement?settlementKey=gone');
+    expect((await screen.findByRole('alert')).textContent).toContain('does not exist');
+    const history = await screen.findByRole('region', { name: 'History of this settlement' });
+    expect(within(history).getByText('Deleted')).toBeTruthy();
+    expect(within(history).getByText(/^Sam Lee · 2026-11-02/)).toBeTruthy();
   });
 });

@@ -18,6 +18,7 @@ import { SettlementBadges } from '../../ui/settlement-badges';
 import { settlementPeriod } from '../settlements/settlement-columns';
 import { fetchSettlementDetail } from './detail-api';
 import { DocumentCard } from './document-card';
+import { SettlementHistoryCard, settlementHistoryQueryKey } from './settlement-history-card';
 import { ReleaseHoldButton } from './release-hold-button';
 import { SettlementActions } from './settlement-actions';
 import { SourceLinesModal, type DrillDown } from './source-lines-modal';
@@ -124,9 +125,13 @@ export function SettlementDetailPage() {
   }
   if (query.error) {
     return (
-      <Alert color="red" role="alert">
-        {query.error instanceof ApiError ? query.error.message : 'Something went wrong. Please try again later.'}
-      </Alert>
+      <Stack>
+        <Alert color="red" role="alert">
+          {query.error instanceof ApiError ? query.error.message : 'Something went wrong. Please try again later.'}
+        </Alert>
+        {/* A deleted settlement's page is gone, its history is not: who deleted it, and when. */}
+        <SettlementHistoryCard settlementKey={settlementKey} onlyWhenDeleted />
+      </Stack>
     );
   }
   const detail = query.data;
@@ -134,6 +139,7 @@ export function SettlementDetailPage() {
   const s = detail.settlement;
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: ['settlement-detail', settlementKey] });
+    void queryClient.invalidateQueries({ queryKey: settlementHistoryQueryKey(settlementKey) });
     void queryClient.invalidateQueries({ queryKey: ['settlements'] });
     // firstSettlementPosted moves the onboarding steps.
     void reload().catch(() => undefined);
@@ -184,15 +190,18 @@ export function SettlementDetailPage() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Card withBorder>
-            <Title order={2} size="h5" mb="sm">
-              Amounts by transaction type
-            </Title>
-            <BarChart label="Amounts by transaction type" currency={s.currency} data={detail.byType.map((t) => ({ label: t.typeLabel, amount: t.amount }))} />
-            <Button variant="subtle" size="xs" mt="sm" onClick={() => setDrill({ title: 'all lines', selector: {} })}>
-              See all {s.lineCount} source rows
-            </Button>
-          </Card>
+          <Stack>
+            <Card withBorder>
+              <Title order={2} size="h5" mb="sm">
+                Amounts by transaction type
+              </Title>
+              <BarChart label="Amounts by transaction type" currency={s.currency} data={detail.byType.map((t) => ({ label: t.typeLabel, amount: t.amount }))} />
+              <Button variant="subtle" size="xs" mt="sm" onClick={() => setDrill({ title: 'all lines', selector: {} })}>
+                See all {s.lineCount} source rows
+              </Button>
+            </Card>
+            <SettlementHistoryCard settlementKey={settlementKey} version={`${s.updated} ${s.postingStatus}`} />
+          </Stack>
         </Grid.Col>
       </Grid>
       <SourceLinesModal settlementKey={settlementKey} currency={s.currency} drill={drill} onClose={() => setDrill(null)} />

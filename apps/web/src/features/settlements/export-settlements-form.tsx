@@ -7,9 +7,11 @@ import { Alert, Button, Checkbox, Group, SegmentedControl, Stack } from '@mantin
 import { useState } from 'react';
 import { DateRangePicker, type DateRange } from '../../ui/date-range-picker';
 import { useFileDownload } from '../../ui/use-file-download';
+import { useLatestSettlementDay } from './latest-settlement-day';
 
 export function ExportSettlementsForm({ accountKey, initialRange, onDone }: { accountKey: string; initialRange: DateRange; onDone?: () => void }) {
   const [range, setRange] = useState<DateRange>(initialRange);
+  const latestDay = useLatestSettlementDay(accountKey);
   const [report, setReport] = useState<'summary' | 'transactions'>('summary');
   const [format, setFormat] = useState<'csv' | 'xlsx'>('csv');
   const [withTax, setWithTax] = useState(false);
@@ -27,7 +29,7 @@ export function ExportSettlementsForm({ accountKey, initialRange, onDone }: { ac
 
   return (
     <Stack maw={560}>
-      <DateRangePicker label="Settlements starting between" value={range} onChange={setRange} />
+      <DateRangePicker label="Settlements starting between" value={range} onChange={setRange} defaultDate={latestDay} />
       <SegmentedControl
         aria-label="Report"
         value={report}

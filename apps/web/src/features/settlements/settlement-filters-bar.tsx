@@ -14,7 +14,8 @@ export const STATUS_OPTIONS: Array<{ value: PostingStatus; label: string }> = [
   { value: 'NOT_POSTED', label: 'Not posted' },
 ];
 
-export function SettlementFiltersBar({ account, isSingleOrder, value, onChange }: { account: Account; isSingleOrder: boolean; value: SettlementFilters; onChange: (f: SettlementFilters) => void }) {
+/** `dataDay`: a day of the listed settlements, where the date picker opens (not today). */
+export function SettlementFiltersBar({ account, isSingleOrder, value, onChange, dataDay }: { account: Account; isSingleOrder: boolean; value: SettlementFilters; onChange: (f: SettlementFilters) => void; dataDay?: string | undefined }) {
   const sources = useQuery({
     queryKey: ['channels-or-gateways', account.accountKey, isSingleOrder],
     queryFn: () => fetchChannelsOrGateways(account.accountKey, account.salesChannel, isSingleOrder),
@@ -28,7 +29,7 @@ export function SettlementFiltersBar({ account, isSingleOrder, value, onChange }
 
   return (
     <Group align="flex-end" gap="sm" mb="md" role="search" aria-label="Settlement filters">
-      <DateRangePicker label="Dates" value={value.range} onChange={(range) => onChange({ ...value, range })} />
+      <DateRangePicker label="Dates" value={value.range} onChange={(range) => onChange({ ...value, range })} defaultDate={dataDay} />
       <MultiSelect
         label="Status"
         placeholder={value.statuses.length ? undefined : 'Any status'}

@@ -8,6 +8,7 @@ import { Alert, Button, EmptyState, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { countOf, settlementsLabel } from '@ledgerport/core/rules';
 import type { Settlement, uploadSettlementFiles } from '@ledgerport/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -38,6 +39,9 @@ const UPLOAD = { effect: 'write' } as const satisfies Pick<typeof uploadSettleme
 
 export function SettlementsPage({ kind }: { kind: SettlementListKind }) {
   const { account } = useSession();
+  // The channel's own word, as the menu and the title say it (payouts, deposits, statements, settlements).
+  const units = settlementsLabel(account.salesChannel).toLowerCase();
+  const unit = units.slice(0, -1);
   // A view-only member cannot load files: the button would only lead to a page that says so.
   const canChange = useMayCall(UPLOAD);
   const queryClient = useQueryClient();
@@ -122,7 +126,7 @@ export function SettlementsPage({ kind }: { kind: SettlementListKind }) {
       )}
       <Group justify="space-between" mb="xs">
         <Text size="sm" c="dimmed">
-          {totalRows !== null ? (totalRows === 1 ? '1 settlement matches' : `${totalRows.toLocaleString('en-US')} settlements match`) : ''}
+          {totalRows !== null ? `${countOf(totalRows, unit, units)} ${totalRows === 1 ? 'matches' : 'match'}` : ''}
         </Text>
         <Group gap="xs">
           <ExportSettlementsButton accountKey={account.accountKey} range={state.filters.range} icon={<IconDownload size={16} />} />
@@ -133,7 +137,7 @@ export function SettlementsPage({ kind }: { kind: SettlementListKind }) {
           )}
         </Group>
       </Group>
-      <SettlementFiltersBar account={account} isSingleOrder={kind === 'b2b'} value={state.filters} onChange={(filters) => update({ ...state, filters })} />
+      <SettlementFiltersBar account={account} isSingleOrder={kind === 'b2b'} value={state.filters} onChange={(filters) => update({ ...state, filters })} dataDay={(rows[0]?.end ?? rows[0]?.start ?? undefined)?.slice(0, 10)} />
       {query.error && (
         <Alert color="red" role="alert" mb="sm">
           {errorText(query.error)}

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { detailPath } from '../settlements/settlement-path';
+import { TableScroll } from '../../ui/data-table';
 
 const B2bInvoiceChart = lazy(() => import('./b2b-invoice-chart').then((m) => ({ default: m.B2bInvoiceChart })));
 
@@ -55,7 +56,7 @@ function InvoiceTable({ invoices }: { invoices: B2bInvoiceBody[] }) {
           <SegmentedControl aria-labelledby="b2b-paid-filter" value={paid} onChange={setPaid} data={[{ value: 'all', label: 'All' }, { value: 'paid', label: 'Paid' }, { value: 'open', label: 'Open' }]} />
         </Stack>
       </Group>
-      <Table.ScrollContainer minWidth={760}>
+      <TableScroll minWidth={760}>
         <Table striped withTableBorder aria-label="B2B invoices">
           <Table.Thead>
             <Table.Tr>
@@ -96,7 +97,7 @@ function InvoiceTable({ invoices }: { invoices: B2bInvoiceBody[] }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       {rows.length === 0 && (
         <Text size="sm" c="dimmed">
           No invoice matches these filters.

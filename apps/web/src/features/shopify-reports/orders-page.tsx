@@ -13,6 +13,7 @@ import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { detailPath } from '../settlements/settlement-path';
 import { amountCell, saveCsv } from './save-csv';
+import { TableScroll } from '../../ui/data-table';
 
 type Sort = 'date' | 'orderId' | 'gross' | 'fees' | 'refunds' | 'net';
 interface OrderFilters {
@@ -106,7 +107,7 @@ export function OrdersPage() {
           {list.error.message}
         </Alert>
       ) : list.data.orders.length === 0 ? (
-        <Alert color="gray" title="we found no information to display">
+        <Alert color="gray" title="No matching orders">
           No order of this account's payouts matches. Clear the search or the filters.
         </Alert>
       ) : (
@@ -114,7 +115,7 @@ export function OrdersPage() {
           <Text size="sm" role="status">
             {list.data.pagination.totalRows} order{list.data.pagination.totalRows === 1 ? '' : 's'}
           </Text>
-          <Table.ScrollContainer minWidth={900}>
+          <TableScroll minWidth={900}>
             <Table striped withTableBorder aria-label="Orders">
               <Table.Thead>
                 <Table.Tr>
@@ -160,7 +161,7 @@ export function OrdersPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
           {list.data.pagination.totalRows > PAGE && <Pagination total={Math.ceil(list.data.pagination.totalRows / PAGE)} value={page + 1} onChange={(p) => setPage(p - 1)} aria-label="Pages of orders" />}
         </Stack>
       )}

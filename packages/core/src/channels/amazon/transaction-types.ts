@@ -168,6 +168,7 @@ export function guessAmazonCategory(key: string): Category {
 export const amazonTransactionTypes = defineTransactionTypes('AMAZON', buildEntries(), {
   labelPrefix: 'Amazon',
   guessCategory: guessAmazonCategory,
+  silentKeyParts: ['other-transaction'],
 });
 
 /** The catalogue key of a V2 row's three classification fields. */

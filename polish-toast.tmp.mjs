@@ -1,0 +1,23 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+await page.goto('http://127.0.0.1:9080/app/admin');
+await page.getByRole('textbox', { name: 'Email' }).fill('demo@ledgerport.local');
+await page.getByRole('textbox', { name: 'Password' }).fill('ledgerport-demo');
+await page.getByRole('button', { name: 'Sign in' }).click();
+await page.waitForURL((u) => !u.pathname.includes('/login'));
+await page.goto('http://127.0.0.1:9080/app/account-settings/new-features');
+const sw = page.getByRole('switch').first();
+await sw.waitFor();
+const t0 = Date.now();
+for (let i = 0; i < 5; i++) { await sw.click({ force: true }); await page.waitForTimeout(400); }
+await page.waitForTimeout(500);
+await page.screenshot({ path: '/tmp/polish-shots/toasts-1.png' });
+const count = async () => page.locator('.mantine-Notification-root').count();
+console.log('after', Date.now() - t0, 'ms visible', await count());
+await page.waitForTimeout(7000);
+console.log('after', Date.now() - t0, 'ms visible', await count());
+await page.screenshot({ path: '/tmp/polish-shots/toasts-2.png' });
+await page.waitForTimeout(7000);
+console.log('after', Date.now() - t0, 'ms visible', await count());
+await browser.close();
