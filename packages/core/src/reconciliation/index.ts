@@ -7,3 +7,4 @@ export * from './match-deposits';
 export * from './match-orders';
 export * from './reconciliation-text';
 export * from './settlement-deposit';
+export * from './statement-balance';
