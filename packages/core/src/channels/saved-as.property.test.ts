@@ -79,11 +79,13 @@ const SINGLE_CHANGES: [string, Partial<SaveAs>][] = [
 ];
 
 /**
- * Readers that do not yet read a `;` file with decimal commas (fixed delimiter or decimal point; issue
- * 28 left open): the single change is expected to fail there (it.fails turns red once a reader learns
- * it, so this list shrinks), and the combinations leave it out.
+ * Files not yet read the same as a `;` file with decimal commas (issue 28, left open): eBay's preamble
+ * hides the delimiter from the first line, the PayPal STL and dispute reports are record-typed, the
+ * English activity download and two Shopify exports hold amounts the sniffing misreads. The single
+ * change is expected to fail there (it.fails turns red once one is read, so this list shrinks), and
+ * the combinations leave it out.
  */
-const LOCALE_NOT_YET = /^(bigcommerce|ebay|etsy|shopify|walmart)\/|STL-|activity_41col_en|DDR-/;
+const LOCALE_NOT_YET = /^ebay\/|STL-|DDR-|activity_41col_en|payment_transactions_export_(16|18)col/;
 
 const saveArb: fc.Arbitrary<SaveAs> = fc.record({
   bom: fc.boolean(),
@@ -104,7 +106,7 @@ describe('every report as people save it again', () => {
     expect(fixtures.length).toBeGreaterThan(20);
   });
 
-  describe.each(reports)('$name', ({ name, bytes }) => {
+  for (const { name, bytes } of reports) describe(name, () => {
     const isLocaleGap = LOCALE_NOT_YET.test(name);
     it.each(isLocaleGap ? SINGLE_CHANGES.filter(([, change]) => !change.semicolonLocale) : SINGLE_CHANGES)('reads the same with %s', async (_, change) => {
       const before = outcome(await read(bytes));

@@ -66,7 +66,7 @@ export const ebayTransactionsParser: ReportParser = {
 
 async function parseEbayTransactions(input: ReportInput, sink: ParseSink): Promise<void> {
   const groups = new SettlementGroups(input.fileName);
-  const { rows, summary, textProblems } = await readAllRows(input, { label: LABEL });
+  const { rows, summary, textProblems } = await readAllRows(input, { groups, label: LABEL });
   for (const p of textProblems) groups.problem(p.row, null, p.message);
   const headerAt = rows.slice(0, 15).findIndex((r) => headerMatchRatio(r.fields.join(','), HEADER_WORDS) >= 0.99);
   const header = rows[headerAt];

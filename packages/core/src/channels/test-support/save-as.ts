@@ -80,18 +80,20 @@ export function splitRecords(text: string, delimiter: Delimiter): Field[][] {
   return records;
 }
 
+/** An amount, maybe with a sign and a currency symbol: `12.50`, `-1,234.50`, `$150.00`, `€ 1,080.63`. */
+const AMOUNT = /^([-+(]?\s*[$€£¥]?\s*-?)(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+)(\)?)$/;
 const PLAIN_DECIMAL = /^-?\d+\.\d+$/;
-const GROUPED_DECIMAL = /^-?\d{1,3}(,\d{3})+(\.\d+)?$/;
 
-/** `1,234.50` → `1.234,50` and `12.50` → `12,50`; other text unchanged. */
+/** `1,234.50` → `1.234,50`, `$12.50` → `$12,50`; other text unchanged. */
 function toDecimalComma(value: string): string {
-  if (!PLAIN_DECIMAL.test(value) && !GROUPED_DECIMAL.test(value)) return value;
-  return value.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.'));
+  const m = AMOUNT.exec(value);
+  if (!m) return value;
+  return `${m[1]}${m[2]!.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.'))}${m[3]}`;
 }
 
 /** True when the file writes amounts with a decimal point (so a decimal-comma locale changes them). */
 function usesDecimalPoint(records: Field[][]): boolean {
-  return records.some((r) => r.some((f) => PLAIN_DECIMAL.test(f.value)));
+  return records.some((r) => r.some((f) => PLAIN_DECIMAL.test(f.value) || (AMOUNT.test(f.value) && f.value.includes('.'))));
 }
 
 /** Windows-1252 bytes of text, or undefined when a character has none. */
