@@ -8,3 +8,4 @@ export * from './match-orders';
 export * from './reconciliation-text';
 export * from './settlement-deposit';
 export * from './statement-settlement-range';
+export * from './statement-balance';

@@ -22,18 +22,63 @@ export interface BankTransaction {
   description: string;
   /** The bank's own reference (OFX FITID, CAMT AcctSvcrRef, a CSV reference column). */
   reference: string | null;
+  /**
+   * Set when the date is not the entry's own: a sentence saying where it came from (a CAMT entry
+   * without BookgDt and ValDt takes its statement's date). Absent for an entry dated by itself.
+   */
+  dateNote?: string;
+}
+
+/** A balance a statement states: CAMT Bal (OPBD, PRCD, CLBD) or OFX LEDGERBAL. */
+export interface StatementBalance {
+  /** The statement's code for it: 'OPBD', 'PRCD', 'CLBD' or 'LEDGERBAL'. */
+  code: string;
+  /** Units, positive when the account is in credit. */
+  amount: bigint;
+  /** 'YYYY-MM-DD' the balance is stated at; null when the file does not say. */
+  date: string | null;
+}
+
+/**
+ * Whether one statement adds up: opening balance plus the entries read equals the closing balance.
+ * A statement whose entries were refused or lost does not, and the difference says by how much.
+ */
+export interface StatementBalanceCheck {
+  /** 1-based line where the statement (CAMT Stmt, OFX STMTRS) starts. */
+  row: number;
+  /** The account as the file names it (IBAN, ACCTID); null when it does not. */
+  account: string | null;
+  currency: string | null;
+  opening: StatementBalance | null;
+  closing: StatementBalance | null;
+  /** Booked entries read (pending ones are not in the balances). */
+  entryCount: number;
+  /** Sum of those entries in units. */
+  entriesTotal: bigint;
+  /** closing − (opening + entries) in units; null when a balance is missing and nothing can be checked. */
+  difference: bigint | null;
+  /** True when it adds up, false when not, null when the file lacks a balance to check with. */
+  isBalanced: boolean | null;
+  /** What the check found, in a sentence for a bookkeeper. */
+  message: string;
 }
 
 /** Bank statement parsers push here, like channel parsers into a ParseSink (decision 0004). */
 export interface BankStatementSink {
   transaction(transaction: BankTransaction): void;
   problem(problem: ParseProblem): void;
+  /** The balance check of each statement in the file (OFX and CAMT; a CSV states no balances). */
+  balanceCheck?(check: StatementBalanceCheck): void;
 }
 
 export interface BankStatement {
   format: BankStatementFormat;
   transactions: BankTransaction[];
   problems: ParseProblem[];
+  /** One per statement in the file (a CAMT file may hold several); empty for CSV. */
+  balanceChecks: StatementBalanceCheck[];
+  /** False when a statement's balances do not add up (see balanceChecks for the difference). */
+  isBalanced: boolean;
 }
 
 /** What a settlement says reaches the bank: its total on or after its end date. */

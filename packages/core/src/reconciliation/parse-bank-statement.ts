@@ -5,7 +5,7 @@
  */
 import { decodeHead } from '../channels/shared/decode-text';
 import type { ParseProblem } from '../settlements/model';
-import type { BankStatement, BankStatementFormat, BankStatementSink, BankTransaction } from './model';
+import type { BankStatement, BankStatementFormat, BankStatementSink, BankTransaction, StatementBalanceCheck } from './model';
 import { parseBankCsv } from './parse-bank-csv';
 import { parseCamt053 } from './parse-camt053';
 import { parseOfx } from './parse-ofx';
@@ -29,6 +29,11 @@ export function parseBankStatementInto(bytes: Uint8Array, fileName: string, sink
 export function parseBankStatement(bytes: Uint8Array, fileName: string): BankStatement {
   const transactions: BankTransaction[] = [];
   const problems: ParseProblem[] = [];
-  const format = parseBankStatementInto(bytes, fileName, { transaction: (t) => transactions.push(t), problem: (p) => problems.push(p) });
-  return { format, transactions, problems };
+  const balanceChecks: StatementBalanceCheck[] = [];
+  const format = parseBankStatementInto(bytes, fileName, {
+    transaction: (t) => transactions.push(t),
+    problem: (p) => problems.push(p),
+    balanceCheck: (c) => balanceChecks.push(c),
+  });
+  return { format, transactions, problems, balanceChecks, isBalanced: balanceChecks.every((c) => c.isBalanced !== false) };
 }

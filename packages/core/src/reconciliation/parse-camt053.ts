@@ -4,11 +4,17 @@
  * BookgDt and ValDt (Dt or DtTm), AcctSvcrRef (the bank's reference) and text in AddtlNtryInf or the
  * transaction details' unstructured remittance (RmtInf/Ustrd). Values are read as text, never as
  * numbers: the XML parser's number conversion is off, so an amount is parsed exactly.
+ *
+ * Some banks date entries only through the statement (no BookgDt, no ValDt in any entry): such an
+ * entry takes the statement's own date (its closing balance date, else its period end, else its
+ * creation date) and says so in dateNote. Each statement's balances (OPBD or PRCD opening, CLBD
+ * closing) are read and checked against the booked entries (checkStatementBalance).
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parseDecimalUnits } from '../money/money';
 import { isCalendarDate } from '../rules/calendar-date';
-import type { BankStatementSink } from './model';
+import type { BankStatementSink, StatementBalance } from './model';
+import { checkStatementBalance } from './statement-balance';
 import { lineOf } from './parse-ofx';
 
 type Node = Record<string, unknown>;
@@ -22,7 +28,7 @@ const parserOptions = {
   parseTagValue: false,
   parseAttributeValue: false,
   processEntities: true,
-  isArray: (name: string) => name === 'Stmt' || name === 'Ntry' || name === 'NtryDtls' || name === 'TxDtls' || name === 'Ustrd',
+  isArray: (name: string) => name === 'Stmt' || name === 'Bal' || name === 'Ntry' || name === 'NtryDtls' || name === 'TxDtls' || name === 'Ustrd',
 };
 
 export function parseCamt053(text: string, fileName: string, sink: BankStatementSink): void {
@@ -33,12 +39,21 @@ export function parseCamt053(text: string, fileName: string, sink: BankStatement
   }
   parser ??= new XMLParser(parserOptions);
   const doc = parser.parse(text) as Node;
-  const statements = asArray(child(child(doc, 'Document'), 'BkToCstmrStmt'), 'Stmt');
+  const root = child(child(doc, 'Document'), 'BkToCstmrStmt');
+  const statements = asArray(root, 'Stmt');
   // Entries in document order, with the line each starts on, for problems and rows.
   const starts = [...text.matchAll(/<(?:[\w.-]+:)?Ntry[\s>]/g)].map((m) => lineOf(text, m.index ?? 0));
+  const statementStarts = [...text.matchAll(/<(?:[\w.-]+:)?Stmt[\s>]/g)].map((m) => lineOf(text, m.index ?? 0));
+  const messageCreated = dayOf({ DtTm: textOf(child(child(root, 'GrpHdr'), 'CreDtTm')) });
   let index = 0;
-  for (const statement of statements) {
-    const statementCurrency = textOf(child(child(statement, 'Acct'), 'Ccy'));
+  statements.forEach((statement, statementIndex) => {
+    const account = child(statement, 'Acct');
+    const statementCurrency = textOf(child(account, 'Ccy'));
+    const balances = balancesOf(statement);
+    const opening = balances.get('OPBD') ?? balances.get('PRCD') ?? null;
+    const closing = balances.get('CLBD') ?? null;
+    const ownDate = statementDate(statement, closing, opening, messageCreated);
+    const booked: bigint[] = [];
     for (const entry of asArray(statement, 'Ntry')) {
       const row = starts[index++] ?? 0;
       const problem = (column: string, message: string) => sink.problem({ file: fileName, row, column, message: `Line ${row}, ${column}: ${message}` });
@@ -54,24 +69,79 @@ export function parseCamt053(text: string, fileName: string, sink: BankStatement
         problem('Ntry/CdtDbtInd', `"${indicator ?? ''}" is neither CRDT nor DBIT.`);
         continue;
       }
-      const date = dayOf(child(entry, 'BookgDt')) ?? dayOf(child(entry, 'ValDt'));
-      if (date === undefined) {
-        problem('Ntry/BookgDt', 'the booking date is missing or not a date.');
+      const entryDate = dayOf(child(entry, 'BookgDt')) ?? dayOf(child(entry, 'ValDt'));
+      const isUndated = child(entry, 'BookgDt') === undefined && child(entry, 'ValDt') === undefined;
+      if (entryDate === undefined && !(isUndated && ownDate)) {
+        problem('Ntry/BookgDt', isUndated ? 'the entry has no booking or value date, and its statement states no date either.' : 'the booking date is not a date.');
         continue;
       }
+      const date = entryDate ?? ownDate!.date;
+      const amount = indicator === 'CRDT' ? units : -units;
+      if (isBooked(entry)) booked.push(amount);
       const currency = (amountNode && typeof amountNode === 'object' ? textOf((amountNode as Node)['@Ccy']) : undefined) ?? statementCurrency;
       sink.transaction({
         row,
         date,
         valueDate: dayOf(child(entry, 'ValDt')) ?? null,
-        amount: indicator === 'CRDT' ? units : -units,
+        amount,
         currency: currency?.toUpperCase() ?? null,
         description: descriptionOf(entry),
         reference: textOf(child(entry, 'AcctSvcrRef')) ?? textOf(child(entry, 'NtryRef')) ?? null,
+        ...(entryDate === undefined ? { dateNote: `The entry has no booking or value date: dated ${date}, ${ownDate!.what}.` } : {}),
       });
     }
-  }
+    sink.balanceCheck?.(
+      checkStatementBalance({
+        row: statementStarts[statementIndex] ?? 0,
+        account: textOf(child(child(account, 'Id'), 'IBAN')) ?? textOf(child(child(child(account, 'Id'), 'Othr'), 'Id')) ?? null,
+        currency: statementCurrency?.toUpperCase() ?? closing?.currency ?? opening?.currency ?? null,
+        opening: opening && { code: opening.code, amount: opening.amount, date: opening.date },
+        closing: closing && { code: closing.code, amount: closing.amount, date: closing.date },
+        entries: booked,
+      }),
+    );
+  });
   if (index === 0) sink.problem({ file: fileName, row: 0, column: null, message: 'This CAMT.053 file has no entries (no Stmt/Ntry).' });
+}
+
+interface ReadBalance extends StatementBalance {
+  currency: string | null;
+}
+
+/** The statement's balances by code (OPBD, PRCD, CLBD, ...): signed amount and date; the first of a code wins. */
+function balancesOf(statement: Node): Map<string, ReadBalance> {
+  const found = new Map<string, ReadBalance>();
+  for (const balance of asArray(statement, 'Bal')) {
+    const type = child(balance, 'Tp');
+    const code = textOf(child(child(type, 'CdOrPrtry'), 'Cd')) ?? textOf(child(child(type, 'CdOrPrtry'), 'Prtry'));
+    const amountNode = child(balance, 'Amt');
+    const amountText = textOf(amountNode) ?? '';
+    const units = /^\d/.test(amountText) ? parseDecimalUnits(amountText, '.') : undefined;
+    if (!code || units === undefined || found.has(code)) continue;
+    const sign = textOf(child(balance, 'CdtDbtInd')) === 'DBIT' ? -1n : 1n;
+    const currency = amountNode && typeof amountNode === 'object' ? (textOf((amountNode as Node)['@Ccy'])?.toUpperCase() ?? null) : null;
+    found.set(code, { code, amount: sign * units, date: dayOf(child(balance, 'Dt')) ?? null, currency });
+  }
+  return found;
+}
+
+/** A BOOK entry, or one without a status (older versions): pending (PDNG) and INFO entries are not in the balances. */
+function isBooked(entry: Node): boolean {
+  const status = child(entry, 'Sts');
+  const code = textOf(status) ?? textOf(child(status, 'Cd'));
+  return code === undefined || code === 'BOOK';
+}
+
+/** The statement's own day, for entries that give none, with what it is (for the entry's note). */
+function statementDate(statement: Node, closing: StatementBalance | null, opening: StatementBalance | null, messageCreated: string | undefined): { date: string; what: string } | undefined {
+  if (closing?.date) return { date: closing.date, what: "the statement's closing balance date" };
+  const periodEnd = dayOf({ DtTm: textOf(child(child(statement, 'FrToDt'), 'ToDtTm')) });
+  if (periodEnd) return { date: periodEnd, what: "the end of the statement's period" };
+  const created = dayOf({ DtTm: textOf(child(statement, 'CreDtTm')) });
+  if (created) return { date: created, what: 'the day the statement was created' };
+  if (opening?.date) return { date: opening.date, what: "the statement's opening balance date" };
+  if (messageCreated) return { date: messageCreated, what: 'the day the statement file was created' };
+  return undefined;
 }
 
 function descriptionOf(entry: Node): string {

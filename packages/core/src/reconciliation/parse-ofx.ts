@@ -3,22 +3,54 @@
  * elements are never closed: `<TRNAMT>-12.50`), 2.x is XML (`<TRNAMT>-12.50</TRNAMT>`). Aggregates
  * such as STMTTRN are closed in both, so one scanner reads both: a transaction is the text between
  * <STMTTRN> and </STMTTRN>, an element's value runs to the next '<'. The statement's currency is
- * CURDEF; a transaction's own CURRENCY aggregate (a foreign amount) is not the booked amount and is
- * not read.
+ * CURDEF; when a bank leaves CURDEF empty, a transaction's currency is the CURSYM of its own CURRENCY
+ * or ORIGCURRENCY aggregate (TRNAMT stays the booked amount). Each statement (STMTRS, CCSTMTRS) gives
+ * its closing balance in LEDGERBAL; OFX states no opening balance, so the check says it cannot be made.
  */
 import { parseDecimalUnits } from '../money/money';
 import { isCalendarDate } from '../rules/calendar-date';
-import type { BankStatementSink } from './model';
+import type { BankStatementSink, StatementBalance } from './model';
+import { checkStatementBalance } from './statement-balance';
 
 const TRANSACTION = /<STMTTRN>([\s\S]*?)<\/STMTTRN>/gi;
+const STATEMENT = /<(CC)?STMTRS>([\s\S]*?)<\/(CC)?STMTRS>/gi;
 
 export function parseOfx(text: string, fileName: string, sink: BankStatementSink): void {
-  const currency = elementValue(text, 'CURDEF')?.toUpperCase() ?? null;
+  const statements = [...text.matchAll(STATEMENT)].map((m) => ({ start: (m.index ?? 0) + m[0].indexOf('>') + 1, body: m[2] ?? '' }));
+  // A file without a closed STMTRS is read as one statement, as before.
+  const blocks = statements.length > 0 ? statements : [{ start: 0, body: text }];
   let count = 0;
-  for (const match of text.matchAll(TRANSACTION)) {
+  for (const block of blocks) {
+    const booked: bigint[] = [];
+    count += readStatement(text, block, fileName, sink, booked);
+    if (statements.length === 0) continue;
+    const ledger = /<LEDGERBAL>([\s\S]*?)<\/LEDGERBAL>/i.exec(block.body)?.[1];
+    const amountText = ledger === undefined ? undefined : elementValue(ledger, 'BALAMT');
+    const units = amountText === undefined ? undefined : parseDecimalUnits(amountText, amountText.includes(',') && !amountText.includes('.') ? ',' : '.');
+    const asOf = ledger === undefined ? undefined : elementValue(ledger, 'DTASOF');
+    const closing: StatementBalance | null = units === undefined ? null : { code: 'LEDGERBAL', amount: units, date: (asOf && ofxDay(asOf)) || null };
+    sink.balanceCheck?.(
+      checkStatementBalance({
+        row: lineOf(text, block.start),
+        account: elementValue(block.body, 'ACCTID') ?? null,
+        currency: elementValue(block.body, 'CURDEF')?.toUpperCase() ?? null,
+        opening: null,
+        closing,
+        entries: booked,
+      }),
+    );
+  }
+  if (count === 0) sink.problem({ file: fileName, row: 0, column: null, message: 'This OFX file has no transactions (no STMTTRN).' });
+}
+
+/** Reads the transactions of one statement (`start`: where its body starts in the text) into the sink and their amounts into `booked`; returns how many there were. */
+function readStatement(text: string, block: { start: number; body: string }, fileName: string, sink: BankStatementSink, booked: bigint[]): number {
+  const statementCurrency = elementValue(block.body, 'CURDEF')?.toUpperCase() ?? null;
+  let count = 0;
+  for (const match of block.body.matchAll(TRANSACTION)) {
     count++;
     const body = match[1] ?? '';
-    const row = lineOf(text, match.index ?? 0);
+    const row = lineOf(text, block.start + (match.index ?? 0));
     const problem = (column: string | null, message: string) => sink.problem({ file: fileName, row, column, message: `Line ${row}${column ? `, ${column}` : ''}: ${message}` });
     const posted = elementValue(body, 'DTPOSTED') ?? '';
     const date = ofxDay(posted);
@@ -33,7 +65,9 @@ export function parseOfx(text: string, fileName: string, sink: BankStatementSink
       problem('TRNAMT', `"${amountText}" is not an amount.`);
       continue;
     }
+    booked.push(amount);
     const userDate = elementValue(body, 'DTUSER');
+    const currency = statementCurrency ?? ownCurrency(body);
     const parts = [elementValue(body, 'NAME'), elementValue(body, 'MEMO')].filter((p): p is string => Boolean(p));
     sink.transaction({
       row,
@@ -45,7 +79,13 @@ export function parseOfx(text: string, fileName: string, sink: BankStatementSink
       reference: elementValue(body, 'FITID') ?? elementValue(body, 'REFNUM') ?? null,
     });
   }
-  if (count === 0) sink.problem({ file: fileName, row: 0, column: null, message: 'This OFX file has no transactions (no STMTTRN).' });
+  return count;
+}
+
+/** CURSYM of a transaction's CURRENCY or ORIGCURRENCY aggregate (the statement's CURDEF being empty). */
+function ownCurrency(body: string): string | null {
+  const aggregate = /<(?:ORIG)?CURRENCY>([\s\S]*?)(?:<\/(?:ORIG)?CURRENCY>|$)/i.exec(body)?.[1];
+  return (aggregate === undefined ? undefined : elementValue(aggregate, 'CURSYM')?.toUpperCase()) ?? null;
 }
 
 /** The value of the first element named `tag`: the text after <TAG> up to the next tag, entities decoded. */

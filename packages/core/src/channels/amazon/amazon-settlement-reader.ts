@@ -176,7 +176,7 @@ export async function readAmazonSettlementFile<K extends string>(
     lastRow = row;
     if (!columns) {
       columns = mapColumns(fields, format.columns);
-      headerLength = fields.length;
+      headerLength = columns.names.length; // empty cells after the last heading are not columns
       starts = new Int32Array(headerLength + 1);
       const missing = format.required.filter((k) => columns!.index[k] < 0);
       if (missing.length > 0) {

@@ -14,7 +14,7 @@
  * is a line of its own: nothing is adjusted away.
  */
 import type { ParseSink, ReportInput, ReportParser } from '../../settlements/parser';
-import { headerMatchRatio, mapColumns } from '../shared/column-map';
+import { headerMatchRatio, headLines, mapColumns } from '../shared/column-map';
 import { readAllRows } from '../grouping/read-all-rows';
 import { RowCells } from '../grouping/row-cells';
 import { makeLine, SettlementGroups, widenPeriod, type SettlementGroup } from '../grouping/settlement-groups';
@@ -58,7 +58,7 @@ export const ebayTransactionsParser: ReportParser = {
   label: LABEL,
   detect(head) {
     // The header follows a preamble of a few lines.
-    const lines = head.split('\n').slice(0, 15);
+    const lines = headLines(head, 15);
     return lines.some((l) => headerMatchRatio(l, HEADER_WORDS) >= 0.99) ? 0.95 : 0;
   },
   parse: parseEbayTransactions,
@@ -66,7 +66,7 @@ export const ebayTransactionsParser: ReportParser = {
 
 async function parseEbayTransactions(input: ReportInput, sink: ParseSink): Promise<void> {
   const groups = new SettlementGroups(input.fileName);
-  const { rows, summary, textProblems } = await readAllRows(input, { label: LABEL });
+  const { rows, summary, textProblems } = await readAllRows(input, { groups, label: LABEL });
   for (const p of textProblems) groups.problem(p.row, null, p.message);
   const headerAt = rows.slice(0, 15).findIndex((r) => headerMatchRatio(r.fields.join(','), HEADER_WORDS) >= 0.99);
   const header = rows[headerAt];

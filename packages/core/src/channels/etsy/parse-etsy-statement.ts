@@ -53,7 +53,7 @@ export const etsyStatementParser: ReportParser = {
 
 async function parseEtsyStatement(input: ReportInput, sink: ParseSink): Promise<void> {
   const groups = new SettlementGroups(input.fileName);
-  const { rows, summary, textProblems } = await readAllRows(input, { delimiter: ',', label: LABEL });
+  const { rows, summary, textProblems } = await readAllRows(input, { groups, label: LABEL });
   for (const p of textProblems) groups.problem(p.row, null, p.message);
   const header = rows[0];
   const columns = header ? mapColumns(header.fields, COLUMNS) : undefined;

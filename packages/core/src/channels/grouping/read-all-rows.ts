@@ -9,6 +9,13 @@
 import type { ReportInput } from '../../settlements/parser';
 import { readDelimited, type DelimitedReadSummary } from '../shared/read-delimited';
 import type { Delimiter } from '../shared/row-reader';
+import { sniffDecimalSeparator } from '../shared/sniff-decimal-separator';
+import type { SettlementGroups } from './settlement-groups';
+
+/** A cell that is only an amount (sign, currency symbol, digits, separators): the values the decimal separator is sniffed on. */
+const NUMBER_CELL = /^\s*[-+(]?\s*[$€£¥]?\s*-?\d[\d.,\s]*\)?\s*$/;
+/** `31.01.2023`, `1/2/2026`: numbers that are dates, not amounts. */
+const DATE_CELL = /^\s*\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\s*$/;
 
 export interface ReportRow {
   fields: string[];
@@ -23,7 +30,11 @@ export interface AllRows {
   textProblems: { row: number; message: string }[];
 }
 
-export async function readAllRows(input: ReportInput, options: { delimiter?: Delimiter; maxRows?: number; label: string }): Promise<AllRows> {
+/**
+ * `groups`, when given, learns the decimal separator of a `;` file (a comma file saved again in a
+ * decimal-comma locale: `12,50` where the channel wrote `12.50`), sniffed over its number cells.
+ */
+export async function readAllRows(input: ReportInput, options: { delimiter?: Delimiter; maxRows?: number; label: string; groups?: SettlementGroups }): Promise<AllRows> {
   const maxRows = options.maxRows ?? 300_000;
   const rows: ReportRow[] = [];
   const textProblems: { row: number; message: string }[] = [];
@@ -39,5 +50,9 @@ export async function readAllRows(input: ReportInput, options: { delimiter?: Del
     },
     onProblem: (row, message) => textProblems.push({ row, message }),
   });
+  if (options.groups && summary.delimiter === ';') {
+    const numbers = rows.flatMap((r) => r.fields.filter((f) => NUMBER_CELL.test(f) && !DATE_CELL.test(f)));
+    options.groups.savedDecimalSeparator = sniffDecimalSeparator(numbers.map((n) => n.replace(/[^\d.,]/g, '')));
+  }
   return { rows, summary, textProblems };
 }

@@ -47,12 +47,13 @@ export class RowCells<K extends string> {
 
   /**
    * An amount in units. Empty cells give `empty` (default 0); text that is not a number records a
-   * problem and gives undefined.
+   * problem and gives undefined. `decimalSeparator` is the channel's; a file saved again in a
+   * decimal-comma locale reads with the file's (SettlementGroups.savedDecimalSeparator).
    */
   amount(key: K, decimalSeparator: '.' | ',', empty: bigint | null = 0n): bigint | null | undefined {
     const text = this.text(key);
     if (EMPTY_MARKERS.has(text)) return empty;
-    const units = parseDecimalUnits(text, decimalSeparator);
+    const units = parseDecimalUnits(text, this.groups.savedDecimalSeparator ?? decimalSeparator);
     if (units === undefined) {
       this.problem(key, `Row ${this.row}: '${this.columnName(key)}' holds "${text}", which is not an amount.`);
       return undefined;

@@ -36,6 +36,13 @@ export class SettlementGroups {
   private readonly fileProblems: ParseProblem[] = [];
   private readonly orphanProblems: ParseProblem[] = [];
 
+  /**
+   * The decimal separator of a file saved again in a decimal-comma locale (`;` between fields, `12,50`),
+   * found by readAllRows; it overrides the one the channel writes (RowCells.amount). Undefined for a
+   * file as the channel wrote it.
+   */
+  savedDecimalSeparator: '.' | ',' | undefined;
+
   constructor(readonly file: string) {}
 
   get size(): number {

@@ -59,7 +59,7 @@ interface Movement {
 
 async function parsePaypalActivity(input: ReportInput, sink: ParseSink): Promise<void> {
   const groups = new SettlementGroups(input.fileName);
-  const { rows, summary, textProblems } = await readAllRows(input, { label: LABEL, maxRows: 100_000 });
+  const { rows, summary, textProblems } = await readAllRows(input, { groups, label: LABEL, maxRows: 100_000 });
   for (const p of textProblems) groups.problem(p.row, null, p.message);
   const header = rows[0];
   const columns = header ? mapColumns(header.fields, COLUMNS) : undefined;

@@ -80,7 +80,7 @@ function direction(text: string): 1n | -1n | undefined {
 async function parsePaypalStl(input: ReportInput, sink: ParseSink): Promise<void> {
   const groups = new SettlementGroups(input.fileName);
   // PayPal delivers SFTP reports comma- or tab-separated, per the merchant's choice: sniffed.
-  const { rows, textProblems } = await readAllRows(input, { label: LABEL });
+  const { rows, textProblems } = await readAllRows(input, { groups, label: LABEL });
   for (const p of textProblems) groups.problem(p.row, null, p.message);
   if (rows.length === 0 || rows[0]!.fields[0]?.trim() !== 'RH') {
     groups.problem(rows[0]?.row ?? 0, null, `This is not a ${LABEL}: it does not start with the RH report header record.`);

@@ -6,6 +6,8 @@
  * in a Latin-1 file decoded right.
  */
 
+import { withoutTrailingEmptyCells } from './row-reader';
+
 /** The comparison form of a header name. */
 export function normalizeHeaderName(name: string): string {
   let out = '';
@@ -33,8 +35,13 @@ export interface ColumnMap<K extends string> {
   foundCount: number;
 }
 
-/** Maps a header row to column indices by name. The first matching header wins for each key. */
-export function mapColumns<K extends string>(header: readonly string[], spec: ColumnSpec<K>): ColumnMap<K> {
+/**
+ * Maps a header row to column indices by name. The first matching header wins for each key. Empty
+ * cells after the last heading are not columns (withoutTrailingEmptyCells): `names` ends at the last
+ * named one, so a row is measured against the header's real width.
+ */
+export function mapColumns<K extends string>(headerCells: readonly string[], spec: ColumnSpec<K>): ColumnMap<K> {
+  const header = withoutTrailingEmptyCells(headerCells);
   const positions = new Map<string, number>();
   header.forEach((name, i) => {
     const key = normalizeHeaderName(name);
@@ -77,7 +84,13 @@ export function headerMatchRatio(headLine: string, wanted: readonly string[]): n
 
 /** The first line of a decoded head (without its line break). */
 export function firstLine(head: string): string {
-  const nl = head.indexOf('\n');
-  const line = nl === -1 ? head : head.slice(0, nl);
-  return line.endsWith('\r') ? line.slice(0, -1) : line;
+  const lf = head.indexOf('\n');
+  const cr = head.indexOf('\r');
+  const end = cr !== -1 && (lf === -1 || cr < lf) ? cr : lf; // CRLF, LF or a lone CR
+  return end === -1 ? head : head.slice(0, end);
+}
+
+/** The first `count` lines of a decoded head, cut at CRLF, LF or a lone CR (for detect() of files with a preamble). */
+export function headLines(head: string, count: number): string[] {
+  return head.split(/\r\n|\r|\n/, count);
 }

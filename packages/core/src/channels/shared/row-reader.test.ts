@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RowReader, sniffDelimiter, type Delimiter } from './row-reader';
+import { mapColumns } from './column-map';
+import { RowReader, sniffDelimiter, withoutTrailingEmptyCells, type Delimiter } from './row-reader';
 
 function read(chunks: string[], delimiter?: Delimiter) {
   const rows: [number, string[]][] = [];
@@ -105,5 +106,32 @@ describe('RowReader raw-line mode (onLine)', () => {
     const reader = new RowReader({ onRow: () => undefined, onLine: () => false });
     reader.push('a\tb\nc\td\n');
     expect(reader.end()).toMatchObject({ rowCount: 1, isAborted: true });
+  });
+});
+
+describe('files as spreadsheets and mail clients save them', () => {
+  const rows = (chunks: string[]): [number, string[]][] => {
+    const seen: [number, string[]][] = [];
+    const reader = new RowReader({ delimiter: ',', onRow: (fields, row) => void seen.push([row, fields]) });
+    for (const c of chunks) reader.push(c);
+    reader.end();
+    return seen;
+  };
+
+  it('reads lone CR line ends as LF, whatever the chunk boundaries (a CR at a chunk end too)', () => {
+    const lf = rows(['a,b\n1,"x\ny"\n2,3\n']);
+    expect(rows(['a,b\r1,"x\ry"\r2,3\r'])).toEqual(lf);
+    expect(rows(['a,b\r', '1,"x\ry"\r2', ',3\r'])).toEqual(lf);
+    expect(rows(['a,b\r\n1,"x\ny"\r\n', '2,3\r\n'])).toEqual(lf);
+  });
+
+  it('skips records of only empty cells (a blank spreadsheet row) but counts their lines', () => {
+    expect(rows(['a,b\n,,,\n1,2\n"",""\n,,\n'])).toEqual([[1, ['a', 'b']], [3, ['1', '2']]]);
+  });
+
+  it('measures rows against the header up to its last heading (empty heading cells are no columns)', () => {
+    const header = withoutTrailingEmptyCells(['Fecha', 'Bruto', 'Id. de referencia de trans.', '', '', ' ']);
+    expect(header).toEqual(['Fecha', 'Bruto', 'Id. de referencia de trans.']);
+    expect(mapColumns(['Fecha', 'Bruto', '', ''], { date: ['Fecha'] }).names).toEqual(['Fecha', 'Bruto']);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A push-style reader of delimited text (tab, comma or semicolon), fed text chunk by chunk. RFC 4180
- * quoting ("" escapes, delimiters and newlines inside quotes), CRLF or LF, blank lines skipped (but
- * counted). Rows are numbered as a person counts lines in the file (1-based, the line where the record
+ * quoting ("" escapes, delimiters and newlines inside quotes), CRLF, LF or lone CR line ends (the
+ * first line break decides: an old Mac or a mail client writes lone CRs), blank lines and records of
+ * only empty cells (`,,,,` as a spreadsheet writes a blank row) skipped (but counted). Rows are numbered as a person counts lines in the file (1-based, the line where the record
  * starts), so problems can point at them in a text editor.
  *
  * Hot path of every file parser (a 1M-line Amazon settlement is ~180 MB): a line without any quote is
@@ -72,6 +73,34 @@ export function sniffDelimiter(headerLine: string): Delimiter {
 const LF = 10;
 const CR = 13;
 const QUOTE = 34;
+const SPACE = 32;
+
+/**
+ * True when `buf.slice(start, end)` holds only delimiters and blanks: a blank row as a spreadsheet
+ * writes it when the sheet has more columns than the row has values. Only a line that starts with a
+ * delimiter or blank is looked at, so the cost on report rows is one comparison.
+ */
+function isEmptyRecord(buf: string, start: number, end: number, delimiterCode: number): boolean {
+  let c = buf.charCodeAt(start);
+  if (c !== delimiterCode && c !== SPACE) return false;
+  for (let i = start; i < end; i++) {
+    c = buf.charCodeAt(i);
+    if (c !== delimiterCode && c !== SPACE && c !== 9) return false;
+  }
+  return true;
+}
+
+/**
+ * The cells of a header row up to its last named one. A file saved through a spreadsheet often has
+ * empty cells after the last heading (`…,"Id. de referencia de trans.",,,,,,`) while its rows keep the
+ * original width, and rows may carry empty cells past the last heading too: neither is a column.
+ * Every reader measures a row against this width (mapColumns keeps these names), so the rule is one.
+ */
+export function withoutTrailingEmptyCells(fields: readonly string[]): string[] {
+  let width = fields.length;
+  while (width > 0 && fields[width - 1]!.trim() === '') width--;
+  return fields.slice(0, width);
+}
 
 export class RowReader {
   delimiter: Delimiter | undefined;
@@ -84,6 +113,8 @@ export class RowReader {
   private rowCount = 0;
   private lastChar = -1;
   private isAborted = false;
+  /** Line ends: undecided until the first line break; 'cr' turns every CR into LF before reading. */
+  private lineEnds: 'unknown' | 'lf' | 'cr' = 'unknown';
 
   constructor(options: RowReaderOptions) {
     this.delimiter = options.delimiter;
@@ -104,8 +135,9 @@ export class RowReader {
     this.carry = '';
   }
 
-  push(text: string): void {
-    if (this.isAborted || text.length === 0) return;
+  push(input: string): void {
+    if (this.isAborted || input.length === 0) return;
+    const text = this.withLineFeeds(input);
     this.lastChar = text.charCodeAt(text.length - 1);
     let buf = text;
     let start = 0;
@@ -135,7 +167,39 @@ export class RowReader {
     }
   }
 
+  /**
+   * Decides the line ends at the first line break and, for a file with lone CRs, turns them into LF
+   * (inside quoted values too, so a value reads the same as in the file with LF). A CR that ends a
+   * chunk is decided by the next chunk's first character.
+   */
+  private withLineFeeds(text: string): string {
+    if (this.lineEnds === 'lf') return text;
+    if (this.lineEnds === 'cr') return text.replaceAll('\r', '\n');
+    if (this.lastChar === CR) {
+      // the previous chunk ended with a CR that was the first line break
+      this.lineEnds = text.charCodeAt(0) === LF ? 'lf' : 'cr';
+    } else {
+      const cr = text.indexOf('\r');
+      const lf = text.indexOf('\n');
+      if (cr === -1 && lf === -1) return text;
+      if (cr === -1 || (lf !== -1 && lf < cr)) this.lineEnds = 'lf';
+      else if (cr + 1 < text.length) this.lineEnds = text.charCodeAt(cr + 1) === LF ? 'lf' : 'cr';
+      else return text; // a CR at the very end: wait for the next chunk
+    }
+    if (this.lineEnds === 'cr') {
+      this.carry = this.carry.replaceAll('\r', '\n');
+      return text.replaceAll('\r', '\n');
+    }
+    return text;
+  }
+
   end(): RowReaderSummary {
+    if (this.lineEnds === 'unknown' && this.lastChar === CR) {
+      // the only line break is the CR that ends the text: a one-line file with a lone CR
+      this.lineEnds = 'cr';
+      this.carry = this.carry.replaceAll('\r', '\n');
+      this.lastChar = LF;
+    }
     if (!this.isAborted && this.carry.length > 0) {
       this.consume(this.carry, 0, true);
       this.carry = '';
@@ -173,7 +237,7 @@ export class RowReader {
       }
       if (nextQuote >= nl) {
         const end = nl > pos && buf.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
-        if (end > pos) {
+        if (end > pos && !isEmptyRecord(buf, pos, end, delimiter.charCodeAt(0))) {
           this.rowCount++;
           const isWanted = onLine ? onLine(buf, pos, end, this.line, delimiter) : this.onRow(buf.slice(pos, end).split(delimiter), this.line);
           if (isWanted === false) {
@@ -243,6 +307,10 @@ export class RowReader {
         continue;
       }
       break;
+    }
+    if (fields.every((f) => f === '')) {
+      this.line += 1 + innerLines; // `"","",""`: a blank row, skipped like an empty line
+      return i + 1;
     }
     this.rowCount++;
     const isWanted = this.onRow(fields, this.line) !== false;

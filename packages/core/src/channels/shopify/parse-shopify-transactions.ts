@@ -61,7 +61,7 @@ interface PayoutState {
 
 async function parseShopifyTransactions(input: ReportInput, sink: ParseSink): Promise<void> {
   const groups = new SettlementGroups(input.fileName);
-  const { rows, summary, textProblems } = await readAllRows(input, { delimiter: ',', label: LABEL });
+  const { rows, summary, textProblems } = await readAllRows(input, { groups, label: LABEL });
   for (const p of textProblems) groups.problem(p.row, null, p.message);
   const header = rows[0];
   if (!header) {

@@ -13,6 +13,7 @@
 import type { ParseSink, ReportInput, ReportParser } from '../../settlements/parser';
 import { firstLine, headerMatchRatio, mapColumns } from '../shared/column-map';
 import { readAllRows } from '../grouping/read-all-rows';
+import { withoutTrailingEmptyCells } from '../shared/row-reader';
 import { RowCells } from '../grouping/row-cells';
 import { makeLine, SettlementGroups, widenPeriod, type SettlementGroup } from '../grouping/settlement-groups';
 import { walmartTypeKey } from './transaction-types';
@@ -54,7 +55,7 @@ export const walmartReconParser: ReportParser = {
 
 async function parseWalmartRecon(input: ReportInput, sink: ParseSink): Promise<void> {
   const groups = new SettlementGroups(input.fileName);
-  const { rows, summary, textProblems } = await readAllRows(input, { delimiter: ',', label: LABEL });
+  const { rows, summary, textProblems } = await readAllRows(input, { groups, label: LABEL });
   for (const p of textProblems) groups.problem(p.row, null, p.message);
   const header = rows[0];
   const columns = header ? mapColumns(header.fields, COLUMNS) : undefined;
@@ -66,7 +67,7 @@ async function parseWalmartRecon(input: ReportInput, sink: ParseSink): Promise<v
   }
   const lastRow = rows[rows.length - 1];
   for (const record of rows.slice(1)) {
-    if (record.fields.length === 1 && /^Number of Lines in file/i.test(record.fields[0]!.trim())) continue;
+    if (withoutTrailingEmptyCells(record.fields).length === 1 && /^Number of Lines in file/i.test(record.fields[0]!.trim())) continue;
     const cells = new RowCells(columns, record.fields, record.row, groups);
     const group = periodOf(cells, groups);
     cells.group = group;
