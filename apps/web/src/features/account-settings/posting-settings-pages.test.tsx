@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PostingSettingsBody, ProductTypeRuleBody } from '@ledgerport/contract';
 import { describe, expect, it } from 'vitest';
+import { UNLIMITED_NOTE } from '@ledgerport/core/billing';
 import { buildAccount, buildUserMeta, installFakeApi, signIn, type FakeHandler } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 
@@ -122,8 +123,19 @@ describe('Product Types', () => {
 });
 
 describe('Account', () => {
-  it('renames the account through the spec call and changes its time zone, and shows plan, channel and system', async () => {
+  const acmeMeta = (paymentProviderEnabled: boolean) => ({ ...buildUserMeta(buildAccount({ accountKey: 'acc-amazon', accountName: 'Acme Amazon', accountingSystem: 'XERO', planCode: 'STANDARD' })), paymentProviderEnabled });
+
+  it('names no plan where billing is off: the account is unlimited (decision 0057)', async () => {
+    serve({ 'GET /user-meta': { body: acmeMeta(false) } });
+    renderApp('/app/account-settings');
+    await screen.findByRole('textbox', { name: 'Account name' });
+    expect(screen.getByText(UNLIMITED_NOTE)).toBeTruthy();
+    expect(screen.queryByText('Standard')).toBeNull();
+  });
+
+  it('renames the account through the spec call and changes its time zone, and shows plan (billing on), channel and system', async () => {
     const fake = serve({
+      'GET /user-meta': { body: acmeMeta(true) },
       'POST /account-settings': ({ url }) => ({ body: buildAccount({ accountKey: 'acc-amazon', accountName: url.searchParams.get('accountName')! }) }),
       'PUT /account/posting-settings': ({ body }) => ({ body: { ...defaults, ...(body as object), version: 1 } }),
     });
