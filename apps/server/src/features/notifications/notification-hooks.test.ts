@@ -5,7 +5,6 @@
  * The connection error is checked in channel-connections.test.ts, the invite in account-users-routes.test.ts.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorMessages } from '@ledgerport/contract';
 import type { Settlement } from '@ledgerport/core/settlements';
 import { openTestDb, type TestDb } from '../../../test/test-db';
 import type { Deps } from '../../http/deps';
@@ -43,6 +42,9 @@ function etsy(settlementId: string, typeKey: string, total: bigint): Settlement 
   };
 }
 
+/** The send's refusal for an account with no accounting system (features/accounts/connection-states.ts). */
+const NO_SYSTEM = 'This account has no accounting system yet. Choose one (or the built-in ledger) under Settings > Connections, then send.';
+
 describe('a failed send', () => {
   it("tells every user of the account once, with the error and a link to the settlement; a retry of the same send does not tell again", async () => {
     const { db } = testDb;
@@ -53,12 +55,12 @@ describe('a failed send', () => {
     await sendSettlement(deps, row.settlement_key);
     const told = await notifications('acme-amazon-us');
     expect(told.map((n) => n.user_id)).toEqual(['user-admin', 'user-demo', 'user-viewer']);
-    expect(told[0]).toMatchObject({ kind: 'send-failed', title: `Settlement ${row.settlement_id} was not sent`, body: errorMessages.accountingConnectionMissing, link_path: `/settlement?settlementKey=${row.settlement_key}` });
+    expect(told[0]).toMatchObject({ kind: 'send-failed', title: `Settlement ${row.settlement_id} was not sent`, body: NO_SYSTEM, link_path: `/settlement?settlementKey=${row.settlement_key}` });
     // pg-boss's retry finds it FAILED already.
     await sendSettlement(deps, row.settlement_key);
     expect(await notifications('acme-amazon-us')).toHaveLength(3);
     const settlement = await db.selectFrom('settlements').select(['send_state', 'posting_error']).where('settlement_key', '=', row.settlement_key).executeTakeFirstOrThrow();
-    expect(settlement).toEqual({ send_state: 'FAILED', posting_error: errorMessages.accountingConnectionMissing });
+    expect(settlement).toEqual({ send_state: 'FAILED', posting_error: NO_SYSTEM });
   });
 });
 

@@ -16,7 +16,7 @@ const CHECKED_MAX = 200;
 export async function resolveClearedNotifications(db: Kysely<Database>, userId: string, at: Date): Promise<number> {
   const open = await db
     .selectFrom('notifications')
-    .select(['notification_id', 'kind', 'subjects'])
+    .select(['notification_id', 'account_key', 'kind', 'subjects'])
     .where('user_id', '=', userId)
     .where('read_at', 'is', null)
     .where('resolved_at', 'is', null)
@@ -26,9 +26,25 @@ export async function resolveClearedNotifications(db: Kysely<Database>, userId: 
     .execute();
   const withSubjects = open.filter((n) => Array.isArray(n.subjects) && n.subjects.length > 0);
   if (withSubjects.length === 0) return 0;
-  const keys = [...new Set(withSubjects.flatMap((n) => n.subjects))];
-  const rows = await db.selectFrom('settlements').select(['settlement_key', 'accounts_mapped', 'inconsistent', 'posting_status']).where('settlement_key', 'in', keys).execute();
-  const byKey = new Map(rows.map((r) => [r.settlement_key, r]));
+  // Settlements are read per account (account_key first, decision 0042), so each statement is routed
+  // to one shard of a distributed database; a notification about an account is only about its settlements.
+  const byAccount = new Map<string, Set<string>>();
+  for (const n of withSubjects) {
+    if (n.account_key === null) continue;
+    const keys = byAccount.get(n.account_key) ?? new Set<string>();
+    for (const k of n.subjects) keys.add(k);
+    byAccount.set(n.account_key, keys);
+  }
+  const byKey = new Map<string, { settlement_key: string; accounts_mapped: boolean; inconsistent: boolean; posting_status: string }>();
+  for (const [accountKey, keys] of byAccount) {
+    const rows = await db
+      .selectFrom('settlements')
+      .select(['settlement_key', 'accounts_mapped', 'inconsistent', 'posting_status'])
+      .where('account_key', '=', accountKey)
+      .where('settlement_key', 'in', [...keys])
+      .execute();
+    for (const r of rows) byKey.set(r.settlement_key, r);
+  }
   const factsOf = (key: string): NotificationSubjectFacts => {
     const r = byKey.get(key);
     return r
@@ -37,6 +53,7 @@ export async function resolveClearedNotifications(db: Kysely<Database>, userId: 
   };
   let resolved = 0;
   for (const n of withSubjects) {
+    if (n.account_key === null) continue;
     const verdict = resolveNotification(n.kind, n.subjects.map(factsOf));
     if (!verdict.isResolved) continue;
     const r = await db
