@@ -29,8 +29,9 @@ if (demo.refusal !== null) {
 }
 const seeded = demo.isLoaded;
 // Beside the demo data (decision 0056): the local accounting sandboxes, only while the database holds the
-// demo accounts and never when the operator turned the demo off.
-const sandboxes = config.demo === 'off' ? null : await startDemoSandboxes(opened.db, config, systemClock, (line) => console.error(line));
+// demo accounts, never when the operator turned the demo off, and never beside accounting systems the
+// operator configured (real credentials, or a vendor server of their own).
+const sandboxes = config.demo === 'off' || config.isAccountingConfigured === true ? null : await startDemoSandboxes(opened.db, config, systemClock, (line) => console.error(line));
 
 // Jobs first (routes queue work through them); their workers start inside buildApp with its Deps.
 const jobLog = { info: (m: string) => console.log(m), error: (m: string) => console.error(m) };

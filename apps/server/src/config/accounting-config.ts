@@ -35,3 +35,13 @@ export function loadAccountingConfig(env: NodeJS.ProcessEnv): AccountingConfig {
   }
   return config;
 }
+
+/**
+ * The operator set an accounting system's endpoints or our app's credentials for it (or pointed every
+ * system at a vendor server): the install talks to those systems, so the demo's local sandboxes, which
+ * would take the demo accounts' connections over, do not start (decision 0056).
+ */
+export function hasOperatorAccountingConfig(env: NodeJS.ProcessEnv): boolean {
+  if (env.LEDGERPORT_ACCOUNTING_VENDOR_URL) return true;
+  return SYSTEMS.some((system) => ['AUTHORIZE_URL', 'TOKEN_URL', 'API_URL', 'CONNECTIONS_URL', 'CLIENT_ID', 'CLIENT_SECRET'].some((k) => Boolean(env[`LEDGERPORT_${system}_${k}`])));
+}

@@ -54,3 +54,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty', LEDGERPORT_SECRET: 's' })).toThrow('PORT must be a number from 0 to 65535, got "eighty".');
   });
 });
+
+describe('the demo sandboxes beside configured accounting systems (decision 0056)', () => {
+  it('counts an accounting system as configured by its credentials, its endpoints or one vendor server for all', () => {
+    expect(loadConfig({}).isAccountingConfigured).toBe(false);
+    expect(loadConfig({ LEDGERPORT_DEMO_SANDBOX_PORT: '0' }).isAccountingConfigured).toBe(false);
+    expect(loadConfig({ LEDGERPORT_XERO_CLIENT_ID: 'real-app' }).isAccountingConfigured).toBe(true);
+    expect(loadConfig({ LEDGERPORT_QBO_API_URL: 'https://sandbox-quickbooks.api.intuit.com' }).isAccountingConfigured).toBe(true);
+    expect(loadConfig({ LEDGERPORT_ACCOUNTING_VENDOR_URL: 'http://127.0.0.1:8179' }).isAccountingConfigured).toBe(true);
+  });
+});

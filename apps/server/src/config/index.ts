@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadChannelConfig, type ChannelConfig } from './channel-config';
 import type { OpenDbOptions } from '@ledgerport/db';
-import { loadAccountingConfig, type AccountingConfig } from './accounting-config';
+import { hasOperatorAccountingConfig, loadAccountingConfig, type AccountingConfig } from './accounting-config';
 import { loadBillingConfig, type BillingConfig } from './billing-config';
 import { parseDemoSetting, type DemoSetting } from '@ledgerport/core/rules';
 
@@ -40,6 +40,8 @@ export interface Config {
   accounting?: AccountingConfig;
   /** Port of the demo's local accounting sandboxes on 127.0.0.1 (LEDGERPORT_DEMO_SANDBOX_PORT, default 0: any free port; decision 0056). */
   demoSandboxPort?: number;
+  /** The operator configured an accounting system (accounting-config.ts's hasOperatorAccountingConfig): the demo sandboxes stay off. */
+  isAccountingConfigured?: boolean;
   /** Largest settlement file accepted by an upload (LEDGERPORT_UPLOAD_MAX_MB, default 512). */
   uploadFileBytesMax: number;
   /** Where uploaded files wait for their import job (dataDir/uploads). */
@@ -101,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     channels: loadChannelConfig(env),
     accounting: loadAccountingConfig(env),
     demoSandboxPort: readDemoSandboxPort(env.LEDGERPORT_DEMO_SANDBOX_PORT),
+    isAccountingConfigured: hasOperatorAccountingConfig(env),
     uploadFileBytesMax: readUploadMaxMb(env.LEDGERPORT_UPLOAD_MAX_MB) * 1024 * 1024,
     uploadDir: path.join(dataDir, 'uploads'),
     mail: { smtpUrl: readSmtpUrl(env.LEDGERPORT_SMTP_URL), from: env.LEDGERPORT_MAIL_FROM || 'Ledgerport <no-reply@ledgerport.local>', outboxDir: path.join(dataDir, 'outbox') },
