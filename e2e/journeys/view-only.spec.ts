@@ -6,7 +6,7 @@
  * select and textarea of the page's main area, less what only reads (navigation, filters, search,
  * sorting, export and download, paging).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { saveScreenshot, signIn, switchTo } from './sign-in';
 import { visitEach } from './view-only-steps';
 
