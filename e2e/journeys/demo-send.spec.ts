@@ -8,6 +8,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { useOwnServer } from './own-server';
+import { sendSettlement } from './built-in-ledger-steps';
+import { postedToSandbox } from './settlement-steps';
 import { saveScreenshot, signIn, switchTo } from './sign-in';
 
 const BASE = useOwnServer(9101, 'demo-send', (env) => {
@@ -16,17 +18,8 @@ const BASE = useOwnServer(9101, 'demo-send', (env) => {
 });
 
 async function sendAndExpectPosted(page: Page, settlementId: string, system: string): Promise<string> {
-  await page.goto(`${BASE}/app/settlements`);
-  await page.getByRole('table', { name: 'Settlements' }).getByRole('link', { name: `Open settlement ${settlementId}` }).click();
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  const status = page.getByRole('list', { name: 'Status' }).first();
-  await expect(status.getByRole('listitem').filter({ hasText: /^Posted$/ })).toBeVisible({ timeout: 60_000 });
-  const remote = page.getByLabel(/^Remote document of /).first();
-  await expect(remote).toContainText(`Posted to ${system} (sandbox on this machine)`);
-  const link = remote.getByRole('link', { name: `Open in ${system} (sandbox on this machine)` });
-  const href = (await link.getAttribute('href')) ?? '';
-  expect(href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/_sandbox\/documents\//);
-  return href;
+  await sendSettlement(page, BASE, settlementId);
+  return postedToSandbox(page, system);
 }
 
 test('demo@ sends to the QuickBooks and Xero sandboxes on this machine, and both post', async ({ page, context }) => {

@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT as root, useOwnServer } from './own-server';
+import { searchSettlements, settlementHistory } from './settlement-steps';
 import { saveScreenshot, signIn, switchTo } from './sign-in';
 
 function prepareScript(): string {
@@ -36,11 +37,6 @@ async function unreadOf(page: Page): Promise<number> {
   return Number(/, (\d+) unread$/.exec(name)?.[1] ?? 0);
 }
 
-async function searchFor(page: Page, text: string): Promise<void> {
-  const box = page.getByRole('textbox', { name: 'Search' });
-  await box.fill(text);
-}
-
 test('find settlements by amount and gateway, send one and read its history; its notification resolves', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -52,25 +48,25 @@ test('find settlements by amount and gateway, send one and read its history; its
   // By the deposit, as a bank statement prints it: either sign, either decimal mark.
   const table = page.getByRole('table', { name: 'Settlements' });
   for (const text of ['36.52', '-36.52', '36,52']) {
-    await searchFor(page, text);
+    await searchSettlements(page, text);
     await expect(page.getByText('1 settlement matches')).toBeVisible();
     await expect(table.getByRole('link', { name: 'Open settlement 11223344556' })).toBeVisible();
   }
-  await searchFor(page, '36.53');
+  await searchSettlements(page, '36.53');
   await expect(table).toContainText('No settlement matches these filters.');
-  await searchFor(page, '');
+  await searchSettlements(page, '');
 
   // The Shopify account: a payout by its amount with a thousands separator, and by its gateway.
   await switchTo(page, 'Acme Outdoor Shop');
   await page.goto(`${BASE}/app/settlements`);
   await expect(page.getByRole('heading', { name: 'Payouts' })).toBeVisible();
-  await searchFor(page, '1,654.23');
+  await searchSettlements(page, '1,654.23');
   await expect(page.getByText('1 payout matches')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Settlements' })).toContainText('$1,654.23');
   await saveScreenshot(page, 'find-1-by-amount');
-  await searchFor(page, 'Shopify Payments');
+  await searchSettlements(page, 'Shopify Payments');
   await expect(page.getByText('5 payouts match')).toBeVisible();
-  await searchFor(page, '');
+  await searchSettlements(page, '');
 
   // Back to the US account: map the type it lacks, send, and read the history.
   await switchTo(page, 'Acme Outdoor US');
@@ -88,9 +84,7 @@ test('find settlements by amount and gateway, send one and read its history; its
   await page.getByRole('table', { name: 'Settlements' }).getByRole('link', { name: 'Open settlement 11223344556' }).click();
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByRole('list', { name: 'Status' }).first().getByRole('listitem').filter({ hasText: /^Posted$/ })).toBeVisible({ timeout: 30_000 });
-  const history = page.getByRole('region', { name: 'History of this settlement' });
-  await expect(history.locator('[data-kind="posted"]')).toBeVisible();
-  for (const kind of ['imported', 'mapped', 'sent', 'posted']) await expect(history.locator(`[data-kind="${kind}"]`).first()).toBeVisible();
+  const history = await settlementHistory(page, ['imported', 'mapped', 'sent', 'posted']);
   await expect(history.locator('[data-kind="sent"]')).toContainText('Dana');
   await history.scrollIntoViewIfNeeded();
   await saveScreenshot(page, 'find-2-history');

@@ -5,9 +5,10 @@
  * new account shows no trial and no plan wording, says it is unlimited, and turns cost of goods sold
  * on with FIFO by purchase lots.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startSmtpSink, type SmtpSink } from '../../apps/server/test/smtp-sink';
 import { useOwnServer } from './own-server';
+import { signUpAndVerify } from './self-hosted-steps';
 import { saveScreenshot } from './sign-in';
 
 const PORT = 9121;
@@ -27,15 +28,7 @@ const BASE = useOwnServer(PORT, 'self-hosted', (env) => {
   delete env.LEDGERPORT_STRIPE_WEBHOOK_SECRET;
 });
 
-const EMAIL = 'stranger@example.org';
-const PASSWORD = 'quiet-meadow-58';
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${BASE}/app/login`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(EMAIL);
-  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+const STRANGER = { email: 'stranger@example.org', name: 'Sol Stranger', password: 'quiet-meadow-58' };
 
 test('a stranger signs up on an empty instance, administers it, sees no plans and turns COGS with FIFO on', async ({ page }) => {
   test.setTimeout(150_000);
@@ -46,19 +39,7 @@ test('a stranger signs up on an empty instance, administers it, sees no plans an
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toContainText('The email or password is incorrect.');
 
-  await page.getByRole('link', { name: 'Create an account' }).click();
-  await page.getByRole('textbox', { name: 'Email' }).fill(EMAIL);
-  await page.getByRole('textbox', { name: 'Name' }).fill('Sol Stranger');
-  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('status').first()).toContainText('please verify your email');
-  const mail = await sink!.waitForMail(EMAIL, /^Verify your email/);
-  const link = /http:\/\/127\.0\.0\.1:9121\/app\/oauth\/user-management\?\S+/.exec(mail.text);
-  expect(link, mail.text).not.toBeNull();
-  await page.goto(link![0]);
-  await expect(page.getByRole('status')).toContainText('Your email is verified.');
-
-  await signIn(page);
+  await signUpAndVerify(page, BASE, sink!, STRANGER);
   await expect(page.getByRole('heading', { name: 'Welcome to Ledgerport' })).toBeVisible();
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page.getByText('Every account on this instance is unlimited.')).toBeVisible();

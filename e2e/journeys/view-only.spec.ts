@@ -6,61 +6,9 @@
  * select and textarea of the page's main area, less what only reads (navigation, filters, search,
  * sorting, export and download, paging).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { saveScreenshot, signIn, switchTo } from './sign-in';
-
-/** The names of what only reads: navigation, filters, search, sorting, export and download, paging. */
-const READS = /^(sort by|export|download|search|filter|show|see all|source rows|only |more actions|previous|next|rows per page|page \d|go to|open )/i;
-
-async function enabledChanges(page: Page): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
-  await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
-  const found = await page.evaluate(() => {
-    const main = document.querySelector('main') ?? document.body;
-    const controls = [...main.querySelectorAll<HTMLElement>('button, input, select, textarea')];
-    return controls
-      .filter((el) => el.getClientRects().length > 0 && (el as HTMLInputElement).type !== 'hidden')
-      .filter((el) => !el.matches(':disabled') && el.getAttribute('aria-disabled') !== 'true')
-      .filter((el) => !el.closest('[role="tablist"], thead, [aria-label="Show settlements"], [aria-label="Pagination"]'))
-      .map((el) => {
-        const input = el as HTMLInputElement;
-        const label = el.getAttribute('aria-label') ?? input.labels?.[0]?.innerText ?? el.innerText ?? input.placeholder ?? '';
-        return `${el.tagName.toLowerCase()}${input.type ? `:${input.type}` : ''} ${label.replace(/\s+/g, ' ').trim()}`.trim();
-      });
-  });
-  return found.filter((f) => !READS.test(f.replace(/^\S+\s?/, '')));
-}
-
-async function firstSettlementPath(page: Page): Promise<string> {
-  await page.goto('/app/settlements');
-  const link = page.locator('main a[href*="settlement?settlementKey="]').first();
-  await expect(link).toBeVisible();
-  return (await link.getAttribute('href'))!;
-}
-
-async function settingsTabs(page: Page): Promise<string[]> {
-  await page.goto('/app/account-settings');
-  const tabs = page.getByRole('tablist').getByRole('tab');
-  await expect(tabs.first()).toBeVisible();
-  return tabs.allInnerTexts();
-}
-
-async function visitEach(page: Page, visit: (where: string, changes: string[]) => void | Promise<void>): Promise<void> {
-  for (const path of ['/app/mapping', '/app/cost-admin']) {
-    await page.goto(path);
-    await visit(path, await enabledChanges(page));
-  }
-  for (const tab of await settingsTabs(page)) {
-    await page.getByRole('tablist').getByRole('tab', { name: tab, exact: true }).click();
-    await expect(page.getByRole('tab', { name: tab, exact: true, selected: true })).toBeVisible();
-    await visit(`Settings > ${tab}`, await enabledChanges(page));
-    if (tab === 'Amazon Pay') await saveScreenshot(page, `24-settings-amazon-pay-${await page.evaluate(() => (document.querySelector('fieldset[disabled]') ? 'view-only' : 'owner'))}`);
-  }
-  const settlement = await firstSettlementPath(page);
-  await page.goto(`/app${settlement.replace(/^\/app/, '')}`);
-  await expect(page.getByRole('button', { name: 'More actions' })).toBeVisible();
-  await visit('settlement detail', await enabledChanges(page));
-}
+import { visitEach } from './view-only-steps';
 
 test('a view-only member finds every change switched off, with the reason; the owner finds them on', async ({ page }) => {
   test.setTimeout(300_000);

@@ -6,7 +6,8 @@
  */
 import { Notifications } from '@mantine/notifications';
 import { TOAST_VISIBLE_MAX } from '@ledgerport/core/rules';
+import './notifications-host.css';
 
 export function ToastContainer() {
-  return <Notifications position="top-right" limit={TOAST_VISIBLE_MAX} styles={{ root: { top: 'calc(var(--app-shell-header-height, 56px) + var(--mantine-spacing-md))' } }} />;
+  return <Notifications position="top-right" limit={TOAST_VISIBLE_MAX} classNames={{ root: 'lp-toast-root' }} />;
 }
