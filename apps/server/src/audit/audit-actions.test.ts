@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntryBody, TokenSet } from '@ledgerport/contract';
 import { bearer, createDiscardingJobs, startTestServer, type TestServer } from '../../test/test-app';
+import { insertAccountingConnection } from '../../test/connection-rows';
 
 let server: TestServer;
 let demo: TokenSet;
@@ -43,6 +44,9 @@ describe('the audit log of actions', () => {
     const [toDelete, toSend] = unposted as [(typeof unposted)[0], (typeof unposted)[0]];
 
     await call('GET', `/settlement?ajax=true&action=delete&settlementKey=${toDelete.settlement_key}`);
+    // A send is queued only toward a usable connection (decision 0056): the account is connected as the connect path leaves it.
+    const { accounting_system: system } = await db.selectFrom('accounts').select('accounting_system').where('account_key', '=', toSend.account_key).executeTakeFirstOrThrow();
+    await insertAccountingConnection(db, toSend.account_key, system, server.clock());
     await call('POST', '/settlementSend', { settlementKey: toSend.settlement_key, action: 'send' });
     await call('GET', `/settlement?ajax=true&action=reprocess&settlementKey=${toSend.settlement_key}`);
     await call('PUT', '/mappings?accountKey=acme-amazon-us', {});
