@@ -26,6 +26,7 @@ import { openDb } from ${src('packages/db/src/index.ts')};
 import { loadConfig } from ${src('apps/server/src/config/index.ts')};
 import { seedDemoData } from ${src('apps/server/src/seed/seed-demo-data.ts')};
 import { storeSettlements } from ${src('apps/server/src/features/imports/store-settlements.ts')};
+import { insertAccountingConnection } from ${src('apps/server/test/connection-rows.ts')};
 const opened = await openDb({ dataDir: loadConfig().dbDir });
 const db = opened.db;
 const now = new Date();
@@ -44,7 +45,8 @@ for (const [id, day, units] of [['66009', '2026-09-10', 5], ['66010', '2026-10-1
   keys[id] = stored.settlements[0].settlementKey;
 }
 await db.insertInto('purchase_lots').values({ catalog_key: 'org:org-acme', lot_id: 'AUG-2026', sku: 'TENT', currency: 'USD', purchased_on: '2026-08-01', quantity: 10, unit_cost: '20', created_at: now }).execute();
-await db.insertInto('connections').values({ connection_id: 'conn-ca-qbo', account_key: 'acme-amazon-ca', role: 'accounting', system: 'QBO', status: 'CONNECTED', remote_name: 'Acme Outdoor Co (QuickBooks)', settings: '{}', created_at: now, updated_at: now }).execute();
+// A connection as the connect path leaves it (sealed tokens), so its state is connected (decision 0056).
+await insertAccountingConnection(db, 'acme-amazon-ca', 'QBO', now, loadConfig().secret);
 const account = (code, name, kind, path) => ({ code, name, kind, path });
 await db.insertInto('accounting_reference_data').values({
   account_key: 'acme-amazon-ca', system: 'QBO', fetched_at: now,
