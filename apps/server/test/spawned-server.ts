@@ -74,6 +74,8 @@ export async function createSpawnedServer(env: Record<string, string> = {}): Pro
         LEDGERPORT_SECRET: 'fault-test-secret',
         LEDGERPORT_WEB_DIST: path.join(dataDir, 'no-web'),
         LEDGERPORT_LOG_LEVEL: 'warn',
+        // The fault tests sign the demo users in, on PostgreSQL too, where demo data loads only when asked (decision 0057).
+        LEDGERPORT_DEMO: 'on',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
