@@ -61,7 +61,9 @@ test('send a demo settlement, find it in Postings, open it and drill down to its
   await page.getByRole('table', { name: 'Settlements' }).getByRole('link', { name: 'Open settlement 11223344556' }).click();
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByRole('list', { name: 'Status' }).first().getByRole('listitem').filter({ hasText: /^Posted$/ })).toBeVisible({ timeout: 30_000 });
-  // The long "Sending" toast closes by itself (6 s, decision 0055), leaving the page's controls free.
+  // The long "Sending" toast closes by itself (6 s, decision 0055), leaving the page's controls free. A toast
+  // under the pointer waits while it is hovered (Mantine pauses it), as a person moving on would not.
+  await page.mouse.move(10, 500);
   await expect(page.getByRole('alert').filter({ hasText: /^Sending/ })).toHaveCount(0, { timeout: 10_000 });
 
   // Listed in Postings, with where it lives.

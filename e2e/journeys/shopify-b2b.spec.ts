@@ -64,7 +64,9 @@ test('turn on B2B invoices, find the B2B order as its own settlement, send it an
   await link.click();
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByRole('list', { name: 'Status' }).first().getByRole('listitem').filter({ hasText: /^Posted$/ })).toBeVisible({ timeout: 30_000 });
-  // The long "Sending" toast closes by itself (6 s, decision 0055), leaving the page's controls free.
+  // The long "Sending" toast closes by itself (6 s, decision 0055), leaving the page's controls free. A toast
+  // under the pointer waits while it is hovered (Mantine pauses it), as a person moving on would not.
+  await page.mouse.move(10, 500);
   await expect(page.getByRole('alert').filter({ hasText: /^Sending/ })).toHaveCount(0, { timeout: 10_000 });
 
   // The B2B Invoice Report lists it, posted and paid, with its PO and customer.
