@@ -7,6 +7,7 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Card, Loader, Stack, Table, Tabs, Text, Title, type CardProps } from '@mantine/core';
+import { TableScroll } from '../../ui/data-table';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import type { Account } from '../../lib/api-types';
@@ -132,7 +133,7 @@ export function ReportCard({ title, children, ...card }: { title: React.ReactNod
 /** A table of rows by month: the row heading's column, one column per month and a Total column. */
 export function MonthTable({ label, rowHeader, months, children }: { label: string; rowHeader: string; months: readonly { month: string }[]; children: React.ReactNode }) {
   return (
-    <Table.ScrollContainer minWidth={600}>
+    <TableScroll minWidth={600}>
       <Table striped withTableBorder aria-label={label}>
         <Table.Thead>
           <Table.Tr>
@@ -147,6 +148,6 @@ export function MonthTable({ label, rowHeader, months, children }: { label: stri
         </Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
