@@ -44,7 +44,7 @@ test('turn on the monthly inventory fetch, fetch last month from Amazon, and see
   await saveScreenshot(page, 'invfetch-2-fetched');
 
   await page.goto(`${BASE}/app/inventory`);
-  await page.getByLabel('Month').fill(month);
+  await page.getByRole('textbox', { name: 'Month' }).fill(month);
   await expect(page.getByRole('status').filter({ hasText: 'units on hand' })).toContainText(/fetched from Amazon \(report \d+\)/);
   await expect(page.getByRole('table', { name: 'Stored inventory months' }).getByRole('row').filter({ hasText: month })).toContainText('Amazon SP-API');
   await saveScreenshot(page, 'invfetch-3-summary');

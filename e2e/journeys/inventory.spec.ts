@@ -17,7 +17,7 @@ test('upload an inventory ledger, see the month-end summary with missing costs f
   if (!(await page.getByRole('button', { name: 'Current account: Acme Outdoor US' }).isVisible())) await switchTo(page, 'Acme Outdoor US');
   await page.goto(`${BASE}/app/inventory`);
   await expect(page.getByRole('heading', { name: 'Monthly Inventory Summary' })).toBeVisible();
-  await page.getByLabel('Month').fill('2026-10');
+  await page.getByRole('textbox', { name: 'Month' }).fill('2026-10');
   await expect(page.getByText('No inventory report for 2026-10 yet.', { exact: false })).toBeVisible();
   await page.locator('input[type=file]').setInputFiles([LEDGER]);
   await page.getByRole('button', { name: 'Upload report' }).click();
@@ -28,7 +28,7 @@ test('upload an inventory ledger, see the month-end summary with missing costs f
   await saveScreenshot(page, 'inventory-1-summary');
 
   await page.goto(`${BASE}/app/inventory-locations`);
-  await page.getByLabel('Month').fill('2026-10');
+  await page.getByRole('textbox', { name: 'Month' }).fill('2026-10');
   const locations = page.getByRole('table', { name: 'Inventory by location at the end of 2026-10' });
   await expect(locations.getByRole('row').filter({ hasText: 'PHX7' })).toBeVisible();
   await expect(locations.getByRole('row').filter({ hasText: 'ONT8' })).toBeVisible();
