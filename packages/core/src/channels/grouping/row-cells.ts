@@ -3,7 +3,7 @@
  * sentence) recorded in the right settlement when a cell cannot be read. Shared by the grouped
  * channels so every one of them words its problems the same way.
  */
-import { parseDecimalUnits } from '../../money/money';
+import { formatUnits, parseDecimalUnits } from '../../money/money';
 import { fieldOf, type ColumnMap } from '../shared/column-map';
 import { parseDateTime, type DateParseOptions } from '../shared/parse-date-time';
 import type { SettlementGroup, SettlementGroups } from './settlement-groups';
@@ -59,6 +59,21 @@ export class RowCells<K extends string> {
       return undefined;
     }
     return units;
+  }
+
+  /**
+   * A cell's amount written with a decimal point and the decimals the cell had, for a description:
+   * the same text whichever locale saved the file again (`120,00` and `120.00` both give `120.00`).
+   * The cell's own text when it is not an amount; no problem is recorded (the amount itself is read
+   * with amount()).
+   */
+  amountText(key: K, decimalSeparator: '.' | ','): string {
+    const text = this.text(key);
+    const separator = this.groups.savedDecimalSeparator ?? decimalSeparator;
+    const units = EMPTY_MARKERS.has(text) ? undefined : parseDecimalUnits(text, separator);
+    if (units === undefined) return text;
+    const decimals = text.lastIndexOf(separator) === -1 ? 0 : (/^\d*/.exec(text.slice(text.lastIndexOf(separator) + 1))?.[0].length ?? 0);
+    return formatUnits(units, decimals);
   }
 
   /** A date/time in epoch ms UTC; empty gives null; an unreadable or impossible date records a problem. */

@@ -144,7 +144,7 @@ function readRow(
     .join(', ');
   widenPeriod(group, at);
   if (isMemo) {
-    const memo = `Memo, does not move the balance: ${cells.text('gross')} ${cells.text('status')}`.trim();
+    const memo = `Memo, does not move the balance: ${cells.amountText('gross', separator)} ${cells.text('status')}`.trim();
     group.lines.push(makeLine({ ...base, typeKey: type, amount: 0n, description: details === '' ? memo : `${memo}; ${details}` }));
     return;
   }

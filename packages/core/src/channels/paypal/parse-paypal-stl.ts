@@ -48,9 +48,9 @@ export const paypalStlParser: ReportParser = {
   channel: 'PAYPAL',
   label: LABEL,
   detect(head) {
-    if (!/^"?RH"?[,\t]/.test(head)) return 0;
+    if (!/^"?RH"?[,;\t]/.test(head)) return 0;
     // The dispute report shares the envelope: claim it too, so parse() can say what it is.
-    return /"?CH"?[,\t].*Transaction Event Code/.test(head) ? 0.95 : /"?CH"?[,\t].*Case ID/.test(head) ? 0.9 : 0.5;
+    return /"?CH"?[,;\t].*Transaction Event Code/.test(head) ? 0.95 : /"?CH"?[,;\t].*Case ID/.test(head) ? 0.9 : 0.5;
   },
   parse: parsePaypalStl,
 };
@@ -79,7 +79,7 @@ function direction(text: string): 1n | -1n | undefined {
 
 async function parsePaypalStl(input: ReportInput, sink: ParseSink): Promise<void> {
   const groups = new SettlementGroups(input.fileName);
-  // PayPal delivers SFTP reports comma- or tab-separated, per the merchant's choice: sniffed.
+  // PayPal delivers SFTP reports comma- or tab-separated, per the merchant’s choice, and a spreadsheet in a decimal-comma locale saves them with semicolons: sniffed.
   const { rows, textProblems } = await readAllRows(input, { groups, label: LABEL });
   for (const p of textProblems) groups.problem(p.row, null, p.message);
   if (rows.length === 0 || rows[0]!.fields[0]?.trim() !== 'RH') {

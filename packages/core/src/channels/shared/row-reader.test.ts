@@ -70,6 +70,23 @@ describe('RowReader', () => {
     expect(sniffDelimiter('Datum;Name;"Brutto, EUR"')).toBe(';');
     expect(sniffDelimiter('Date,Name,Gross')).toBe(',');
   });
+
+  it('sniffs the delimiter past a title preamble without one, even when the title arrives in its own chunk', () => {
+    const rows: string[][] = [];
+    const reader = new RowReader({ onRow: (f) => void rows.push(f) });
+    reader.push('"Transaction report"\n');
+    reader.push('"Start date";"Jul 1, 2023"\nDate;Net\n2023-07-01;1,50\n');
+    reader.end();
+    expect(rows).toEqual([['Transaction report'], ['Start date', 'Jul 1, 2023'], ['Date', 'Net'], ['2023-07-01', '1,50']]);
+  });
+
+  it('takes a file whose first lines hold no delimiter at all as comma-separated', () => {
+    const rows: string[][] = [];
+    const reader = new RowReader({ onRow: (f) => void rows.push(f) });
+    reader.push('title\nonly\n');
+    reader.end();
+    expect(rows).toEqual([['title'], ['only']]);
+  });
 });
 
 describe('RowReader raw-line mode (onLine)', () => {

@@ -26,7 +26,7 @@ export type RowProblemHandler = (row: number, message: string) => void;
 export type LineHandler = (text: string, start: number, end: number, row: number, delimiter: Delimiter) => void | boolean;
 
 export interface RowReaderOptions {
-  /** Known delimiter; when omitted it is sniffed from the first line. */
+  /** Known delimiter; when omitted it is sniffed from the first line that holds one. */
   delimiter?: Delimiter;
   onRow: RowHandler;
   /**
@@ -53,6 +53,31 @@ export interface RowReaderSummary {
 
 /** Picks the delimiter of a header line: the most frequent of tab, semicolon and comma (tab wins ties). */
 export function sniffDelimiter(headerLine: string): Delimiter {
+  return delimiterOfLine(headerLine) ?? ',';
+}
+
+/** Lines looked at for a delimiter before a file is taken as comma-separated. */
+const SNIFF_LINES = 30;
+
+/**
+ * The delimiter of the first line (from `start`) that holds one outside quotes, so a title preamble
+ * (eBay's `"Transaction report"`) does not decide it; undefined when `text` ends before such a line
+ * and may continue (`isFinal` false). Comma when none of the first SNIFF_LINES lines holds one.
+ */
+export function sniffDelimiterOfText(text: string, start: number, isFinal: boolean): Delimiter | undefined {
+  let pos = start;
+  for (let line = 0; line < SNIFF_LINES; line++) {
+    const nl = text.indexOf('\n', pos);
+    if (nl === -1 && !isFinal) return undefined;
+    const found = delimiterOfLine(nl === -1 ? text.slice(pos) : text.slice(pos, nl));
+    if (found) return found;
+    if (nl === -1) return ',';
+    pos = nl + 1;
+  }
+  return ',';
+}
+
+function delimiterOfLine(headerLine: string): Delimiter | undefined {
   let tabs = 0;
   let semicolons = 0;
   let commas = 0;
@@ -67,7 +92,7 @@ export function sniffDelimiter(headerLine: string): Delimiter {
   }
   if (tabs > 0 && tabs >= semicolons && tabs >= commas) return '\t';
   if (semicolons > commas) return ';';
-  return ',';
+  return commas > 0 ? ',' : undefined;
 }
 
 const LF = 10;
@@ -216,9 +241,9 @@ export class RowReader {
   private consume(buf: string, start: number, isFinal: boolean): number {
     const n = buf.length;
     if (this.delimiter === undefined) {
-      const nl = buf.indexOf('\n', start);
-      if (nl === -1 && !isFinal) return start;
-      this.delimiter = sniffDelimiter(nl === -1 ? buf.slice(start) : buf.slice(start, nl));
+      const sniffed = sniffDelimiterOfText(buf, start, isFinal);
+      if (sniffed === undefined) return start;
+      this.delimiter = sniffed;
     }
     const delimiter = this.delimiter;
     const onLine = this.onLine;

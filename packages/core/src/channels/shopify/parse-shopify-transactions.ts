@@ -167,8 +167,9 @@ function describe(cells: RowCells<Key>): string | null {
   if (cells.text('cardSource') !== '') parts.push(cells.text('cardSource'));
   const presentment = cells.text('presentmentCurrency').toUpperCase();
   if (presentment !== '' && presentment !== cells.text('currency').toUpperCase()) {
-    parts.push(`presented as ${cells.text('presentmentAmount')} ${presentment}`);
+    parts.push(`presented as ${cells.amountText('presentmentAmount', '.')} ${presentment}`);
   }
-  if (!cells.isEmpty('vat') && !/^0+(\.0+)?$/.test(cells.text('vat'))) parts.push(`VAT ${cells.text('vat')}`);
+  const vat = cells.amountText('vat', '.');
+  if (!cells.isEmpty('vat') && !/^-?0+(\.0+)?$/.test(vat)) parts.push(`VAT ${vat}`);
   return parts.length > 0 ? parts.join(', ') : null;
 }
