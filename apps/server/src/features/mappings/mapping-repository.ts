@@ -82,11 +82,12 @@ export async function getCurrentMappingsWithSource(db: Kysely<Database>, context
 /** The latest stored mapping set row of an account (mapping_set, system), if any. */
 export type LatestMappingRow = { mapping_set: unknown; system: string } | undefined;
 
-/** getCurrentMappingsWithSource from a latest mapping row the caller already read (e.g. joined into a bigger statement). */
-export async function currentMappingsFrom(db: Kysely<Database>, context: AccountMappingContext, row: LatestMappingRow): Promise<CurrentMappings> {
+/** getCurrentMappingsWithSource from a latest mapping row the caller already read (e.g. joined into a bigger statement), with what else that statement knew. */
+export async function currentMappingsFrom(db: Kysely<Database>, context: AccountMappingContext, row: LatestMappingRow, known: { hasBuiltInChart?: boolean } = {}): Promise<CurrentMappings> {
   const system = mappingSystemOf(context.accountingSystem);
-  // The built-in ledger's own chart once its owner changed it (Settings > Built-in ledger, decision 0058).
-  const builtIn = system === 'MANUAL' ? await findBuiltInChart(db, context.accountKey) : undefined;
+  // The built-in ledger's own chart once its owner changed it (Settings > Built-in ledger, decision 0058);
+  // not read when the caller's statement already found the account has none (the settlement detail).
+  const builtIn = system === 'MANUAL' && known.hasBuiltInChart !== false ? await findBuiltInChart(db, context.accountKey) : undefined;
   const defaults = builtIn ? { ...defaultMappingsFor(context), chart: builtIn } : defaultMappingsFor(context);
   // A set saved for another accounting system (the account switched systems) no longer applies.
   const stored = !row || row.system !== system ? defaults : (row.mapping_set as MappingSet);

@@ -53,11 +53,16 @@ export async function findPaymentSourcePosting(db: Kysely<Database>, accountKey:
     .select(['a.sales_channel', 'f.enable_amazon_pay'])
     .where('a.account_key', '=', accountKey)
     .executeTakeFirst();
-  if (account?.sales_channel === 'PAYPAL') {
+  return account ? paymentSourcePostingOf(db, accountKey, account.sales_channel, account.enable_amazon_pay === true) : {};
+}
+
+/** The same from the account's channel and Amazon Pay feature already read (the settlement detail's statement): no query unless one applies. */
+export async function paymentSourcePostingOf(db: Kysely<Database>, accountKey: string, salesChannel: string, isAmazonPayEnabled: boolean): Promise<{ paypal?: PayPalPosting; amazonPay?: AmazonPayPosting }> {
+  if (salesChannel === 'PAYPAL') {
     const found = await findSourceSettings(db, accountKey, 'paypal', PAYPAL_DEFAULT);
     return found.version === 0 ? {} : { paypal: found.settings };
   }
-  if (account?.sales_channel === 'AMAZON' && account.enable_amazon_pay === true) {
+  if (salesChannel === 'AMAZON' && isAmazonPayEnabled) {
     const found = await findSourceSettings(db, accountKey, 'amazon-pay', AMAZON_PAY_DEFAULT);
     return found.version === 0 ? {} : { amazonPay: found.settings };
   }

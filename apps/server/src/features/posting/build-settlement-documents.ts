@@ -8,7 +8,7 @@ import type { MappingSet } from '@ledgerport/core/mapping';
 import { aggregationOptionsFor, buildPostings, buildPostingsFromAggregate, SettlementAggregator, type AggregationOptions, type PostingResult, type PostingSettings } from '@ledgerport/core/posting';
 import type { Settlement } from '@ledgerport/core/settlements';
 import { describeKnownType, getAccountMappingContext, getCurrentMappings, type AccountMappingContext } from '../mappings/mapping-repository';
-import { forEachStoredLine, settlementFromRows, type SettlementRow } from '../stored-settlements/load-settlement';
+import { forEachStoredLine, settlementFromRows, type FirstLinePage, type SettlementRow } from '../stored-settlements/load-settlement';
 import { postingSettingsOf } from '../posting-settings/posting-settings-repository';
 
 export async function buildSettlementDocuments(db: Kysely<Database>, row: SettlementRow): Promise<PostingResult & { mappings: MappingSet; settingsVersion: number }> {
@@ -22,7 +22,7 @@ export async function buildSettlementDocuments(db: Kysely<Database>, row: Settle
  * The documents of a stored settlement, its lines streamed page by page into core's aggregator
  * (forEachStoredLine): memory holds the sums by group, never the lines.
  */
-export async function buildStoredDocuments(db: Kysely<Database>, row: SettlementRow, context: AccountMappingContext, mappings: MappingSet, posting: PostingSettings): Promise<PostingResult> {
+export async function buildStoredDocuments(db: Kysely<Database>, row: SettlementRow, context: AccountMappingContext, mappings: MappingSet, posting: PostingSettings, firstPage?: FirstLinePage): Promise<PostingResult> {
   const header = settlementFromRows(row, []);
   const settings = postingSettingsFor(context, posting);
   let options: AggregationOptions;
@@ -33,7 +33,7 @@ export async function buildStoredDocuments(db: Kysely<Database>, row: Settlement
     return buildPostings(header, mappings, settings);
   }
   const aggregator = new SettlementAggregator(header, options);
-  await forEachStoredLine(db, row, (line) => aggregator.add(line));
+  await forEachStoredLine(db, row, (line) => aggregator.add(line), firstPage);
   return buildPostingsFromAggregate(aggregator, mappings, settings);
 }
 

@@ -1,9 +1,12 @@
 /**
  * The settlement detail: one statement (detailQuery) reads the header with the caller's access, the
- * account's mapping context, its latest mapping set and posting settings, the totals by type stored
+ * account's mapping context (with whether its built-in chart was changed and its Amazon Pay feature, so
+ * neither costs a round trip when it does not apply), its latest mapping set and posting settings, the totals by type stored
  * with the settlement and the stored documents (a missing or refused settlement: no row). The
  * documents are built with today's mappings from the lines streamed page by page into core's
- * aggregator (buildStoredDocuments): never every line at once, in memory or in one statement.
+ * aggregator (buildStoredDocuments): never every line at once, in memory or in one statement. The
+ * first page comes with the statement, so a settlement of up to 2,000 lines is one round trip (with a
+ * connected system, one more for its chart; with PayPal or Amazon Pay settings, one for those).
  */
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
@@ -18,8 +21,8 @@ import { currentMappingsFrom, type AccountMappingContext } from '../mappings/map
 import { buildStoredDocuments } from '../posting/build-settlement-documents';
 import { accountPostingSettingsFrom, settlementPostingSettings, type PostingSettingsRow } from '../posting-settings/posting-settings-repository';
 import { taxTreatmentFrom } from '../tax-settings/tax-settings-repository';
-import { findPaymentSourcePosting } from '../payment-source-settings/payment-source-settings-repository';
-import { SETTLEMENT_COLUMNS_OF_S, type SettlementRow } from '../stored-settlements/load-settlement';
+import { paymentSourcePostingOf } from '../payment-source-settings/payment-source-settings-repository';
+import { FIRST_LINE_PAGE_OF_S, SETTLEMENT_COLUMNS_OF_S, type FirstLinePage, type SettlementRow } from '../stored-settlements/load-settlement';
 import { settlementBody } from './settlement-body';
 import { mergeDocuments, type StoredDocumentRow } from './settlement-documents';
 
@@ -30,9 +33,9 @@ export async function settlementDetail(db: Kysely<Database>, userId: string, set
     await assertUserExists(db, userId);
     throw new AppError('settlement.not-found', errorMessages.settlementNotFound, { settlementKey });
   }
-  const { type_totals: typeTotals, documents: documentTuples, ...withoutRows } = header;
+  const { type_totals: typeTotals, documents: documentTuples, first_lines: firstLines, ...withoutRows } = header;
   const stored = (documentTuples ?? []).map(storedDocumentOf);
-  const { a_sales_channel, a_accounting_system, a_time_zone_id, a_split_by_country, m_mapping_set, m_system, ...rest } = withoutRows;
+  const { a_sales_channel, a_accounting_system, a_time_zone_id, a_split_by_country, a_amazon_pay, a_has_built_in_chart, m_mapping_set, m_system, ...rest } = withoutRows;
   const { p_version, p_group_by, p_is_split_by_month, p_is_tracked_by_marketplace, p_tracking_category_name, p_inconsistent_settlements, p_product_types, p_created_at, ...withTax } = rest;
   const { t_country, t_is_registered, t_sales, t_fees, t_reverse_charge, t_no_tax, t_statement_code, t_statement_name, ...row } = withTax;
   const context: AccountMappingContext = {
@@ -42,7 +45,7 @@ export async function settlementDetail(db: Kysely<Database>, userId: string, set
     timeZoneId: a_time_zone_id,
     shouldSplitByCountry: a_split_by_country,
   };
-  const mappings = await currentMappingsFrom(db, context, m_system === null ? undefined : { mapping_set: m_mapping_set, system: m_system });
+  const mappings = await currentMappingsFrom(db, context, m_system === null ? undefined : { mapping_set: m_mapping_set, system: m_system }, { hasBuiltInChart: a_has_built_in_chart });
   const latestSettings =
     p_version === null
       ? undefined
@@ -72,9 +75,9 @@ export async function settlementDetail(db: Kysely<Database>, userId: string, set
           statement_account_name: t_statement_name,
         });
   // Settings > PayPal and Amazon Pay: read apart, only for the two channels they concern.
-  const sources = a_sales_channel === 'PAYPAL' || a_sales_channel === 'AMAZON' ? await findPaymentSourcePosting(db, row.account_key) : {};
+  const sources = await paymentSourcePostingOf(db, row.account_key, a_sales_channel, a_amazon_pay === true);
   const settings = { ...posting.settings, ...(tax ? { tax } : {}), ...sources };
-  const { documents, problems } = mergeDocuments(stored, await buildStoredDocuments(db, row, context, mappings.set, settings), posting.version);
+  const { documents, problems } = mergeDocuments(stored, await buildStoredDocuments(db, row, context, mappings.set, settings, firstLines), posting.version);
   return {
     settlement: settlementBody(row),
     documents,
@@ -104,6 +107,10 @@ type DetailRow = SettlementRow & {
   a_accounting_system: AccountMappingContext['accountingSystem'];
   a_time_zone_id: string;
   a_split_by_country: boolean;
+  /** The account's enableAmazonPay feature (null without an account_features row). */
+  a_amazon_pay: boolean | null;
+  /** Whether the built-in ledger's chart was changed (ledger_accounts rows): else the default chart, unread. */
+  a_has_built_in_chart: boolean;
   m_mapping_set: unknown;
   m_system: string | null;
   p_version: number | null;
@@ -126,6 +133,8 @@ type DetailRow = SettlementRow & {
   /** null when the settlement has no lines. */
   type_totals: TypeTotalTuple[] | null;
   documents: DocumentTuple[] | null;
+  /** The first page of the lines (null without lines): the documents are built from them and what follows. */
+  first_lines: FirstLinePage;
 };
 
 /** Epoch milliseconds of a timestamptz, as pg's Date would give them (exact: extract is numeric). */
@@ -134,11 +143,12 @@ const epochMs = (column: string) => sql.raw(`floor(extract(epoch from ${column})
 /**
  * One statement, prepared once per connection: the settlement with its account, the account's
  * latest mapping set, posting settings and tax settings, its totals by type (a duplicate's are the original's) and
- * stored documents aggregated as JSON arrays; no row when it is missing or the user may not open its account
+ * stored documents aggregated as JSON arrays, and the first page of its lines; no row when it is missing or the user may not open its account
  * (or no longer exists).
  */
 function detailQuery(userId: string, settlementKey: string) {
   return sql<DetailRow>`${prepared()}select ${SETTLEMENT_COLUMNS_OF_S}, a.sales_channel as a_sales_channel, a.accounting_system as a_accounting_system, a.time_zone_id as a_time_zone_id, a.should_split_by_country as a_split_by_country,
+  f.enable_amazon_pay as a_amazon_pay, exists (select 1 from ledger_accounts l where l.account_key = s.account_key) as a_has_built_in_chart,
   m.mapping_set as m_mapping_set, m.system as m_system,
   p.version as p_version, p.group_by as p_group_by, p.is_split_by_month as p_is_split_by_month, p.is_tracked_by_marketplace as p_is_tracked_by_marketplace,
   p.tracking_category_name as p_tracking_category_name, p.inconsistent_settlements as p_inconsistent_settlements, p.product_types as p_product_types, p.created_at as p_created_at,
@@ -147,9 +157,11 @@ function detailQuery(userId: string, settlementKey: string) {
   (select json_agg(json_build_array(t.type_key, t.amount::text, t.line_count)) from (select t.type_key, sum(t.amount) as amount, sum(t.line_count)::int as line_count
     from settlement_type_totals t where t.account_key = s.account_key and t.settlement_key = coalesce(s.duplicate_of, s.settlement_key) group by t.type_key) t) as type_totals,
   (select json_agg(json_build_array(d.document_id, d.status, d.part_index, d.remote_id, d.remote_number, d.remote_type, d.remote_url, ${epochMs('d.posted_at')}, d.error, d.settings_version, d.document) order by d.part_index, d.created_at)
-    from settlement_documents d where d.account_key = s.account_key and d.settlement_key = s.settlement_key) as documents
+    from settlement_documents d where d.account_key = s.account_key and d.settlement_key = s.settlement_key) as documents,
+  ${FIRST_LINE_PAGE_OF_S} as first_lines
 from settlements s
 join accounts a on a.account_key = s.account_key
+left join account_features f on f.account_key = s.account_key
 left join tax_settings t on t.account_key = s.account_key
 left join lateral (select m.mapping_set, m.system from mapping_sets m where m.account_key = s.account_key order by m.version desc limit 1) m on true
 left join lateral (select p.version, p.group_by, p.is_split_by_month, p.is_tracked_by_marketplace, p.tracking_category_name, p.inconsistent_settlements, p.product_types, p.created_at

@@ -59,10 +59,19 @@ const LINE_PAGE = 2_000;
  * letting other requests run between pages: a 2.3-million-line settlement is never in memory, and
  * never one statement. The posting time comes as epoch milliseconds (a number, no Date parsed per line).
  */
-export async function forEachStoredLine(db: Kysely<Database>, row: SettlementRow, visit: (line: SettlementLine) => void): Promise<void> {
+export async function forEachStoredLine(db: Kysely<Database>, row: SettlementRow, visit: (line: SettlementLine) => void, firstPage?: FirstLinePage): Promise<void> {
   // A duplicate has no lines of its own: its lines are the original's.
   const linesKey = row.duplicate_of ?? row.settlement_key;
-  for (let after = 0; ; ) {
+  let start = 0;
+  if (firstPage !== undefined) {
+    // The first page came with the caller's own statement (FIRST_LINE_PAGE_OF_S): one round trip fewer.
+    const lines = firstPage ?? [];
+    for (const t of lines) visit(lineOfTuple(t, row.source_file));
+    if (lines.length < LINE_PAGE) return;
+    start = LINE_PAGE;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  for (let after = start; ; ) {
     const page = await db
       .selectFrom('settlement_lines')
       .select(['type_key', 'order_id', 'sku', 'quantity', 'marketplace', 'fulfilment_channel', 'amount', 'description', 'source_file', 'source_row'])
@@ -81,6 +90,34 @@ export async function forEachStoredLine(db: Kysely<Database>, row: SettlementRow
     after += LINE_PAGE;
     await new Promise((resolve) => setImmediate(resolve));
   }
+}
+
+/** A stored line as one JSON array, in FIRST_LINE_PAGE_OF_S's order (the amount as exact text). */
+export type StoredLineTuple = [typeKey: string, orderId: string | null, sku: string | null, quantity: number | null, marketplace: string | null, fulfilmentChannel: string | null, amount: string, description: string | null, sourceFile: string | null, sourceRow: number, postedMs: number | null];
+/** The first page of a settlement's lines read by the caller's statement (null: the settlement has none). */
+export type FirstLinePage = StoredLineTuple[] | null;
+
+/**
+ * The first LINE_PAGE lines of the settlement aliased `s` (a duplicate's are the original's) as one
+ * JSON array of StoredLineTuple, to put in a statement that reads the settlement: forEachStoredLine
+ * then reads only what follows, so a settlement of up to LINE_PAGE lines costs no statement of its own.
+ */
+export const FIRST_LINE_PAGE_OF_S = sql.raw(`(select json_agg(json_build_array(l.type_key, l.order_id, l.sku, l.quantity, l.marketplace, l.fulfilment_channel, l.amount::text, l.description, l.source_file, l.source_row, (extract(epoch from l.posted_at) * 1000)::float8) order by l.line_no)
+    from settlement_lines l where l.account_key = s.account_key and l.settlement_key = coalesce(s.duplicate_of, s.settlement_key) and l.line_no <= ${LINE_PAGE})`);
+
+function lineOfTuple(t: StoredLineTuple, sourceFile: string): SettlementLine {
+  return {
+    postedAt: t[10],
+    typeKey: t[0],
+    orderId: t[1],
+    sku: t[2],
+    quantity: t[3],
+    marketplace: t[4],
+    fulfilmentChannel: t[5],
+    amount: decimalToUnits(t[6]),
+    description: t[7],
+    source: { file: t[8] ?? sourceFile, row: t[9] },
+  };
 }
 
 const lineFromRow = (l: SettlementLineInput, sourceFile: string): SettlementLine => lineOf(l, l.posted_at ? l.posted_at.getTime() : null, sourceFile);
