@@ -31,7 +31,7 @@ async function read(key: string, withFirstPage: boolean): Promise<SettlementLine
   const { rows } = await sql<SettlementRow & { first_lines: FirstLinePage }>`select s.*, ${FIRST_LINE_PAGE_OF_S} as first_lines from settlements s where s.settlement_key = ${key}`.execute(testDb.db);
   const { first_lines: firstLines, ...row } = rows[0]!;
   const lines: SettlementLine[] = [];
-  await forEachStoredLine(testDb.db, row as SettlementRow, (l) => void lines.push(l), withFirstPage ? firstLines : undefined);
+  await forEachStoredLine(testDb.db, row, (l) => void lines.push(l), withFirstPage ? firstLines : undefined);
   return lines;
 }
 
