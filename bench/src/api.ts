@@ -30,11 +30,11 @@ import { uploadFile } from './upload-file';
 import { writeDerivedRows } from './derived-rows';
 import { numberFlag } from './number-flag';
 
-const SCHEMA = 'bench_api';
-const ACCOUNTS = 200;
-const SETTLEMENTS = 100_000;
+export const SCHEMA = 'bench_api';
+export const ACCOUNTS = 200;
+export const SETTLEMENTS = 100_000;
 const LINES_PER_SETTLEMENT = 50;
-const PASSWORD = 'bench-password';
+export const PASSWORD = 'bench-password';
 const APPLICATION_NAME = 'ledgerport-bench-api';
 /** Linux's USER_HZ, the unit of /proc/<pid>/stat times. */
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -105,7 +105,7 @@ export async function run(args: string[]): Promise<void> {
   }
 }
 
-async function loadData(db: import('kysely').Kysely<import('@ledgerport/db').Database>): Promise<void> {
+export async function loadData(db: import('kysely').Kysely<import('@ledgerport/db').Database>): Promise<void> {
   const have = await sql<{ n: string; lines: string }>`select (select count(*) from settlements where settlement_key like 'bstl_%') as n,
     (select count(*) from settlement_lines where settlement_key like 'bstl_%') as lines`.execute(db);
   if (Number(have.rows[0]?.n ?? 0) === SETTLEMENTS && Number(have.rows[0]?.lines ?? 0) === SETTLEMENTS * LINES_PER_SETTLEMENT) {
@@ -159,7 +159,7 @@ async function loadData(db: import('kysely').Kysely<import('@ledgerport/db').Dat
  * from disk: 1.2 ms instead of 0.6 ms per statement). Skipped, with a note, where the extension is
  * missing.
  */
-async function prewarm(db: import('kysely').Kysely<import('@ledgerport/db').Database>): Promise<void> {
+export async function prewarm(db: import('kysely').Kysely<import('@ledgerport/db').Database>): Promise<void> {
   try {
     await sql`create extension if not exists pg_prewarm schema public`.execute(db);
   } catch (error) {

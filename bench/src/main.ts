@@ -13,6 +13,7 @@ const BENCHES: Record<string, () => Promise<{ run(args: string[]): Promise<void>
   web: () => import('./web'),
   reports: () => import('./reports'),
   cogs: () => import('./cogs'),
+  load: () => import('./load'),
 };
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('--'));
