@@ -10,6 +10,9 @@ export type Draft = Record<string, { accountCode: string | null; taxRateCode: st
 export const rowKey = (r: MappingRow) => `${r.channel}|${r.typeKey}`;
 type Options = Array<{ group: string; items: Array<{ value: string; label: string }> }>;
 
+/** A new type nothing maps yet, its category's account offered: one save confirms it (issue 28). */
+export const isPrefilled = (r: MappingRow) => r.isUnmapped && r.suggestedAccountCode !== null && r.suggestedTaxRateCode !== null;
+
 function SourceBadge({ row, draft }: { row: MappingRow; draft: Draft[string] | undefined }) {
   if (draft)
     return (
@@ -17,10 +20,22 @@ function SourceBadge({ row, draft }: { row: MappingRow; draft: Draft[string] | u
         Changed
       </Badge>
     );
+  if (isPrefilled(row))
+    return (
+      <Badge color="orange" variant="light">
+        New type: pre-filled, save to confirm
+      </Badge>
+    );
   if (row.isUnmapped)
     return (
       <Badge color="red" variant="light">
         Unmapped
+      </Badge>
+    );
+  if (row.source === 'category' && !row.isKnownType)
+    return (
+      <Badge color="orange" variant="light">
+        New type: fees account until mapped
       </Badge>
     );
   if (row.source === 'category')
