@@ -20,11 +20,17 @@ function SourceBadge({ row, draft }: { row: MappingRow; draft: Draft[string] | u
         Changed
       </Badge>
     );
+  // Still unmapped until saved: the pre-filled account is an offer, not a mapping.
   if (isPrefilled(row))
     return (
-      <Badge color="orange" variant="light">
-        New type: pre-filled, save to confirm
-      </Badge>
+      <Group gap={4}>
+        <Badge color="red" variant="light">
+          Unmapped
+        </Badge>
+        <Badge color="orange" variant="light" title="Pre-filled with its category's account: save to confirm">
+          New type
+        </Badge>
+      </Group>
     );
   if (row.isUnmapped)
     return (
@@ -32,11 +38,17 @@ function SourceBadge({ row, draft }: { row: MappingRow; draft: Draft[string] | u
         Unmapped
       </Badge>
     );
+  // The account setting maps a new fee to the fees account until someone maps it.
   if (row.source === 'category' && !row.isKnownType)
     return (
-      <Badge color="orange" variant="light">
-        New type: fees account until mapped
-      </Badge>
+      <Group gap={4}>
+        <Badge color="orange" variant="light">
+          New type
+        </Badge>
+        <Badge color="gray" variant="light">
+          Category default
+        </Badge>
+      </Group>
     );
   if (row.source === 'category')
     return (

@@ -211,7 +211,8 @@ describe('mappings screen', () => {
     renderApp('/app/mapping');
     const fees = await screen.findByRole('region', { name: 'Category Fees' });
     expect(within(fees).getByRole('combobox', { name: `Account for ${newFee.label}` })).toHaveProperty('value', '6100 · Selling fees');
-    expect(within(fees).getByText('New type: pre-filled, save to confirm')).toBeTruthy();
+    expect(within(fees).getByText('New type')).toBeTruthy();
+    expect(within(fees).getByText('Unmapped')).toBeTruthy();
     expect(screen.getByText('1 transaction type to map')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Post fees of new transaction types to the fees account until they are mapped' }));

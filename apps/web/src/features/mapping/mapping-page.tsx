@@ -270,7 +270,7 @@ export function MappingPage() {
             />
           </Stack>
           <Group gap="xs">
-            {changeCount > 0 && (
+            {Object.keys(draft).length + roleChanges.length > 0 && (
               <Button
                 variant="subtle"
                 onClick={() => {
