@@ -7,18 +7,21 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { test } from '@playwright/test';
 import { REPO_ROOT } from './own-server';
 
-export function useFakeChannels(amazonPort: number, shopifyPort: number): { amazonUrl: string; pointAmazonAt: (env: NodeJS.ProcessEnv) => void } {
+export function useFakeChannels(amazonPort: number, shopifyPort: number, options: { amazonEuPort?: number } = {}): { amazonUrl: string; amazonEuUrl: string | null; pointAmazonAt: (env: NodeJS.ProcessEnv) => void } {
   const amazonUrl = `http://127.0.0.1:${amazonPort}`;
+  // Amazon's Europe SP-API on a port of its own (issue 28): the app reaches it by LEDGERPORT_AMAZON_API_URL_EU.
+  const amazonEuUrl = options.amazonEuPort ? `http://127.0.0.1:${options.amazonEuPort}` : null;
   let fakes: ChildProcess | undefined;
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     fakes = spawn(process.execPath, ['--import', 'tsx', 'packages/integrations/src/testing/serve-fake-channels.ts'], {
       cwd: REPO_ROOT,
-      env: { ...process.env, FAKE_AMAZON_PORT: String(amazonPort), FAKE_SHOPIFY_PORT: String(shopifyPort), FAKE_CLIENT_ID: 'e2e-client', FAKE_CLIENT_SECRET: 'e2e-secret' },
+      env: { ...process.env, FAKE_AMAZON_PORT: String(amazonPort), FAKE_SHOPIFY_PORT: String(shopifyPort), ...(options.amazonEuPort ? { FAKE_AMAZON_EU_PORT: String(options.amazonEuPort) } : {}), FAKE_CLIENT_ID: 'e2e-client', FAKE_CLIENT_SECRET: 'e2e-secret' },
       stdio: 'ignore',
     });
     for (let i = 0; i < 120; i++) {
-      if (await fetch(`${amazonUrl}/__control/health`).then((r) => r.ok).catch(() => false)) return;
+      const isUp = (url: string | null) => (url ? fetch(`${url}/__control/health`).then((r) => r.ok).catch(() => false) : Promise.resolve(true));
+      if ((await isUp(amazonUrl)) && (await isUp(amazonEuUrl))) return;
       await new Promise((r) => setTimeout(r, 500));
     }
     throw new Error('The local Amazon SP-API did not start.');
@@ -32,8 +35,12 @@ export function useFakeChannels(amazonPort: number, shopifyPort: number): { amaz
     env.LEDGERPORT_AMAZON_CONSENT_URL = `${amazonUrl}/apps/authorize/consent`;
     env.LEDGERPORT_AMAZON_CLIENT_ID = 'e2e-client';
     env.LEDGERPORT_AMAZON_CLIENT_SECRET = 'e2e-secret';
+    if (amazonEuUrl) {
+      env.LEDGERPORT_AMAZON_API_URL_EU = amazonEuUrl;
+      env.LEDGERPORT_AMAZON_CONSENT_URL_EU = `${amazonEuUrl}/apps/authorize/consent`;
+    }
   };
-  return { amazonUrl, pointAmazonAt };
+  return { amazonUrl, amazonEuUrl, pointAmazonAt };
 }
 
 /**

@@ -58,6 +58,8 @@ export const startChannelConnect = defineEndpoint({
     channel: salesChannelSchema,
     /** Shopify store address (your-store.myshopify.com). */
     shop: safeTextSchema.trim().max(200).optional(),
+    /** Amazon: the marketplace the seller sells on (an SP-API marketplace id); it decides the region. Amazon.com when absent. */
+    marketplaceId: safeTextSchema.regex(/^[A-Z0-9]{8,20}$/, 'The marketplace is an Amazon marketplace id such as A1PA6795UKMFR9.').optional(),
   }),
   response: z.object({ authorizeUrl: z.string() }),
 });

@@ -25,6 +25,12 @@ export const mappingRowSchema = z
     /** explicit: a rule for this type; category: the category default; unmapped: nothing applies. */
     source: z.enum(['explicit', 'category', 'unmapped']),
     isUnmapped: z.boolean(),
+    /**
+     * A type the catalogue does not list and nothing maps yet: the account and tax rate of the category
+     * its shape gives (issue 28), which the screen pre-fills so one save confirms it. Null otherwise.
+     */
+    suggestedAccountCode: z.string().nullable(),
+    suggestedTaxRateCode: z.string().nullable(),
     lineCount: z.number().int(),
     amounts: z.array(z.object({ currency: z.string(), amount: decimalAmountSchema })),
   })
@@ -66,6 +72,8 @@ export const mappingsSchema = z
     /** The tax rate a newly mapped type starts with: the chart's "no tax" rate when it has one. */
     defaultTaxRateCode: z.string().nullable(),
     isUnmappedToSuspense: z.boolean(),
+    /** The account setting: fees of new transaction types post to the fees account until mapped (off by default, audited). */
+    isNewFeeTypeToFees: z.boolean(),
     rows: z.array(mappingRowSchema),
     unmappedCount: z.number().int(),
     mappingsCompleted: z.boolean(),
@@ -96,7 +104,7 @@ export const mappingEntryInputSchema = z.strictObject({
 export const saveMappings = defineEndpoint({
   method: 'PUT',
   url: '/mappings',
-  summary: 'Set accounts and tax rates of transaction types and the accounts of posting roles (a new mapping version); codes must exist in the chart.',
+  summary: "Set accounts and tax rates of transaction types and the accounts of posting roles (a new mapping version; codes must exist in the chart), and the account's setting for fees of new types.",
   tag: 'mappings',
   access: 'user',
   effect: 'write',
@@ -107,6 +115,8 @@ export const saveMappings = defineEndpoint({
     /** Choose the account of a posting role (channel null: a shared role such as rounding or suspense). */
     roles: z.array(z.strictObject({ role: accountRoleSchema, channel: salesChannelSchema.nullable(), accountCode: code })).max(100).default([]),
     isUnmappedToSuspense: z.boolean().optional(),
+    /** Changes the account setting alone; with no other change no new mapping version is written. */
+    isNewFeeTypeToFees: z.boolean().optional(),
   }),
   response: mappingsSchema,
 });

@@ -89,6 +89,8 @@ export interface AccountsTable {
   sales_channel_store_name: string | null;
   mappings_completed: Generated<boolean>;
   mappings_configuration_initiated: Generated<boolean>;
+  /** Fees of transaction types the catalogue does not list post to the fees account until mapped (issue 28). */
+  is_new_fee_type_to_fees: Generated<boolean>;
   first_settlement_posted: Generated<boolean>;
   has_accounts_file: Generated<boolean>;
   time_zone_id: Generated<string>;
@@ -445,6 +447,8 @@ export interface ConnectionsTable {
   access_token_expires_at: Timestamp | null;
   refresh_token_expires_at: Timestamp | null;
   settings: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** Amazon's selling region (NA, EU, FE) that decides its SP-API host; null for other channels. */
+  region: ColumnType<string | null, string | null | undefined, string | null>;
   last_error: string | null;
   last_error_at: Timestamp | null;
   last_synced_at: Timestamp | null;
@@ -459,6 +463,8 @@ export interface OauthStatesTable {
   system: string;
   code_verifier_sealed: string | null;
   redirect_after: string | null;
+  /** Amazon: the marketplace the seller picked, for the callback to store its region. */
+  marketplace_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   expires_at: Timestamp;
 }

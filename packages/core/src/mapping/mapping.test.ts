@@ -7,7 +7,7 @@ import { defaultMappings } from './default-mappings';
 import { ACCOUNTING_SYSTEMS, mappingVersionLabel } from './model';
 import { parseMappingFile } from './parse-mapping-file';
 import { getRoleAccount, resolveMapping } from './resolve-mapping';
-import { describeKnownType, describeTypeByShape } from './type-describers';
+import { describeKnownType, describeKnownTypeOrNewFee, describeTypeByShape } from './type-describers';
 
 describe('default mappings keep the books right', () => {
   it('book a Shopify gift card sold and revenue deferred until fulfilment on liability accounts, in every system', () => {
@@ -68,6 +68,17 @@ describe('resolving a mapping', () => {
     expect([r?.accountCode, r?.account.name, r?.via, r?.isNewType]).toEqual(['AMZFEES', 'Amazon Seller Fees', 'category', true]);
     expect(describeTypeByShape('AMAZON', key)).toEqual({ category: 'fees', label: 'Amazon - Order / ShipmentFees / FBA transportation fee (new type)', isNew: true });
     expect(resolveMapping(defaultMappings('XERO'), describeKnownType, 'AMAZON', key, null)).toBeUndefined();
+  });
+
+  it('with new fees allowed until mapped: a new fee goes to the fees account flagged, a new type of another shape stays unmapped', () => {
+    const m = defaultMappings('XERO');
+    const fee = resolveMapping(m, describeKnownTypeOrNewFee, 'AMAZON', 'Order|ShipmentFees|FBA transportation fee', null);
+    expect([fee?.accountCode, fee?.via, fee?.isNewType]).toEqual(['AMZFEES', 'category', true]);
+    expect(resolveMapping(m, describeKnownTypeOrNewFee, 'AMAZON', 'other-transaction|other-transaction|New Mystery Fee', null)?.accountCode).toBe('AMZFEES');
+    expect(describeTypeByShape('AMAZON', 'Order|ItemPrice|GiftWrapNew')?.category).toBe('sales');
+    expect(resolveMapping(m, describeKnownTypeOrNewFee, 'AMAZON', 'Order|ItemPrice|GiftWrapNew', null)).toBeUndefined();
+    const known = resolveMapping(m, describeKnownTypeOrNewFee, 'AMAZON', 'Order|ItemFees|Commission', null);
+    expect([known?.accountCode, known?.isNewType]).toEqual(['AMZFEES', undefined]);
   });
 
   it('does not flag a known type, nor a new type the user has mapped', () => {

@@ -20,3 +20,14 @@ export const describeTypeByShape: TypeDescriber = (channel, key) => {
   const info = describeTransactionType(channel, key);
   return info.known ? { category: info.category, label: info.label } : { category: info.category, label: `${info.label} (new type)`, isNew: true };
 };
+
+/**
+ * The app's describer when the account lets fees of new types post until mapped (issue 28, decision
+ * 0063): the catalogue's types as describeKnownType, and a new type whose shape makes it a fee, marked
+ * isNew, so the fees category's account takes it and every place that shows it flags it. A new type of
+ * any other shape stays unmapped and still asks for a mapping.
+ */
+export const describeKnownTypeOrNewFee: TypeDescriber = (channel, key) => {
+  const description = describeTypeByShape(channel, key);
+  return description && (!description.isNew || description.category === 'fees') ? description : undefined;
+};

@@ -28,7 +28,7 @@ export interface ConnectFinish {
   /** The callback's query parameters (code, spapi_oauth_code, selling_partner_id, shop, context...). */
   query: Record<string, string>;
   codeVerifier: string;
-  /** Values typed by the seller for key-based channels (Walmart, PayPal, Afterpay, BigCommerce token). */
+  /** Values typed by the seller: keys of key-based channels (Walmart, PayPal, Afterpay, BigCommerce), Amazon's chosen marketplaceId. */
   form: Record<string, string>;
 }
 
@@ -38,6 +38,14 @@ export interface ConnectedAccount {
   remoteId: string;
   /** Shown as salesChannelStoreName. */
   storeName: string;
+}
+
+/** Where at the channel a connection lives, when the channel has places (Amazon: selling region and marketplace). */
+export interface ChannelPlace {
+  /** Stored with the connection (Amazon: NA, EU or FE); null before the channel had regions. */
+  region: string | null;
+  /** The marketplace the seller picked when connecting (Amazon's marketplace id), when known. */
+  marketplaceId: string | null;
 }
 
 export interface ConnectorEnv {
@@ -53,6 +61,11 @@ export interface ChannelConnector {
   connectKind: 'oauth' | 'keys';
   /** The fields a 'keys' connect form asks for (names match ConnectFinish.form). */
   keyFields: readonly { name: string; label: string; isSecret: boolean }[];
+  /**
+   * The base URLs for a connection's place (Amazon: its region's SP-API host and its marketplace's
+   * consent page); a channel without it uses the configured ones as they are.
+   */
+  endpointsFor?: (endpoints: Record<string, string>, place: ChannelPlace) => Record<string, string>;
   authorizeUrl: (env: ConnectorEnv, start: ConnectStart) => string;
   finishConnect: (env: ConnectorEnv, finish: ConnectFinish) => Promise<ConnectedAccount>;
   /** Settlements whose deposit/payout date falls in the range, plus open ones where the channel has them. */

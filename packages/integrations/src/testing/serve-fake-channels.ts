@@ -8,6 +8,9 @@
  * browser straight back to our callback with a code) and a control surface for tests:
  * POST /__control/revoke (the seller removes our app), GET /__control/health, GET /__control/violations.
  * Ports: FAKE_AMAZON_PORT (8181) and FAKE_SHOPIFY_PORT (8182); app credentials FAKE_CLIENT_ID/SECRET.
+ * With FAKE_AMAZON_EU_PORT, Amazon's Europe SP-API too (issue 28): an Amazon.de seller (A1E2EDESELLER)
+ * with two recent settlements in EUR (92000000001, 92000000002), its own consent page, and the North
+ * America one's Login with Amazon (one for every region, as at Amazon).
  */
 import { readFileSync } from 'node:fs';
 import { AMAZON_LOCALES, writeAmazonV2 } from '@ledgerport/core/channels/amazon';
@@ -27,15 +30,25 @@ const amazonUrl = `http://127.0.0.1:${amazonPort}`;
 const shopifyUrl = `http://127.0.0.1:${shopifyPort}`;
 const now = Date.now();
 
-function amazonSettlement(id: string, daysAgo: number, orders: number): Settlement {
+function amazonSettlement(id: string, daysAgo: number, orders: number, marketplace = 'Amazon.com', currency = 'USD'): Settlement {
   const deposit = now - daysAgo * DAY;
   const lines = Array.from({ length: orders }, (_, i) => [
     { typeKey: 'Order|ItemPrice|Principal', amount: 2499_0000n + BigInt(i) * 1_0000n },
     { typeKey: 'Order|ItemFees|Commission', amount: -375_0000n },
-  ].map((l) => ({ ...l, postedAt: deposit - 5 * DAY, orderId: `113-0000000-${String(i).padStart(7, '0')}`, sku: `E2E-SKU-${i % 3}`, quantity: 1, marketplace: 'Amazon.com', fulfilmentChannel: 'AFN', source: { file: '', row: 0 } }))).flat();
+  ].map((l) => ({ ...l, postedAt: deposit - 5 * DAY, orderId: `113-0000000-${String(i).padStart(7, '0')}`, sku: `E2E-SKU-${i % 3}`, quantity: 1, marketplace, fulfilmentChannel: 'AFN', source: { file: '', row: 0 } }))).flat();
   const total = lines.reduce((s, l) => s + l.amount, 0n);
-  return { channel: 'AMAZON', settlementId: id, format: 'amazon-v2', marketplace: 'Amazon.com', currency: 'USD', startDate: deposit - 14 * DAY, endDate: deposit - DAY, depositDate: deposit, total, status: 'closed', sellerId: null, sourceFile: '', lines };
+  return { channel: 'AMAZON', settlementId: id, format: 'amazon-v2', marketplace, currency, startDate: deposit - 14 * DAY, endDate: deposit - DAY, depositDate: deposit, total, status: 'closed', sellerId: null, sourceFile: '', lines };
 }
+
+/** The consent page: straight back to our callback with a code and the seller's id. */
+const consentPage = (fake: { auth: { issueCode: () => string } }, sellerId: string) => (_req: Request, url: URL) => {
+  if (url.pathname !== '/apps/authorize/consent') return null;
+  const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+  back.searchParams.set('state', url.searchParams.get('state') ?? '');
+  back.searchParams.set('spapi_oauth_code', fake.auth.issueCode());
+  back.searchParams.set('selling_partner_id', sellerId);
+  return Response.redirect(back.toString(), 302);
+};
 
 function withControl(channel: FakeChannel, consent: (req: Request, url: URL) => Response | null) {
   return async (req: Request): Promise<Response> => {
@@ -78,17 +91,17 @@ for (const [id, daysAgo] of [['7300001', 2], ['7300002', 9], ['7299990', 70]] as
   });
 }
 
-await serveFetch(
-  withControl(amazon, (req, url) => {
-    if (url.pathname !== '/apps/authorize/consent') return null;
-    const back = new URL(url.searchParams.get('redirect_uri') ?? '');
-    back.searchParams.set('state', url.searchParams.get('state') ?? '');
-    back.searchParams.set('spapi_oauth_code', amazon.auth.issueCode());
-    back.searchParams.set('selling_partner_id', 'A1E2ESELLER');
-    return Response.redirect(back.toString(), 302);
-  }),
-  { port: amazonPort },
-);
+await serveFetch(withControl(amazon, consentPage(amazon, 'A1E2ESELLER')), { port: amazonPort });
+if (process.env.FAKE_AMAZON_EU_PORT) {
+  const euUrl = `http://127.0.0.1:${Number(process.env.FAKE_AMAZON_EU_PORT)}`;
+  const amazonEu = await createFakeAmazon({ apiUrl: euUrl, tokenUrl: `${amazonUrl}/auth/o2/token`, clientId, clientSecret, auth: amazon.auth });
+  for (const [id, daysAgo, orders] of [['92000000001', 4, 3], ['92000000002', 18, 2]] as const) {
+    const s = amazonSettlement(id, daysAgo, orders, 'Amazon.de', 'EUR');
+    amazonEu.addReport({ document: new TextEncoder().encode(writeAmazonV2(s, { locale: AMAZON_LOCALES.DE!, hasPromotionId: true })), createdTime: new Date(s.depositDate! + 3600_000).toISOString(), isGzip: true });
+  }
+  await serveFetch(withControl(amazonEu, consentPage(amazonEu, 'A1E2EDESELLER')), { port: Number(process.env.FAKE_AMAZON_EU_PORT) });
+  console.log(`fake Amazon Europe on ${euUrl}`);
+}
 await serveFetch(
   withControl(shopify, (req, url) => {
     if (url.pathname !== '/admin/oauth/authorize') return null;

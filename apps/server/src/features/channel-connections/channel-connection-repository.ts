@@ -43,6 +43,8 @@ export interface SaveConnection {
   remoteName: string;
   credentialsSealed: string;
   accessTokenExpiresAt: Date | null;
+  /** Amazon's selling region (NA, EU, FE); null for channels without regions. */
+  region?: string | null;
   now: Date;
 }
 
@@ -59,6 +61,7 @@ export async function saveConnectedChannel(db: Kysely<Database>, c: SaveConnecti
       remote_name: c.remoteName,
       credentials_sealed: c.credentialsSealed,
       access_token_expires_at: c.accessTokenExpiresAt,
+      region: c.region ?? null,
       settings: JSON.stringify({}),
       last_error: null,
       last_error_at: null,
@@ -73,6 +76,7 @@ export async function saveConnectedChannel(db: Kysely<Database>, c: SaveConnecti
         remote_name: c.remoteName,
         credentials_sealed: c.credentialsSealed,
         access_token_expires_at: c.accessTokenExpiresAt,
+        region: c.region ?? null,
         last_error: null,
         last_error_at: null,
         updated_at: c.now,

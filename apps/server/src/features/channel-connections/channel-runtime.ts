@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
 import type { Channel } from '@ledgerport/core/settlements';
-import { CHANNEL_CONNECTORS, type ChannelConnector, type ChannelSession, type ConnectorEnv, type FetchLike } from '@ledgerport/integrations/channels';
+import { CHANNEL_CONNECTORS, type ChannelConnector, type ChannelPlace, type ChannelSession, type ConnectorEnv, type FetchLike } from '@ledgerport/integrations/channels';
 import { AppError } from '../../http/app-error';
 import type { Deps } from '../../http/deps';
 import { openCredentials, sealCredentials, updateConnection, type ChannelRole, type ConnectionRow } from './channel-connection-repository';
@@ -20,10 +20,13 @@ export function getConnector(channel: string): ChannelConnector {
   return connector;
 }
 
-export function connectorEnv(deps: Deps, channel: string): ConnectorEnv {
+/** The environment of a channel's calls; `place` is the connection's (Amazon: its region's SP-API host, its marketplace's consent page). */
+export function connectorEnv(deps: Deps, channel: string, place: ChannelPlace = { region: null, marketplaceId: null }): ConnectorEnv {
+  const endpoints = deps.config.channels.endpoints[channel as Channel] ?? {};
+  const connector = CHANNEL_CONNECTORS[channel as Channel];
   return {
     fetch: channelHttp.fetch,
-    endpoints: deps.config.channels.endpoints[channel as Channel] ?? {},
+    endpoints: connector?.endpointsFor ? connector.endpointsFor(endpoints, place) : endpoints,
     app: deps.config.channels.apps[channel as Channel] ?? { clientId: '', clientSecret: '' },
     now: () => deps.clock().getTime(),
   };
@@ -32,7 +35,7 @@ export function connectorEnv(deps: Deps, channel: string): ConnectorEnv {
 export function openSession(deps: Deps, db: Kysely<Database>, row: ConnectionRow): ChannelSession {
   const credentials = openCredentials(deps.secretBox, row);
   if (!credentials) throw new AppError('channel.not-connected', 'The sales channel is not connected. Connect it under Settings > Connections.');
-  const env = connectorEnv(deps, row.system);
+  const env = connectorEnv(deps, row.system, { region: row.region, marketplaceId: credentials.params.marketplaceId ?? null });
   return {
     ...env,
     credentials,

@@ -8,7 +8,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { connectChannelWithKeys, disconnectChannel, errorMessages, finishChannelConnect, startChannelConnect } from '@ledgerport/contract';
-import { ChannelApiError, ChannelAuthError, type ConnectedAccount } from '@ledgerport/integrations/channels';
+import { findAmazonMarketplace, type AmazonMarketplace } from '@ledgerport/core/inventory';
+import { ChannelApiError, ChannelAuthError, type ChannelPlace, type ConnectedAccount } from '@ledgerport/integrations/channels';
 import { AppError } from '../../http/app-error';
 import { addRoute } from '../../http/add-route';
 import type { Deps } from '../../http/deps';
@@ -35,7 +36,7 @@ async function assertChannelAllowed(deps: Deps, accountKey: string, channel: str
   if (channel === 'PAYPAL' && account.accounting_system === 'NETSUITE') throw new AppError('channel.paypal-netsuite', PAYPAL_NETSUITE_MESSAGE);
 }
 
-async function saveAndStartFetching(deps: Deps, actorUserId: string, accountKey: string, channel: string, connected: ConnectedAccount, now: Date): Promise<void> {
+async function saveAndStartFetching(deps: Deps, actorUserId: string, accountKey: string, channel: string, connected: ConnectedAccount, now: Date, region: string | null = null): Promise<void> {
   const role = roleOfChannel(channel);
   await deps.db.transaction().execute(async (trx) => {
     await saveConnectedChannel(trx, {
@@ -46,6 +47,7 @@ async function saveAndStartFetching(deps: Deps, actorUserId: string, accountKey:
       remoteName: connected.storeName,
       credentialsSealed: sealCredentials(deps.secretBox, accountKey, role, connected.credentials),
       accessTokenExpiresAt: connected.credentials.tokens.expiresAt === null ? null : new Date(connected.credentials.tokens.expiresAt),
+      region,
       now,
     });
     await trx
@@ -53,7 +55,7 @@ async function saveAndStartFetching(deps: Deps, actorUserId: string, accountKey:
       .set({ sales_channel: channel, sales_channel_pending: false, sales_channel_store_name: connected.storeName, requires_reauthentication: false, sales_channel_invite_status: null })
       .where('account_key', '=', accountKey)
       .execute();
-    await recordAudit(trx, { actorUserId, accountKey, action: 'connection.connected', entityType: 'connection', entityId: `${accountKey}:${role}`, after: { role, system: channel, storeName: connected.storeName }, at: now });
+    await recordAudit(trx, { actorUserId, accountKey, action: 'connection.connected', entityType: 'connection', entityId: `${accountKey}:${role}`, after: { role, system: channel, storeName: connected.storeName, ...(region ? { region } : {}) }, at: now });
   });
   // The first fetch starts right away; the schedule takes over from there.
   await jobsOf(deps).send(FETCH_CHANNEL_QUEUE, { accountKey, role, kind: 'scheduled' }, { singletonKey: `${accountKey}:${role}:scheduled` }).catch(() => null);
@@ -74,6 +76,24 @@ async function assertSameStore(deps: Deps, accountKey: string, channel: string, 
   });
 }
 
+/**
+ * Amazon: the marketplace the seller picked, which decides the consent page and the region stored with
+ * the connection (none sent: North America and Amazon.com's Seller Central, as before regions). Other
+ * channels have no marketplace.
+ */
+function chosenMarketplace(channel: string, marketplaceId: string | undefined): AmazonMarketplace | undefined {
+  if (marketplaceId === undefined) return undefined;
+  if (channel !== 'AMAZON') throw new AppError('request.invalid', `A marketplace is chosen only when connecting Amazon, not ${channel}.`, [{ path: 'marketplaceId', message: 'only for Amazon' }]);
+  const marketplace = findAmazonMarketplace(marketplaceId);
+  if (!marketplace) throw new AppError('request.invalid', `${marketplaceId} is not an Amazon marketplace we know; choose one from the list.`, [{ path: 'marketplaceId', message: 'unknown marketplace' }]);
+  return marketplace;
+}
+
+function placeOf(channel: string, marketplace: AmazonMarketplace | undefined): ChannelPlace {
+  if (channel !== 'AMAZON') return { region: null, marketplaceId: null };
+  return { region: marketplace?.region ?? 'NA', marketplaceId: marketplace?.id ?? null };
+}
+
 export function registerConnectRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock, secretBox } = deps;
 
@@ -83,11 +103,12 @@ export function registerConnectRoutes(app: FastifyInstance, deps: Deps): void {
     await assertChannelConnectAllowed(deps, body.accountKey, roleOfChannel(body.channel));
     const connector = getConnector(body.channel);
     if (body.channel === 'SHOPIFY' && !body.shop) throw new AppError('request.invalid', 'Enter your Shopify store address, like your-store.myshopify.com.', [{ path: 'shop', message: 'missing' }]);
+    const marketplace = chosenMarketplace(body.channel, body.marketplaceId);
     const state = randomBytes(24).toString('base64url');
     const verifier = randomBytes(32).toString('base64url');
     let authorizeUrl: string;
     try {
-      authorizeUrl = connector.authorizeUrl(connectorEnv(deps, body.channel), {
+      authorizeUrl = connector.authorizeUrl(connectorEnv(deps, body.channel, placeOf(body.channel, marketplace)), {
         redirectUri: redirectUriOf(request, body.channel),
         state,
         codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
@@ -100,7 +121,7 @@ export function registerConnectRoutes(app: FastifyInstance, deps: Deps): void {
     const now = clock();
     await db
       .insertInto('oauth_states')
-      .values({ state, account_key: body.accountKey, user_id: caller.userId, system: body.channel, code_verifier_sealed: secretBox.seal(verifier, `oauth-verifier:${state}`), redirect_after: '/account-settings/connections', created_at: now, expires_at: new Date(now.getTime() + STATE_TTL_MS) })
+      .values({ state, account_key: body.accountKey, user_id: caller.userId, system: body.channel, code_verifier_sealed: secretBox.seal(verifier, `oauth-verifier:${state}`), redirect_after: '/account-settings/connections', marketplace_id: marketplace?.id ?? null, created_at: now, expires_at: new Date(now.getTime() + STATE_TTL_MS) })
       .execute();
     await db.updateTable('accounts').set({ sales_channel_pending: true }).where('account_key', '=', body.accountKey).execute();
     return { authorizeUrl };
@@ -115,13 +136,15 @@ export function registerConnectRoutes(app: FastifyInstance, deps: Deps): void {
     await assertAccountAccess(db, caller, stored.account_key);
     if (body.query.error) throw new AppError('channel.connect-failed', errorMessages.couldNotConnectSalesSource, { reason: 'We were unable to connect to your account because the authorization was cancelled.' });
     const connector = getConnector(body.channel);
+    const marketplace = stored.marketplace_id ? findAmazonMarketplace(stored.marketplace_id) : undefined;
+    const place = placeOf(body.channel, marketplace);
     let connected;
     try {
-      connected = await connector.finishConnect(connectorEnv(deps, body.channel), {
+      connected = await connector.finishConnect(connectorEnv(deps, body.channel, place), {
         redirectUri: redirectUriOf(request, body.channel),
         query: body.query,
         codeVerifier: stored.code_verifier_sealed ? secretBox.open(stored.code_verifier_sealed, `oauth-verifier:${state}`) : '',
-        form: {},
+        form: marketplace ? { marketplaceId: marketplace.id } : {},
       });
     } catch (error) {
       if (error instanceof ChannelAuthError || error instanceof ChannelApiError || error instanceof TypeError)
@@ -131,7 +154,7 @@ export function registerConnectRoutes(app: FastifyInstance, deps: Deps): void {
     await assertSameStore(deps, stored.account_key, body.channel, connected);
     // Asked again: another channel may have been connected since the connect started.
     await assertChannelConnectAllowed(deps, stored.account_key, roleOfChannel(body.channel));
-    await saveAndStartFetching(deps, caller.userId, stored.account_key, body.channel, connected, now);
+    await saveAndStartFetching(deps, caller.userId, stored.account_key, body.channel, connected, now, place.region);
     return { accountKey: stored.account_key, storeName: connected.storeName, redirectAfter: stored.redirect_after };
   });
 

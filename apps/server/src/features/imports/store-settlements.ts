@@ -140,7 +140,7 @@ export async function settleStoredSettlements(trx: Kysely<Database>, accountKey:
     const key = duplicateKey(s);
     const existing = await findOriginal(trx, accountKey, key);
     const consistency = totals.consistencyOf(s);
-    const flags = mappingFlags(mappings, s.channel, new Set(totals.byType().keys()));
+    const flags = mappingFlags(mappings, s.channel, new Set(totals.byType().keys()), context.describeType);
     const header = {
       settlement_id: s.settlementId,
       sales_source: s.channel,

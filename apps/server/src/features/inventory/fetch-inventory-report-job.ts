@@ -9,7 +9,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
-import { previousMonth } from '@ledgerport/core/inventory';
+import { amazonRegionOf, findAmazonMarketplace, marketplaceRegionProblem, previousMonth } from '@ledgerport/core/inventory';
 import { fetchLedgerSummary } from '@ledgerport/integrations/channels';
 import { recordAudit } from '../../audit/record-audit';
 import type { Deps } from '../../http/deps';
@@ -50,6 +50,9 @@ export async function runInventoryFetch(job: FetchInventoryJob, deps: Deps): Pro
   if (!connection?.credentials_sealed || connection.system !== 'AMAZON' || connection.status === 'DISCONNECTED')
     return fail('Amazon is not connected to this account. Connect it under Settings > Connections, or upload the report instead.');
   const settings = await readInventoryFetchSettings(db, job.accountKey);
+  const marketplace = findAmazonMarketplace(settings.marketplaceId);
+  const regionProblem = marketplace ? marketplaceRegionProblem(marketplace, amazonRegionOf(connection.region)) : null;
+  if (regionProblem) return fail(regionProblem);
   try {
     const doc = await fetchLedgerSummary(
       openSession(deps, db, connection),

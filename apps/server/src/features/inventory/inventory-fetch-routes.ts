@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { fetchInventoryMonth, getInventoryFetchSettings, saveInventoryFetchSettings, type InventoryFetchSettingsBody } from '@ledgerport/contract';
-import { findAmazonMarketplace, isMonthEnded } from '@ledgerport/core/inventory';
+import { amazonRegionOf, findAmazonMarketplace, isMonthEnded, marketplaceRegionProblem } from '@ledgerport/core/inventory';
 import { allows, type AccessLevel } from '@ledgerport/core/rules';
 import { recordAudit } from '../../audit/record-audit';
 import { addRoute } from '../../http/add-route';
@@ -54,8 +54,12 @@ export function registerInventoryFetchRoutes(app: FastifyInstance, deps: Deps): 
   addRoute(app, deps, saveInventoryFetchSettings, async ({ caller, query, body }) => {
     const level = await assertAccountAccess(db, caller, query.accountKey);
     const account = await getInventoryAccount(db, caller, query.accountKey);
-    if (!findAmazonMarketplace(body.marketplaceId))
-      throw new AppError('request.invalid', `${body.marketplaceId} is not an Amazon marketplace we know; choose one from the list.`, { marketplaceId: body.marketplaceId });
+    const marketplace = findAmazonMarketplace(body.marketplaceId);
+    if (!marketplace) throw new AppError('request.invalid', `${body.marketplaceId} is not an Amazon marketplace we know; choose one from the list.`, { marketplaceId: body.marketplaceId });
+    // The connection's region answers only its own marketplaces (issue 28).
+    const connection = await findChannelConnection(db, account.accountKey, 'sales-channel');
+    const regionProblem = connection?.system === 'AMAZON' ? marketplaceRegionProblem(marketplace, amazonRegionOf(connection.region)) : null;
+    if (regionProblem) throw new AppError('request.invalid', regionProblem, [{ path: 'marketplaceId', message: 'outside the connection region' }]);
     const { updatedAt, ...before } = await readInventoryFetchSettings(db, account.accountKey);
     const after: InventoryFetchSettings = {
       isMonthlyFetchEnabled: body.isMonthlyFetchEnabled,

@@ -5,19 +5,19 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
-import { defaultMappings, type AccountingSystem, type MappingSet, type TypeDescriber } from '@ledgerport/core/mapping';
-import { describeTransactionType, type Channel } from '@ledgerport/core/settlements';
+import { defaultMappings, describeKnownType, describeKnownTypeOrNewFee, type AccountingSystem, type MappingSet, type TypeDescriber } from '@ledgerport/core/mapping';
+import type { Channel } from '@ledgerport/core/settlements';
 import { resolveMapping } from '@ledgerport/core/mapping';
 import { AppError } from '../../http/app-error';
 import { connectedChart, findConnectedReferenceData, rebaseOnChart, type ChartSource } from './connected-chart';
 import { findBuiltInChart } from './built-in-chart-repository';
 import { errorMessages } from '@ledgerport/contract';
 
-/** Only types the channel's catalogue knows get a category default; an unknown type stays unmapped (never guessed). */
-export const describeKnownType: TypeDescriber = (channel, key) => {
-  const info = describeTransactionType(channel, key);
-  return info.known ? { category: info.category, label: info.label } : undefined;
-};
+/** Only types the channel's catalogue knows get a category default; an unknown type stays unmapped (core, decision 0060). */
+export { describeKnownType };
+
+/** The describer of an account: with "fees of new types post to the fees account until mapped" on, new fees are mapped (flagged). */
+export const describerOf = (isNewFeeTypeToFees: boolean): TypeDescriber => (isNewFeeTypeToFees ? describeKnownTypeOrNewFee : describeKnownType);
 
 /** The system whose chart the mappings use: NONE (not chosen yet) shows the built-in ledger's chart. */
 export function mappingSystemOf(accountingSystem: string): AccountingSystem {
@@ -30,12 +30,19 @@ export interface AccountMappingContext {
   accountingSystem: string;
   timeZoneId: string;
   shouldSplitByCountry: boolean;
+  /** The account setting: fees of new transaction types post to the fees account until mapped (off by default). */
+  isNewFeeTypeToFees: boolean;
+  /**
+   * How the account's types find their category default: catalogue types only, or with the setting on
+   * also a new type whose shape is a fee (flagged as new). Every mapping check and posting uses it.
+   */
+  describeType: TypeDescriber;
 }
 
 export async function getAccountMappingContext(db: Kysely<Database>, accountKey: string): Promise<AccountMappingContext> {
   const row = await db
     .selectFrom('accounts')
-    .select(['account_key', 'sales_channel', 'accounting_system', 'time_zone_id', 'should_split_by_country'])
+    .select(['account_key', 'sales_channel', 'accounting_system', 'time_zone_id', 'should_split_by_country', 'is_new_fee_type_to_fees'])
     .where('account_key', '=', accountKey)
     .executeTakeFirst();
   if (!row) throw new AppError('account.not-found', errorMessages.accountNotFound, { accountKey });
@@ -45,6 +52,8 @@ export async function getAccountMappingContext(db: Kysely<Database>, accountKey:
     accountingSystem: row.accounting_system,
     timeZoneId: row.time_zone_id,
     shouldSplitByCountry: row.should_split_by_country,
+    isNewFeeTypeToFees: row.is_new_fee_type_to_fees,
+    describeType: describerOf(row.is_new_fee_type_to_fees),
   };
 }
 
@@ -126,13 +135,13 @@ export interface MappingFlags {
   unmappedTypeKeys: string[];
 }
 
-/** Whether every type of a settlement has an account, and every account a tax rate of the chart. */
-export function mappingFlags(set: MappingSet, channel: Channel, typeKeys: Iterable<string>): MappingFlags {
+/** Whether every type of a settlement has an account, and every account a tax rate of the chart (`describe`: the account's, AccountMappingContext.describeType). */
+export function mappingFlags(set: MappingSet, channel: Channel, typeKeys: Iterable<string>, describe: TypeDescriber = describeKnownType): MappingFlags {
   const unmapped: string[] = [];
   let taxesMapped = true;
   const taxCodes = new Set(set.chart.taxRates.map((t) => t.code));
   for (const key of typeKeys) {
-    const target = resolveMapping(set, describeKnownType, channel, key, null);
+    const target = resolveMapping(set, describe, channel, key, null);
     if (!target) unmapped.push(key);
     else if (!taxCodes.has(target.taxRateCode)) taxesMapped = false;
   }

@@ -3,14 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
 import { copyMappingsFromAccount, errorMessages, getMappings, saveMappings, type MappingRow, type Mappings } from '@ledgerport/contract';
-import { copyMappings, inactiveChoices, resolveMapping, reviseMappings, type MappingSet } from '@ledgerport/core/mapping';
+import { copyMappings, describeTypeByShape, inactiveChoices, resolveMapping, reviseMappings, type MappingSet } from '@ledgerport/core/mapping';
 import { describeTransactionType, type Channel } from '@ledgerport/core/settlements';
 import { ACCOUNTING_SYSTEM_DEFINITIONS, type RemoteSystem } from '@ledgerport/integrations/accounting';
 import { addRoute } from '../../http/add-route';
 import { AppError } from '../../http/app-error';
 import type { Deps } from '../../http/deps';
 import { assertAccountAccess, canAccessAccount } from '../accounts/account-access';
-import { describeKnownType, getAccountMappingContext, getCurrentMappings, getCurrentMappingsWithSource, insertMappingSet, mappingSystemOf } from './mapping-repository';
+import { getAccountMappingContext, getCurrentMappings, getCurrentMappingsWithSource, insertMappingSet, mappingSystemOf } from './mapping-repository';
 import { refreshMappingState } from './refresh-mapping-state';
 import { mappingsSaved } from './mapping-events';
 import { recordAudit } from '../../audit/record-audit';
@@ -27,6 +27,11 @@ export function registerMappingRoutes(app: FastifyInstance, deps: Deps): void {
   addRoute(app, deps, saveMappings, async ({ query, body, caller }) => {
     await assertAccountAccess(db, caller, query.accountKey);
     const context = await getAccountMappingContext(db, query.accountKey);
+    const isMappingChange = body.entries.length + body.remove.length + body.roles.length > 0 || body.isUnmappedToSuspense !== undefined;
+    if (body.isNewFeeTypeToFees !== undefined && !isMappingChange) {
+      if (body.isNewFeeTypeToFees !== context.isNewFeeTypeToFees) await saveNewFeeTypeSetting(deps, query.accountKey, body.isNewFeeTypeToFees, caller.userId);
+      return mappingsBody(db, query.accountKey);
+    }
     const { set: current, chartSource } = await getCurrentMappingsWithSource(db, context);
     const accountCodes = new Set(current.chart.accounts.map((a) => a.code));
     const taxCodes = new Set(current.chart.taxRates.map((t) => t.code));
@@ -49,6 +54,7 @@ export function registerMappingRoutes(app: FastifyInstance, deps: Deps): void {
     // A deactivated account or tax rate of the built-in ledger keeps the targets that had it, and is never chosen anew.
     const refused = inactiveChoices(current.chart, current, next);
     if (refused.length > 0) throw new AppError('mapping.invalid', refused.map((p) => p.message).join(' '), { path: refused[0]!.field });
+    if (body.isNewFeeTypeToFees !== undefined && body.isNewFeeTypeToFees !== context.isNewFeeTypeToFees) await setNewFeeTypeSetting(db, query.accountKey, body.isNewFeeTypeToFees, caller.userId, deps.clock());
     await saveAndRefresh(deps, next, caller.userId, { action: 'mappings.saved', before: { version: current.version }, after: { version: next.version, changed: body.entries.length + body.remove.length + body.roles.length } });
     return mappingsBody(db, query.accountKey);
   });
@@ -67,6 +73,24 @@ export function registerMappingRoutes(app: FastifyInstance, deps: Deps): void {
     await saveAndRefresh(deps, copy, caller.userId, { action: 'mappings.copied', before: { version: current.version }, after: { version: copy.version, copiedFrom: body.accountKeyCopyFrom } });
     return mappingsBody(db, query.accountKey);
   });
+}
+
+/** The setting and its audit entry (account.new-fee-types-changed, before and after), in the caller's transaction. */
+async function setNewFeeTypeSetting(db: Kysely<Database>, accountKey: string, isOn: boolean, userId: string, at: Date): Promise<void> {
+  await db.updateTable('accounts').set({ is_new_fee_type_to_fees: isOn }).where('account_key', '=', accountKey).execute();
+  await recordAudit(db, { actorUserId: userId, accountKey, action: 'account.new-fee-types-changed', entityType: 'account', entityId: accountKey, before: { isNewFeeTypeToFees: !isOn }, after: { isNewFeeTypeToFees: isOn }, at });
+}
+
+/**
+ * The setting alone (issue 28): no new mapping version; the settlements' mapping state follows it (a
+ * settlement whose only unmapped types are new fees is ready to send once it is on), and settlements
+ * waiting for their mappings may go (auto-send).
+ */
+async function saveNewFeeTypeSetting(deps: Deps, accountKey: string, isOn: boolean, userId: string): Promise<void> {
+  const at = deps.clock();
+  await deps.db.transaction().execute((trx) => setNewFeeTypeSetting(trx, accountKey, isOn, userId, at));
+  await refreshMappingState(deps.db, accountKey, at);
+  await mappingsSaved.emit({ deps, accountKey });
 }
 
 /** Saves a new version of the account's mappings, audited with it in one transaction, then refreshes the settlements' mapping state. */
@@ -103,8 +127,10 @@ export async function mappingsBody(db: Kysely<Database>, accountKey: string): Pr
     let row = rows.get(key);
     if (!row) {
       const info = describeTransactionType(channel, u.type_key);
-      const target = resolveMapping(set, describeKnownType, channel, u.type_key, null);
+      const target = resolveMapping(set, context.describeType, channel, u.type_key, null);
       const isExplicit = set.entries.some((e) => e.channel === channel && e.typeKey === u.type_key);
+      // A new type nothing maps yet: the category its shape gives offers its account, for one save to confirm.
+      const suggestion = !target && !info.known ? resolveMapping(set, describeTypeByShape, channel, u.type_key, null) : undefined;
       row = {
         channel,
         typeKey: u.type_key,
@@ -115,6 +141,8 @@ export async function mappingsBody(db: Kysely<Database>, accountKey: string): Pr
         taxRateCode: target?.taxRateCode ?? null,
         source: target ? (isExplicit ? 'explicit' : 'category') : 'unmapped',
         isUnmapped: !target,
+        suggestedAccountCode: suggestion?.accountCode ?? null,
+        suggestedTaxRateCode: suggestion?.taxRateCode ?? null,
         lineCount: 0,
         amounts: [],
       };
@@ -139,6 +167,7 @@ export async function mappingsBody(db: Kysely<Database>, accountKey: string): Pr
       a.role ? [{ role: a.role, channel: a.channel ?? null, accountCode: a.code, accountName: a.name, isMissingInSystem: systemCodes !== null && !systemCodes.has(a.code) }] : [],
     ),
     isUnmappedToSuspense: set.isUnmappedToSuspense,
+    isNewFeeTypeToFees: context.isNewFeeTypeToFees,
     rows: list,
     unmappedCount: list.filter((r) => r.isUnmapped).length,
     mappingsCompleted: account.mappings_completed,

@@ -34,7 +34,7 @@ export async function refreshMappingState(db: Kysely<Database>, accountKey: stri
     .where('duplicate_of', 'is', null)
     .execute();
   for (const s of settlements) {
-    const flags = mappingFlags(set, context.salesChannel, typesBySettlement.get(s.settlement_key) ?? []);
+    const flags = mappingFlags(set, context.salesChannel, typesBySettlement.get(s.settlement_key) ?? [], context.describeType);
     const unmappedTypes = !flags.accountsMapped;
     if (s.accounts_mapped === flags.accountsMapped && s.taxes_mapped === flags.taxesMapped && (s.flags_set.unmappedTypes ?? false) === unmappedTypes) continue;
     await db

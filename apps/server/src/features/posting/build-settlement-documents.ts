@@ -7,7 +7,7 @@ import type { Database } from '@ledgerport/db';
 import type { MappingSet } from '@ledgerport/core/mapping';
 import { aggregationOptionsFor, buildPostings, buildPostingsFromAggregate, SettlementAggregator, type AggregationOptions, type PostingResult, type PostingSettings } from '@ledgerport/core/posting';
 import type { Settlement } from '@ledgerport/core/settlements';
-import { describeKnownType, getAccountMappingContext, getCurrentMappings, type AccountMappingContext } from '../mappings/mapping-repository';
+import { getAccountMappingContext, getCurrentMappings, type AccountMappingContext } from '../mappings/mapping-repository';
 import { forEachStoredLine, settlementFromRows, type FirstLinePage, type SettlementRow } from '../stored-settlements/load-settlement';
 import { postingSettingsOf } from '../posting-settings/posting-settings-repository';
 
@@ -38,7 +38,7 @@ export async function buildStoredDocuments(db: Kysely<Database>, row: Settlement
 }
 
 function postingSettingsFor(context: AccountMappingContext, posting: PostingSettings): PostingSettings {
-  return { ...posting, timeZoneId: context.timeZoneId, describeType: describeKnownType, shouldSplitByCountry: context.shouldSplitByCountry };
+  return { ...posting, timeZoneId: context.timeZoneId, describeType: context.describeType, shouldSplitByCountry: context.shouldSplitByCountry };
 }
 
 /** The same from a settlement, context, mappings and posting settings (postingSettingsOf) already read. */

@@ -17,7 +17,7 @@ import { describeTransactionType, type Channel } from '@ledgerport/core/settleme
 import { AppError } from '../../http/app-error';
 import { assertUserExists } from '../../http/caller';
 import { userMayOpen } from '../accounts/account-access';
-import { currentMappingsFrom, type AccountMappingContext } from '../mappings/mapping-repository';
+import { currentMappingsFrom, describerOf, type AccountMappingContext } from '../mappings/mapping-repository';
 import { buildStoredDocuments } from '../posting/build-settlement-documents';
 import { accountPostingSettingsFrom, settlementPostingSettings, type PostingSettingsRow } from '../posting-settings/posting-settings-repository';
 import { taxTreatmentFrom } from '../tax-settings/tax-settings-repository';
@@ -35,7 +35,7 @@ export async function settlementDetail(db: Kysely<Database>, userId: string, set
   }
   const { type_totals: typeTotals, documents: documentTuples, first_lines: firstLines, ...withoutRows } = header;
   const stored = (documentTuples ?? []).map(storedDocumentOf);
-  const { a_sales_channel, a_accounting_system, a_time_zone_id, a_split_by_country, a_amazon_pay, a_has_built_in_chart, m_mapping_set, m_system, ...rest } = withoutRows;
+  const { a_sales_channel, a_accounting_system, a_time_zone_id, a_split_by_country, a_amazon_pay, a_has_built_in_chart, a_new_fee_type_to_fees, m_mapping_set, m_system, ...rest } = withoutRows;
   const { p_version, p_group_by, p_is_split_by_month, p_is_tracked_by_marketplace, p_tracking_category_name, p_inconsistent_settlements, p_product_types, p_created_at, ...withTax } = rest;
   const { t_country, t_is_registered, t_sales, t_fees, t_reverse_charge, t_no_tax, t_statement_code, t_statement_name, ...row } = withTax;
   const context: AccountMappingContext = {
@@ -44,6 +44,8 @@ export async function settlementDetail(db: Kysely<Database>, userId: string, set
     accountingSystem: a_accounting_system,
     timeZoneId: a_time_zone_id,
     shouldSplitByCountry: a_split_by_country,
+    isNewFeeTypeToFees: a_new_fee_type_to_fees,
+    describeType: describerOf(a_new_fee_type_to_fees),
   };
   const mappings = await currentMappingsFrom(db, context, m_system === null ? undefined : { mapping_set: m_mapping_set, system: m_system }, { hasBuiltInChart: a_has_built_in_chart });
   const latestSettings =
@@ -111,6 +113,7 @@ type DetailRow = SettlementRow & {
   a_amazon_pay: boolean | null;
   /** Whether the built-in ledger's chart was changed (ledger_accounts rows): else the default chart, unread. */
   a_has_built_in_chart: boolean;
+  a_new_fee_type_to_fees: boolean;
   m_mapping_set: unknown;
   m_system: string | null;
   p_version: number | null;
@@ -147,7 +150,7 @@ const epochMs = (column: string) => sql.raw(`floor(extract(epoch from ${column})
  * (or no longer exists).
  */
 function detailQuery(userId: string, settlementKey: string) {
-  return sql<DetailRow>`${prepared()}select ${SETTLEMENT_COLUMNS_OF_S}, a.sales_channel as a_sales_channel, a.accounting_system as a_accounting_system, a.time_zone_id as a_time_zone_id, a.should_split_by_country as a_split_by_country,
+  return sql<DetailRow>`${prepared()}select ${SETTLEMENT_COLUMNS_OF_S}, a.sales_channel as a_sales_channel, a.accounting_system as a_accounting_system, a.time_zone_id as a_time_zone_id, a.should_split_by_country as a_split_by_country, a.is_new_fee_type_to_fees as a_new_fee_type_to_fees,
   f.enable_amazon_pay as a_amazon_pay, exists (select 1 from ledger_accounts l where l.account_key = s.account_key) as a_has_built_in_chart,
   m.mapping_set as m_mapping_set, m.system as m_system,
   p.version as p_version, p.group_by as p_group_by, p.is_split_by_month as p_is_split_by_month, p.is_tracked_by_marketplace as p_is_tracked_by_marketplace,

@@ -15,7 +15,7 @@ import { addRoute } from '../../http/add-route';
 import { AppError } from '../../http/app-error';
 import type { Deps } from '../../http/deps';
 import { assertAccountAccess } from '../accounts/account-access';
-import { describeKnownType, getAccountMappingContext, getCurrentMappings } from '../mappings/mapping-repository';
+import { getAccountMappingContext, getCurrentMappings } from '../mappings/mapping-repository';
 
 const DAY_MS = 86_400_000;
 
@@ -40,7 +40,8 @@ export function registerSettlementExportRoute(app: FastifyInstance, deps: Deps):
         ...rows.map((r) => [r.settlement_id, day(r.start_at), day(r.end_at), day(r.deposit_at), r.currency, amount(r.total), amount(r.lines_total), amount(r.difference), r.status, r.posting_status, ...(withMarketplace ? [r.marketplace] : [])]),
       ];
     } else {
-      const mappings = await getCurrentMappings(db, await getAccountMappingContext(db, query.accountKey));
+      const context = await getAccountMappingContext(db, query.accountKey);
+      const mappings = await getCurrentMappings(db, context);
       // The totals stored with each settlement (a few rows), never its lines.
       const sums = rows.length === 0 ? [] : await db
         .selectFrom('settlement_type_totals')
@@ -57,7 +58,7 @@ export function registerSettlementExportRoute(app: FastifyInstance, deps: Deps):
           const r = byKey.get(s.settlement_key)!;
           const channel = r.sales_source as Channel;
           const info = describeTransactionType(channel, s.type_key);
-          const target = withTax ? resolveMapping(mappings, describeKnownType, channel, s.type_key, null) : undefined;
+          const target = withTax ? resolveMapping(mappings, context.describeType, channel, s.type_key, null) : undefined;
           return [r.settlement_id, day(r.deposit_at), r.currency, info.label, info.category, amount(s.amount), Number(s.n), ...(withMarketplace ? [s.marketplace] : []), ...(withTax ? [target?.accountCode ?? 'unmapped', target?.taxRateCode ?? ''] : [])];
         }),
       ];

@@ -8,10 +8,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { SalesChannel } from '@ledgerport/contract';
+import { DEFAULT_AMAZON_MARKETPLACE_ID } from '@ledgerport/core/inventory';
 import { api, ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { ChannelIcon, channelName } from '../../ui/channel-icon';
 import { useConnectCallback } from './use-connect-callback';
+import { AmazonMarketplaceSelect } from './amazon-marketplace-select';
 
 const CHANNELS: SalesChannel[] = ['AMAZON', 'SHOPIFY', 'EBAY', 'ETSY', 'WALMART', 'BIGCOMMERCE', 'PAYPAL', 'AFTERPAY'];
 
@@ -87,8 +89,15 @@ function ConnectStart({ channel }: { channel: SalesChannel }) {
   const { account } = useSession();
   const [params] = useSearchParams();
   const [shop, setShop] = useState(params.get('shop') ?? '');
+  const [marketplaceId, setMarketplaceId] = useState(DEFAULT_AMAZON_MARKETPLACE_ID);
   const start = useMutation({
-    mutationFn: () => api.post<{ authorizeUrl: string }>('/sales-channel/connect', { accountKey: account.accountKey, channel, ...(channel === 'SHOPIFY' ? { shop: shop.trim() } : {}) }),
+    mutationFn: () =>
+      api.post<{ authorizeUrl: string }>('/sales-channel/connect', {
+        accountKey: account.accountKey,
+        channel,
+        ...(channel === 'SHOPIFY' ? { shop: shop.trim() } : {}),
+        ...(channel === 'AMAZON' ? { marketplaceId } : {}),
+      }),
     onSuccess: ({ authorizeUrl }) => window.location.assign(authorizeUrl),
   });
   const name = channelName(channel);
@@ -110,6 +119,7 @@ function ConnectStart({ channel }: { channel: SalesChannel }) {
         }}
       >
         <Stack>
+          {channel === 'AMAZON' && <AmazonMarketplaceSelect value={marketplaceId} onChange={setMarketplaceId} />}
           {channel === 'SHOPIFY' && (
             <TextInput label="Shopify store address" placeholder="your-store.myshopify.com" value={shop} onChange={(e) => setShop(e.currentTarget.value)} required />
           )}

@@ -10,6 +10,9 @@ export type Draft = Record<string, { accountCode: string | null; taxRateCode: st
 export const rowKey = (r: MappingRow) => `${r.channel}|${r.typeKey}`;
 type Options = Array<{ group: string; items: Array<{ value: string; label: string }> }>;
 
+/** A new type nothing maps yet, its category's account offered: one save confirms it (issue 28). */
+export const isPrefilled = (r: MappingRow) => r.isUnmapped && r.suggestedAccountCode !== null && r.suggestedTaxRateCode !== null;
+
 function SourceBadge({ row, draft }: { row: MappingRow; draft: Draft[string] | undefined }) {
   if (draft)
     return (
@@ -17,11 +20,35 @@ function SourceBadge({ row, draft }: { row: MappingRow; draft: Draft[string] | u
         Changed
       </Badge>
     );
+  // Still unmapped until saved: the pre-filled account is an offer, not a mapping.
+  if (isPrefilled(row))
+    return (
+      <Group gap={4}>
+        <Badge color="red" variant="light">
+          Unmapped
+        </Badge>
+        <Badge color="orange" variant="light" title="Pre-filled with its category's account: save to confirm">
+          New type
+        </Badge>
+      </Group>
+    );
   if (row.isUnmapped)
     return (
       <Badge color="red" variant="light">
         Unmapped
       </Badge>
+    );
+  // The account setting maps a new fee to the fees account until someone maps it.
+  if (row.source === 'category' && !row.isKnownType)
+    return (
+      <Group gap={4}>
+        <Badge color="orange" variant="light">
+          New type
+        </Badge>
+        <Badge color="gray" variant="light">
+          Category default
+        </Badge>
+      </Group>
     );
   if (row.source === 'category')
     return (

@@ -15,6 +15,8 @@ const row = (over: Partial<MappingRow>): MappingRow => ({
   taxRateCode: 'NONE',
   source: 'category',
   isUnmapped: false,
+  suggestedAccountCode: null,
+  suggestedTaxRateCode: null,
   lineCount: 10,
   amounts: [{ currency: 'USD', amount: '100.0000' }],
   ...over,
@@ -45,6 +47,7 @@ function mappings(rows: MappingRow[]): Mappings {
     ],
     defaultTaxRateCode: 'NONE',
     isUnmappedToSuspense: false,
+    isNewFeeTypeToFees: false,
     rows,
     unmappedCount: rows.filter((r) => r.isUnmapped).length,
     mappingsCompleted: rows.every((r) => !r.isUnmapped),
@@ -174,5 +177,52 @@ describe('mappings screen', () => {
     await userEvent.click(await screen.findByRole('option', { name: '77 · Undeposited Funds' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save mappings (1)' }));
     await waitFor(() => expect(calls.save).toEqual({ entries: [], remove: [], roles: [{ role: 'suspense', channel: null, accountCode: '77' }] }));
+  });
+
+  it('pre-fills a new type with its category account, flagged, so one save confirms it; the new-fee setting saves alone', async () => {
+    const newFee = row({
+      typeKey: 'Order|ShipmentFees|FBA transportation fee',
+      label: 'Amazon - Order / ShipmentFees / FBA transportation fee',
+      category: 'fees',
+      accountCode: null,
+      taxRateCode: null,
+      source: 'unmapped',
+      isUnmapped: true,
+      isKnownType: false,
+      suggestedAccountCode: '6100',
+      suggestedTaxRateCode: 'NONE',
+      lineCount: 1,
+      amounts: [{ currency: 'CAD', amount: '-12.5000' }],
+    });
+    const bodies: unknown[] = [];
+    signIn();
+    installFakeApi({
+      'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
+      'GET /user-meta': { body: buildUserMeta() },
+      'GET /res/whats-new.json': { body: [] },
+      'GET /mappings': { body: mappings([initial.rows[0]!, newFee]) },
+      'GET /account/copy-mappings': { body: { accounts: [] } },
+      'PUT /mappings': ({ body }) => {
+        bodies.push(body);
+        const saved = (body as { entries: unknown[] }).entries.length > 0;
+        return { body: { ...mappings([initial.rows[0]!, saved ? { ...newFee, accountCode: '6100', taxRateCode: 'NONE', isUnmapped: false, source: 'explicit' as const } : newFee]), isNewFeeTypeToFees: !saved } };
+      },
+    });
+    renderApp('/app/mapping');
+    const fees = await screen.findByRole('region', { name: 'Category Fees' });
+    expect(within(fees).getByRole('combobox', { name: `Account for ${newFee.label}` })).toHaveProperty('value', '6100 · Selling fees');
+    expect(within(fees).getByText('New type')).toBeTruthy();
+    expect(within(fees).getByText('Unmapped')).toBeTruthy();
+    expect(screen.getByText('1 transaction type to map')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Post fees of new transaction types to the fees account until they are mapped' }));
+    await waitFor(() => expect(bodies).toEqual([{ entries: [], remove: [], isNewFeeTypeToFees: true }]));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Post fees of new transaction types to the fees account until they are mapped' })).toHaveProperty('checked', true));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save mappings (1)' }));
+    await waitFor(() =>
+      expect(bodies[1]).toEqual({ entries: [{ channel: 'AMAZON', typeKey: newFee.typeKey, accountCode: '6100', taxRateCode: 'NONE' }], remove: [] }),
+    );
+    expect(await screen.findByText('Everything is mapped')).toBeTruthy();
   });
 });

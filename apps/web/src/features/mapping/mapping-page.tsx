@@ -28,7 +28,7 @@ import {
   putMappings,
   refreshReferenceData,
 } from './mapping-api';
-import { MappingCategoryCard, rowKey, type Draft } from './mapping-category-card';
+import { isPrefilled, MappingCategoryCard, rowKey, type Draft } from './mapping-category-card';
 import { RoleAccountsCard, roleKey, type RoleDraft } from './role-accounts-card';
 import { accountOptions, groupMappingRows } from './mapping-groups';
 
@@ -55,14 +55,20 @@ export function MappingPage() {
     [data],
   );
 
+  // A new type nothing maps yet shows its category's account, pre-filled: saving confirms it.
   const valueOf = (r: MappingRow) =>
-    draft[rowKey(r)] ?? { accountCode: r.accountCode, taxRateCode: r.taxRateCode };
+    draft[rowKey(r)] ??
+    (isPrefilled(r) ? { accountCode: r.suggestedAccountCode, taxRateCode: r.suggestedTaxRateCode } : { accountCode: r.accountCode, taxRateCode: r.taxRateCode });
   const isStillUnmapped = (r: MappingRow) => {
     const v = valueOf(r);
     return !v.accountCode || !v.taxRateCode;
   };
   const groups = useMemo(() => (data ? groupMappingRows(data.rows, (r) => r.isUnmapped) : []), [data]);
-  const changes = Object.entries(draft).filter(([, v]) => v.accountCode && v.taxRateCode);
+  const prefilled = data ? data.rows.filter((r) => isPrefilled(r) && !draft[rowKey(r)]) : [];
+  const changes = [
+    ...Object.entries(draft).filter(([, v]) => v.accountCode && v.taxRateCode),
+    ...prefilled.map((r) => [rowKey(r), valueOf(r)] as const),
+  ];
   const roleChanges = data
     ? data.roleAccounts.filter((r) => roleDraft[roleKey(r)] && roleDraft[roleKey(r)] !== r.accountCode)
     : [];
@@ -74,7 +80,7 @@ export function MappingPage() {
   const systemName = data
     ? (ACCOUNTING_SYSTEM_NAMES[data.system as keyof typeof ACCOUNTING_SYSTEM_NAMES] ?? data.system)
     : '';
-  const unmappedLeft = data ? data.rows.filter(isStillUnmapped).length : 0;
+  const unmappedLeft = data ? data.rows.filter((r) => isStillUnmapped(r) || (isPrefilled(r) && !draft[rowKey(r)])).length : 0;
 
   const setRow = (r: MappingRow, patch: Partial<Draft[string]>) => {
     const current = valueOf(r);
@@ -121,6 +127,22 @@ export function MappingPage() {
         ...extra,
       });
       accept(m, `Mappings saved (version ${m.version}).`);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  /** The account setting alone: no pending change (nor pre-filled new type) is saved with it. */
+  async function saveNewFeeSetting(isOn: boolean) {
+    setSaving(true);
+    setError(null);
+    try {
+      const m = await putMappings(account.accountKey, { entries: [], remove: [], isNewFeeTypeToFees: isOn });
+      queryClient.setQueryData(['mappings', account.accountKey], m);
+      void queryClient.invalidateQueries({ queryKey: ['settlement-detail'] });
+      showToast('success', isOn ? 'Fees of new transaction types now post to the fees account until you map them.' : 'New transaction types now wait for a mapping before they are sent.');
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.');
     } finally {
@@ -206,6 +228,8 @@ export function MappingPage() {
           Choose an account and a tax rate for each, then save. Settlements with unmapped types cannot be
           posted
           {data.isUnmappedToSuspense ? ' (they go to the suspense account)' : ''}.
+          {prefilled.length > 0 &&
+            ` ${prefilled.length === 1 ? 'One is a new transaction type' : `${prefilled.length} are new transaction types`} the channel started sending: ${prefilled.length === 1 ? 'it is' : 'they are'} pre-filled with the account of ${prefilled.length === 1 ? 'its' : 'their'} category, so saving confirms ${prefilled.length === 1 ? 'it' : 'them'}.`}
         </Alert>
       ) : (
         <Alert color="green" title="Everything is mapped" role="status">
@@ -232,13 +256,21 @@ export function MappingPage() {
           py="xs"
           style={{ zIndex: 2 }}
         >
-          <Checkbox
-            label="Post amounts of unmapped types to the suspense account"
-            checked={data.isUnmappedToSuspense}
-            onChange={(e) => void save({ isUnmappedToSuspense: e.currentTarget.checked })}
-          />
+          <Stack gap={4}>
+            <Checkbox
+              label="Post amounts of unmapped types to the suspense account"
+              checked={data.isUnmappedToSuspense}
+              onChange={(e) => void save({ isUnmappedToSuspense: e.currentTarget.checked })}
+            />
+            <Checkbox
+              label="Post fees of new transaction types to the fees account until they are mapped"
+              checked={data.isNewFeeTypeToFees}
+              disabled={saving}
+              onChange={(e) => void saveNewFeeSetting(e.currentTarget.checked)}
+            />
+          </Stack>
           <Group gap="xs">
-            {changeCount > 0 && (
+            {Object.keys(draft).length + roleChanges.length > 0 && (
               <Button
                 variant="subtle"
                 onClick={() => {

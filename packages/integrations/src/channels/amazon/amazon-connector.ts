@@ -1,11 +1,13 @@
 /**
  * Amazon Seller Central through SP-API. Connect: the seller consents in Seller Central (website
  * authorization workflow), which redirects back with spapi_oauth_code and selling_partner_id; the code
- * is exchanged at LWA for a refresh token. Fetch: settlement reports (closed settlements), the
+ * is exchanged at LWA for a refresh token. The seller's marketplace picks the consent page and the
+ * region's SP-API host (amazon-region.ts); the session's endpoints are already the connection's region. Fetch: settlement reports (closed settlements), the
  * Finances API's Open event groups (the settlement still running, named by the settlement id its
  * transactions carry, so its report completes it later) and, when the account asks for them, the
  * deferred transactions (amazon-deferred.ts).
  */
+import { findAmazonMarketplace } from '@ledgerport/core/inventory';
 import type { ParseResult } from '@ledgerport/core/settlements';
 import { emptyResult, mergeResults, type ChannelConnector } from '../channel-connector';
 import { ChannelAuthError, ReportNotReadyError } from '../shared/channel-errors';
@@ -13,6 +15,7 @@ import { requestToken } from '../shared/oauth-token';
 import { DEFERRED_PREFIX, fetchDeferredMonth, fetchDeferredSettlements } from './amazon-deferred';
 import { OPEN_PREFIX, fetchOpenGroup, listEventGroups, type FinancialEventGroup } from './amazon-finances';
 import { AMAZON } from './amazon-policy';
+import { amazonEndpointsFor } from './amazon-region';
 import { REPORT_RETENTION_MS, downloadReport, fetchSettlementReports, listSettlementReports } from './amazon-reports';
 import { findGroupSettlementId } from './amazon-transactions';
 
@@ -20,6 +23,7 @@ export const amazonConnector: ChannelConnector = {
   channel: 'AMAZON',
   connectKind: 'oauth',
   keyFields: [],
+  endpointsFor: amazonEndpointsFor,
   authorizeUrl: (env, start) => {
     const url = new URL(env.endpoints.consent!);
     url.searchParams.set('application_id', env.endpoints.applicationId || env.app.clientId);
@@ -40,10 +44,14 @@ export const amazonConnector: ChannelConnector = {
       params: { grant_type: 'authorization_code', code, redirect_uri: finish.redirectUri },
       now: env.now(),
     });
+    const marketplace = finish.form.marketplaceId ? findAmazonMarketplace(finish.form.marketplaceId) : undefined;
     return {
-      credentials: { tokens: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: tokens.expiresAt }, params: { sellingPartnerId: sellerId } },
+      credentials: {
+        tokens: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: tokens.expiresAt },
+        params: { sellingPartnerId: sellerId, ...(marketplace ? { marketplaceId: marketplace.id } : {}) },
+      },
       remoteId: sellerId,
-      storeName: `Amazon seller ${sellerId}`,
+      storeName: marketplace ? `Amazon seller ${sellerId} (${marketplace.name})` : `Amazon seller ${sellerId}`,
     };
   },
   fetchSettlements: async (s, range, options = {}) => {

@@ -17,7 +17,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Context } from 'openapi-backend';
 import { createContract, combineContracts, headerOf } from '../openapi-contract';
-import { createFakeAuthorizationServer } from '../fake-authorization-server';
+import { createFakeAuthorizationServer, type FakeAuthorizationServer } from '../fake-authorization-server';
 import { SPECS_DIR } from '../specs-dir';
 import { createThrottle, decodePageToken, encodePageToken, paramOf, queryOf, type FakeChannel } from './fake-channel';
 import { serveTransactions } from './fake-amazon-transactions';
@@ -63,6 +63,11 @@ export interface FakeAmazonOptions {
   clientId: string;
   clientSecret: string;
   now?: () => number;
+  /**
+   * Login with Amazon is one for every region: the SP-API of another region shares the first one's
+   * (its tokens work there too, and its token endpoint stays the first one's).
+   */
+  auth?: FakeAuthorizationServer;
 }
 
 const UNAUTHORIZED = { errors: [{ code: 'Unauthorized', message: 'Access to requested resource is denied.', details: 'The access token you provided has expired.' }] };
@@ -83,7 +88,7 @@ export async function createFakeAmazon(o: FakeAmazonOptions): Promise<FakeAmazon
   const reportsApi = await createContract({ name: 'amazon-reports', spec: `${SPECS_DIR}amazon/amzn__reports_2021-06-30.json`, baseUrl: o.apiUrl, check });
   const financesApi = await createContract({ name: 'amazon-finances', spec: `${SPECS_DIR}amazon/amzn__financesV0.json`, baseUrl: o.apiUrl, check });
   const transactionsApi = await createContract({ name: 'amazon-finances-2024', spec: `${SPECS_DIR}amazon/amzn__finances_2024-06-19.json`, baseUrl: o.apiUrl, check });
-  const auth = createFakeAuthorizationServer({ name: 'Amazon LWA', clientId: o.clientId, clientSecret: o.clientSecret, clientAuth: 'body', accessTokenTtlSeconds: 3600, now: o.now });
+  const auth = o.auth ?? createFakeAuthorizationServer({ name: 'Amazon LWA', clientId: o.clientId, clientSecret: o.clientSecret, clientAuth: 'body', accessTokenTtlSeconds: 3600, now: o.now });
   const throttle = createThrottle(THROTTLED);
   const reports: FakeAmazonReport[] = [];
   const groups: Record<string, unknown>[] = [];
