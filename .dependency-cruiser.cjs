@@ -11,7 +11,7 @@ const COMPOSITION = `${SERVER}([^/]+\\.ts$|seed/|cli/)`;
 // forbids cycles. A new feature folder joins a layer here.
 const LAYERS = [
   ['accounts', 'notifications', 'partner', 'one-time-links', 'feature-flags', 'whats-new'],
-  ['auth', 'account-users', 'users', 'teams', 'organizations', 'sign-up'],
+  ['auth', 'account-users', 'users', 'teams', 'organizations', 'sign-up', 'identity-providers'],
   ['billing', 'accounting-connections', 'netsuite-configuration'],
   ['stored-settlements', 'mappings', 'tax-settings', 'payment-source-settings', 'posting-settings', 'shopify-order-modes', 'shopify-reports', 'reconciliation'],
   ['imports', 'posting', 'ledger'],

@@ -21,6 +21,8 @@ const FAKE_SHOPIFY_PORT = FAKE_PORT !== undefined ? FAKE_PORT + 1 : PORT === 817
 const baseURL = `http://127.0.0.1:${PORT}`;
 export const FAKE_AMAZON_URL = `http://127.0.0.1:${FAKE_AMAZON_PORT}`;
 export const FAKE_SHOPIFY_URL = `http://127.0.0.1:${FAKE_SHOPIFY_PORT}`;
+// Journeys that call the local Amazon themselves (a revoked token) read where it is from here.
+process.env.LEDGERPORT_E2E_FAKE_AMAZON_URL = FAKE_AMAZON_URL;
 /** The app's channel base URLs point at the local fakes (channel-connections/channel-config.ts). */
 const FAKE_CHANNEL_ENV = {
   LEDGERPORT_AMAZON_API_URL: FAKE_AMAZON_URL,

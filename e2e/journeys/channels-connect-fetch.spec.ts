@@ -8,7 +8,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { saveScreenshot, signIn } from './sign-in';
 
-const FAKE_AMAZON_URL = 'http://127.0.0.1:8181';
+/** The local Amazon of the Playwright config (moved by LEDGERPORT_E2E_FAKE_PORT). */
+const FAKE_AMAZON_URL = process.env.LEDGERPORT_E2E_FAKE_AMAZON_URL ?? 'http://127.0.0.1:8181';
 
 async function openSettlements(page: Page) {
   await page.goto('/app/settlements');

@@ -80,6 +80,13 @@ describe('the web app at /app/', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it("keeps the sign-in popup's opener: the app allows popups, the popup's own pages give up isolation (decision 0064)", async () => {
+    expect((await built.app.inject({ method: 'GET', url: '/app/login' })).headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    for (const url of ['/app/oauth/google', '/app/oauth/firebase?code=c&state=s']) {
+      expect((await built.app.inject({ method: 'GET', url })).headers['cross-origin-opener-policy'], url).toBe('unsafe-none');
+    }
+  });
 });
 
 describe('outside the API', () => {

@@ -17,6 +17,7 @@ import { registerAuthRoutes } from './features/auth/auth-routes';
 import { createSignInLimiter } from './security/sign-in-limiter';
 import { createMailRequestLimiter } from './security/mail-request-limiter';
 import { registerSignUpRoutes } from './features/sign-up/sign-up-routes';
+import { registerIdentityProviderRoutes } from './features/identity-providers/identity-provider-routes';
 import { registerAccountUsersRoutes } from './features/account-users/account-users-routes';
 import { registerNotificationRoutes } from './features/notifications/notification-routes';
 import { registerPasswordRoutes } from './features/sign-up/password-routes';
@@ -120,6 +121,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Served over plain http on 127.0.0.1: no HSTS, and no upgrade of same-origin requests to https.
     hsts: false,
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    // The sign-in page keeps its reference to the identity provider's popup (decision 0064).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(fastifySwagger, {
     openapi: {
@@ -136,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerAuthRoutes(app, deps);
   registerSignUpRoutes(app, deps);
+  registerIdentityProviderRoutes(app, deps);
   registerAccountUsersRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerPasswordRoutes(app, deps);

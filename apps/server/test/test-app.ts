@@ -55,6 +55,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailRequestsPerEmailMax: 3,
     mailRequestWindowMs: 60 * 60 * 1000,
     demo: 'auto',
+    identityProviders: [],
     ...overrides,
   };
 }

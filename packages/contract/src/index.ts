@@ -6,6 +6,7 @@ export * from './safe-text';
 export * from './iso-date';
 export * from './endpoint';
 export * from './auth';
+export * from './identity-providers';
 export * from './sign-up';
 export * from './account';
 export * from './user';

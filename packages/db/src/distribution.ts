@@ -71,6 +71,7 @@ export const REFERENCE_TABLES = [
   'clarity_analyses',
   'connections',
   'firm_invites',
+  'identity_links',
   'notification_settings',
   'notifications',
   'oauth_states',

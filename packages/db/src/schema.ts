@@ -16,7 +16,8 @@ export interface UsersTable {
   user_id: string;
   email: string;
   name: string;
-  password_hash: string;
+  /** argon2id; null for a user made by an identity provider who never set a password (migration 0059). */
+  password_hash: string | null;
   partner_code: string | null;
   root_admin: Generated<boolean>;
   support_lead: Generated<boolean>;
@@ -187,6 +188,16 @@ export interface TeamAccountsTable {
   account_key: string;
   team_id: string;
   created_at: CreatedAt;
+}
+
+/** Which identity provider subject signs in as which user (migration 0059, decision 0064). */
+export interface IdentityLinksTable {
+  provider: 'google' | 'intuit' | 'xero';
+  subject: string;
+  user_id: string;
+  email: string;
+  created_at: Timestamp;
+  last_sign_in_at: Timestamp;
 }
 
 /** An invite into a partner firm (and optionally one of its teams) by email (migration 0048, decision 0048). */
@@ -1077,6 +1088,7 @@ export interface PaypalTransactionsTable {
 
 export interface Database {
   users: UsersTable;
+  identity_links: IdentityLinksTable;
   user_permissions: UserPermissionsTable;
   user_feature_flags: UserFeatureFlagsTable;
   user_application_preferences: UserApplicationPreferencesTable;

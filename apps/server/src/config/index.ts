@@ -11,6 +11,7 @@ import { loadChannelConfig, type ChannelConfig } from './channel-config';
 import type { OpenDbOptions } from '@ledgerport/db';
 import { hasOperatorAccountingConfig, loadAccountingConfig, type AccountingConfig } from './accounting-config';
 import { loadBillingConfig, type BillingConfig } from './billing-config';
+import { loadIdentityProviderConfig, type IdentityProviderConfig } from './identity-provider-config';
 import { parseDemoSetting, type DemoSetting } from '@ledgerport/core/rules';
 
 export interface Config {
@@ -60,6 +61,8 @@ export interface Config {
   billing?: BillingConfig;
   /** LEDGERPORT_DEMO: on, off or auto (unset): when the demo data loads and a public HOST is refused (core's rules/demo-data.ts, decision 0057). */
   demo: DemoSetting;
+  /** Sign-in with Google, Intuit and Xero over OpenID Connect (identity-provider-config.ts): only the configured ones. */
+  identityProviders: IdentityProviderConfig[];
 }
 
 export interface MailConfig {
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRequestWindowMs: 60 * 60 * 1000,
     billing: loadBillingConfig(env),
     demo: readDemoSetting(env.LEDGERPORT_DEMO),
+    identityProviders: loadIdentityProviderConfig(env),
   };
 }
 

@@ -43,6 +43,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   });
   return (request, reply) => {
     if (!isWebPath(request)) return false;
+    // The sign-in popup's pages (decision 0064) go on to an identity provider and back: under the
+    // app's same-origin-allow-popups they would lose their opener (a new browsing context group), and
+    // the sign-in page would see its popup as closed.
+    if (request.url.startsWith('/app/oauth/')) void reply.header('cross-origin-opener-policy', 'unsafe-none');
     void reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
     return true;
   };

@@ -18,10 +18,10 @@ describe('a route page', () => {
     expect(document.title).toContain('Page Not Found');
   });
 
-  it('shows the empty state of a page not built yet', async () => {
+  it('renders a public page of the table without the signed-in start-up', async () => {
     renderApp('/app/oauth/firebase');
-    expect(await screen.findByText('This page completes a sign-in with an identity provider.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/app/login');
+    expect(await screen.findByRole('link', { name: 'Go to sign in' })).toBeTruthy();
+    expect(document.title).toContain('Sign in');
   });
 
   it('downloads the pages the sign-in page links to once it has shown, and no others', async () => {

@@ -1,6 +1,6 @@
 /** Partner, organization, Clarity, internal account area, backend and other routes (spec section 2). */
 import { lazyPage } from './lazy-page';
-import { emptyRoute, route, type RedirectMeta, type RouteMeta } from './route-meta';
+import { route, type RedirectMeta, type RouteMeta } from './route-meta';
 import { profileSettingsPage } from './routes-account';
 
 const partnerDashboardPage = lazyPage(() => import('../features/partner/partner-dashboard-page').then((m) => m.PartnerDashboardPage));
@@ -69,9 +69,9 @@ export const otherRoutes: RouteMeta[] = [
   route('signup', 'Sign up', lazyPage(() => import('../features/sign-up/sign-up-page').then((m) => m.SignUpPage)), { isPublic: true }),
   route('forgot-password', 'Reset Password', lazyPage(() => import('../features/sign-up/forgot-password-page').then((m) => m.ForgotPasswordPage)), { isPublic: true }),
   route('404', 'Page Not Found', lazyPage(() => import('../features/not-found/not-found-page').then((m) => m.NotFoundPage)), { isPublic: true }),
-  emptyRoute('oauth/firebase', 'Sign in', { what: 'This page completes a sign-in with an identity provider.', now: 'Sign in with your email and password instead.', action: { label: 'Sign in', to: '/login' } }, { isPublic: true }),
+  route('oauth/firebase', 'Sign in', lazyPage(() => import('../features/identity-sign-in/provider-pages').then((m) => m.ProviderReturnPage)), { isPublic: true }),
   route('oauth/user-management', 'Account Management', lazyPage(() => import('../features/sign-up/user-management-page').then((m) => m.UserManagementPage)), { isPublic: true }),
-  emptyRoute('oauth/:provider', 'Sign in', { what: 'This page completes a sign-in with Google, Xero, QuickBooks or Microsoft.', now: 'Sign in with your email and password instead.', action: { label: 'Sign in', to: '/login' } }, { isPublic: true }),
+  route('oauth/:provider', 'Sign in', lazyPage(() => import('../features/identity-sign-in/provider-pages').then((m) => m.ProviderStartPage)), { isPublic: true }),
 ];
 
 export const otherRedirects: RedirectMeta[] = [

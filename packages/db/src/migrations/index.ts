@@ -44,6 +44,7 @@ import * as m0050 from './0050-inventory-fetch';
 import * as m0051 from './0051-built-in-ledger-chart';
 import * as m0055 from './0055-search-history-resolve';
 import * as m0058 from './0058-amazon-regions-new-fee-types';
+import * as m0059 from './0059-identity-links';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '0051-built-in-ledger-chart': m0051,
   '0055-search-history-resolve': m0055,
   '0058-amazon-regions-new-fee-types': m0058,
+  '0059-identity-links': m0059,
 };

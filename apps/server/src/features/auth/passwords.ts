@@ -8,8 +8,9 @@ export function hashPassword(password: string): Promise<string> {
 // Verifying against this when the email is unknown makes both failures take the same time.
 let decoyHash: Promise<string> | undefined;
 
-export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
-  if (passwordHash === undefined) {
+/** An unknown user (undefined) and a user without a password (null: made by an identity provider) both fail, after the same work. */
+export async function verifyPassword(passwordHash: string | null | undefined, password: string): Promise<boolean> {
+  if (passwordHash === undefined || passwordHash === null) {
     decoyHash ??= hash('ledgerport decoy password');
     await verify(await decoyHash, password);
     return false;

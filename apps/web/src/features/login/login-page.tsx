@@ -11,6 +11,8 @@ import type { TokenSet } from '../../lib/api-types';
 import { resetSessionExpired } from '../../lib/session-events';
 import { STORAGE_KEYS, clearSession, writeTokenSet } from '../../lib/token-store';
 import { Footer } from '../../app/app-frame';
+import { ProviderSignInButtons } from '../identity-sign-in/provider-buttons';
+import { completeSignIn } from '../identity-sign-in/complete-sign-in';
 
 /** Where to go after signing in: a same-host `continue` target, else the admin page. */
 export function resolveContinue(target: string | null, origin: string): { inApp: boolean; path: string } {
@@ -49,6 +51,12 @@ export function LoginPage() {
       setBusy(false);
     }
   };
+  const afterProviderSignIn = async (result: Parameters<typeof completeSignIn>[0]) => {
+    const next = resolveContinue(params.get('continue'), window.location.origin);
+    const path = completeSignIn(result, next.inApp ? next.path : null);
+    if (next.inApp || result.isNewUser) await navigate(path, { replace: true });
+    else window.location.assign(next.path);
+  };
   return (
     <Container size={420} py={80}>
       <Title order={1} ta="center" mb="xs">
@@ -59,6 +67,7 @@ export function LoginPage() {
       </Text>
       <Paper withBorder p="lg" radius="md" component="form" onSubmit={(e: FormEvent) => void submit(e)} aria-label="Sign in">
         <Stack>
+          <ProviderSignInButtons onSignedIn={afterProviderSignIn} />
           {error && (
             <Alert color="red" role="alert" title="Could not sign in">
               {error}
