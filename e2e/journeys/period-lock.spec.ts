@@ -1,7 +1,7 @@
 /**
  * Issue 28, "A posting never lands in a closed period" (decision 0061): the demo's local Xero has a
  * period lock date (its Organisation's PeriodLockDate, set through the sandbox's control call). demo@
- * sends a Shopify payout dated inside it: the settlement is held, not failed, and its page says which
+ * sends a Shopify payout whose document is dated inside it: the settlement is held, not failed, and its page says which
  * date falls in which closed period. The account is then set to move such documents; the payout posts
  * on the first open day, and the document in the Xero sandbox carries the memo line naming its date.
  * Its own server on port 8912, the demo's sandboxes on 8913.
@@ -17,6 +17,8 @@ const BASE = useOwnServer(8912, 'period-lock', (env) => {
   env.LEDGERPORT_DEMO_SANDBOX_PORT = String(SANDBOX_PORT);
 });
 const PAYOUT = '2026-02-05';
+/** The date its document carries (the payout's own date in the shop's time zone). */
+const DOCUMENT_DATE = '2026-02-03';
 
 async function openPayout(page: Page): Promise<void> {
   await page.goto(`${BASE}/app/settlements`);
@@ -36,8 +38,8 @@ test('a payout dated in a period Xero has closed is held with the reason, then m
   await switchTo(page, 'Acme Outdoor Shop');
   await openPayout(page);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  const hold = page.getByRole('alert').filter({ hasText: 'On hold' }).or(page.locator('.mantine-Alert-root').filter({ hasText: 'On hold' })).first();
-  await expect(hold).toContainText(`Dated ${PAYOUT}, in a period Xero has closed through 2026-02-28.`, { timeout: 60_000 });
+  const hold = page.getByRole('alert').filter({ hasText: 'On hold' });
+  await expect(hold).toContainText(`Dated ${DOCUMENT_DATE}, in a period Xero has closed through 2026-02-28.`, { timeout: 60_000 });
   await expect(hold.getByRole('button', { name: 'Release to send again' })).toBeVisible();
   await expect(page.getByText('The last send failed')).toHaveCount(0);
   await saveScreenshot(page, 'period-lock-01-held');
@@ -64,7 +66,7 @@ test('a payout dated in a period Xero has closed is held with the reason, then m
   await xeroPage.goto(href);
   const body = xeroPage.getByLabel('Document body');
   await expect(body).toContainText('"Date": "2026-03-01"');
-  await expect(body).toContainText(`Dated ${PAYOUT} in the settlement; moved to 2026-03-01, the first open day, because Xero has closed its books through 2026-02-28.`);
+  await expect(body).toContainText(`Dated ${DOCUMENT_DATE} in the settlement; moved to 2026-03-01, the first open day, because Xero has closed its books through 2026-02-28.`);
   await saveScreenshot(xeroPage, 'period-lock-04-xero-document');
   await xeroPage.close();
 });
