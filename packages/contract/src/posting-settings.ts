@@ -150,7 +150,7 @@ export const previewProductTypes = defineEndpoint({
 export const releaseSettlementHold = defineEndpoint({
   method: 'POST',
   url: '/settlement/release-hold',
-  summary: 'Release a settlement held because it is inconsistent: it posts with its difference on the unreconciled-difference suspense line.',
+  summary: 'Release a held settlement. One held because it is inconsistent posts with its difference on the unreconciled-difference suspense line; one held for a closed period is checked against the lock again when sent.',
   tag: 'settlements',
   access: 'user',
   effect: 'write',

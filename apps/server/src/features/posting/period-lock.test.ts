@@ -201,6 +201,13 @@ describe('the built-in ledger’s own lock', () => {
     await send(key);
     expect(await settled(key)).toMatchObject({ on_hold: true, on_hold_reason: 'Dated 2026-09-15, in a period the built-in ledger has closed through 2026-09-30.', posting_error: null });
     expect(await server.testDb.db.selectFrom('ledger_journals').select('journal_id').where('settlement_key', '=', key).execute()).toEqual([]);
+    // Released on its page: no suspense override, and the next send checks the lock again (still closed: held again).
+    const released = await call('POST', `/settlement/release-hold?settlementKey=${key}`);
+    expect(released.json<{ message: string }>().message).toContain("checked against the accounting system's closed period again");
+    const after = await server.testDb.db.selectFrom('settlements').select(['on_hold', 'hold_released_at']).where('settlement_key', '=', key).executeTakeFirstOrThrow();
+    expect(after).toEqual({ on_hold: false, hold_released_at: null });
+    await send(key);
+    expect(await settled(key)).toMatchObject({ on_hold: true, on_hold_cause: 'period-lock' });
     await setTreatment(LEDGER_ACCOUNT, 'move');
     await send(key);
     expect(await settled(key)).toMatchObject({ posting_status: 'POSTED' });
