@@ -7,6 +7,7 @@ import { registerCogsRoutes } from './features/cogs/register-cogs-routes';
 import { registerInventoryFeature } from './features/inventory/register-inventory-routes';
 import { registerLedgerRoutes } from './features/ledger/ledger-routes';
 import { registerBuiltInChartRoutes } from './features/ledger/built-in-chart-routes';
+import { registerLedgerLockRoutes } from './features/ledger/ledger-lock-routes';
 import { registerMappingRoutes } from './features/mappings/mapping-routes';
 import { registerSendProgressRoute } from './features/posting/send-progress-route';
 import { registerPostingRoutes } from './features/postings/posting-routes';
@@ -22,6 +23,7 @@ export function registerSettlementFeatures(app: FastifyInstance, deps: Deps): vo
   registerMappingRoutes(app, deps);
   registerLedgerRoutes(app, deps);
   registerBuiltInChartRoutes(app, deps);
+  registerLedgerLockRoutes(app, deps);
   registerImportRoutes(app, deps);
   registerSendProgressRoute(app, deps);
   registerPostingRoutes(app, deps);

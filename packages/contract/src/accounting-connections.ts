@@ -129,12 +129,14 @@ export const accountingReferenceDataSchema = z.object({
   taxRates: z.array(z.object({ code: z.string(), name: z.string() })),
   trackingCategories: z.array(z.object({ name: z.string(), options: z.array(z.string()) })),
   currencies: z.array(z.string()),
+  /** The system's closed books as last read (with the chart, and again before each send); null when none is set. */
+  periodLock: z.object({ closedThrough: z.string(), source: z.string() }).nullable(),
 });
 
 export const getAccountingReferenceData = defineEndpoint({
   method: 'GET',
   url: '/accounting/reference-data',
-  summary: 'The chart of accounts, tax rates, tracking categories and bank accounts last fetched from the accounting system.',
+  summary: 'The chart of accounts, tax rates, tracking categories, bank accounts and closed period last fetched from the accounting system.',
   tag: 'accounting',
   access: 'user',
   effect: 'read',

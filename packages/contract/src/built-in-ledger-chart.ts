@@ -8,6 +8,7 @@ import { checkRatePercent, LEDGER_ACCOUNT_CODE_MAX, LEDGER_ACCOUNT_NAME_MAX } fr
 import { safeTextSchema } from './safe-text';
 import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
+import { isoDateSchema } from './iso-date';
 
 const accountKey = accountKeySchema;
 export const LEDGER_ACCOUNT_KINDS = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
@@ -127,4 +128,39 @@ export const updateBuiltInTaxRate = defineEndpoint({
   querystring: z.strictObject({ accountKey }),
   body: z.strictObject({ code: rateCodeSchema, name: rateNameSchema.optional(), ratePercent: ratePercentSchema.optional(), taxAccountCode: codeSchema.optional(), isActive: z.boolean('isActive is true or false.').optional() }),
   response: builtInLedgerChartSchema,
+});
+
+/** The built-in ledger's lock (decision 0061): nothing may be dated on or before closedThrough. */
+export const builtInLedgerLockSchema = z
+  .object({
+    accountKey: z.string(),
+    /** 'YYYY-MM-DD', or null when the books are open. */
+    closedThrough: z.string().nullable(),
+    updatedAt: z.string().nullable(),
+    updatedBy: z.string().nullable(),
+  })
+  .meta({ id: 'BuiltInLedgerLock' });
+export type BuiltInLedgerLock = z.infer<typeof builtInLedgerLockSchema>;
+
+export const getBuiltInLedgerLock = defineEndpoint({
+  method: 'GET',
+  url: '/ledger/lock-date',
+  summary: "The day through which the built-in ledger's books are closed.",
+  tag: 'ledger',
+  access: 'user',
+  effect: 'read',
+  querystring: z.strictObject({ accountKey }),
+  response: builtInLedgerLockSchema,
+});
+
+export const saveBuiltInLedgerLock = defineEndpoint({
+  method: 'PUT',
+  url: '/ledger/lock-date',
+  summary: "Close the built-in ledger's books through a day (null opens them); recorded in the account history. A document dated on or before it is held or moved as the account's setting says.",
+  tag: 'ledger',
+  access: 'user',
+  effect: 'write',
+  querystring: z.strictObject({ accountKey }),
+  body: z.strictObject({ closedThrough: isoDateSchema.nullable() }),
+  response: builtInLedgerLockSchema,
 });

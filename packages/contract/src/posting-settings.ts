@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { safeTextSchema } from './safe-text';
 import { accountKeySchema } from './ids';
-import { checkProductTypePattern, createLocalCalendar, GROUP_BY_VALUES, INCONSISTENT_SETTLEMENT_POLICIES, UNASSIGNED_PRODUCT_TYPE } from '@ledgerport/core/posting';
+import { checkProductTypePattern, createLocalCalendar, GROUP_BY_VALUES, INCONSISTENT_SETTLEMENT_POLICIES, PERIOD_LOCK_TREATMENTS, UNASSIGNED_PRODUCT_TYPE } from '@ledgerport/core/posting';
 import { defineEndpoint } from './endpoint';
 
 const accountKey = accountKeySchema;
@@ -17,6 +17,8 @@ export const PRODUCT_TYPE_SKUS_MAX = 5000;
 export const groupBySchema = z.enum(GROUP_BY_VALUES, { error: `Choose one of ${GROUP_BY_VALUES.join(', ')}.` });
 export type GroupBy = z.infer<typeof groupBySchema>;
 export const inconsistentSettlementsSchema = z.enum(INCONSISTENT_SETTLEMENT_POLICIES, { error: 'Choose suspense (post with an unreconciled difference line) or hold.' });
+
+export const periodLockTreatmentSchema = z.enum(PERIOD_LOCK_TREATMENTS, { error: 'Choose hold (wait until released) or move (post on the first open day).' });
 
 export const productTypeRuleSchema = z
   .strictObject({
@@ -77,11 +79,15 @@ export const postingSettingsSchema = z
     isTrackedByMarketplace: z.boolean(),
     trackingCategoryName: z.string(),
     inconsistentSettlements: inconsistentSettlementsSchema,
+    /** A document dated in a period the accounting system has closed: hold the settlement, or move the document to the first open day. */
+    periodLockTreatment: periodLockTreatmentSchema,
     productTypes: z.array(z.object({ name: z.string(), skus: z.array(z.string()), pattern: z.string().nullable() })),
     updatedAt: z.string().nullable(),
     updatedBy: z.string().nullable(),
     /** Unposted inconsistent settlements held now (inconsistentSettlements 'hold'). */
     heldCount: z.number().int(),
+    /** Unposted settlements held because a document falls in a closed period. */
+    periodLockHeldCount: z.number().int(),
   })
   .meta({ id: 'PostingSettings' });
 export type PostingSettingsBody = z.infer<typeof postingSettingsSchema>;
@@ -105,6 +111,7 @@ export const savePostingSettingsBodySchema = z.strictObject({
   isTrackedByMarketplace: z.boolean().optional(),
   trackingCategoryName: safeTextSchema.trim().min(1, 'Enter the name of the tracking category or class.').max(100, 'The name must be at most 100 characters.').optional(),
   inconsistentSettlements: inconsistentSettlementsSchema.optional(),
+  periodLockTreatment: periodLockTreatmentSchema.optional(),
   productTypes: productTypeRulesSchema.optional(),
 });
 export type SavePostingSettings = z.input<typeof savePostingSettingsBodySchema>;
@@ -143,7 +150,7 @@ export const previewProductTypes = defineEndpoint({
 export const releaseSettlementHold = defineEndpoint({
   method: 'POST',
   url: '/settlement/release-hold',
-  summary: 'Release a settlement held because it is inconsistent: it posts with its difference on the unreconciled-difference suspense line.',
+  summary: 'Release a held settlement. One held because it is inconsistent posts with its difference on the unreconciled-difference suspense line; one held for a closed period is checked against the lock again when sent.',
   tag: 'settlements',
   access: 'user',
   effect: 'write',

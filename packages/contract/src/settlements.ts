@@ -72,6 +72,8 @@ export const settlementSchema = z
     flagsSet: z.record(z.string(), z.boolean()),
     onHold: z.boolean(),
     onHoldReason: z.string().nullable(),
+    /** Why it is held: 'inconsistent' (released to post with a suspense line) or 'period-lock' (a closed period; checked again when sent). */
+    onHoldCause: z.string().nullable(),
     onHoldDate: z.string().nullable(),
     /** The settlementKey (the spec's key as text). */
     keyAsString: z.string(),

@@ -24,6 +24,7 @@ export const DISTRIBUTED_TABLES = [
   'ledger_accounts',
   'ledger_journals',
   'ledger_lines',
+  'ledger_period_locks',
   'ledger_tax_rates',
   'mapping_sets',
   'onboarding_questionnaires',

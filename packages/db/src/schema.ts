@@ -686,6 +686,8 @@ export interface PostingSettingsTable {
   is_tracked_by_marketplace: boolean;
   tracking_category_name: string;
   inconsistent_settlements: 'suspense' | 'hold';
+  /** A document dated in a closed period: hold the settlement, or move the document to the first open day. */
+  period_lock_treatment: ColumnType<'hold' | 'move', 'hold' | 'move' | undefined, never>;
   /** Ordered product type rules: { name, skus, pattern }. */
   product_types: ColumnType<{ name: string; skus: string[]; pattern: string | null }[], string, never>;
   created_by: string | null;
@@ -749,6 +751,14 @@ export interface LedgerAccountsTable {
   channel: string | null;
   is_active: ColumnType<boolean, boolean | undefined, boolean>;
   position: number;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+/** The built-in ledger's lock: nothing may be dated on or before closed_through ('YYYY-MM-DD'). */
+export interface LedgerPeriodLocksTable {
+  account_key: string;
+  closed_through: string;
   updated_by: string | null;
   updated_at: Timestamp;
 }
@@ -1143,6 +1153,7 @@ export interface Database {
   ledger_lines: LedgerLinesTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_tax_rates: LedgerTaxRatesTable;
+  ledger_period_locks: LedgerPeriodLocksTable;
   reconciliation_reports: ReconciliationReportsTable;
   reconciliation_report_rows: ReconciliationReportRowsTable;
   billing_plans: BillingPlansTable;

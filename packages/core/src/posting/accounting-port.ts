@@ -6,6 +6,7 @@
  */
 import type { AccountingSystem, LedgerAccount, TaxRate } from '../mapping/model';
 import type { PostingDocument } from './model';
+import type { PeriodLock } from './period-lock';
 
 /** What the remote system says it created (or already had, for a replayed idempotency key). */
 export interface RemoteDocumentRef {
@@ -49,6 +50,8 @@ export interface AccountingReferenceData {
   /** Bank accounts (for the clearing / deposit account choice). */
   bankAccounts: LedgerAccount[];
   currencies: string[];
+  /** The system's closed books (its lock date, or the end of its last closed period), null when none is set. */
+  periodLock: PeriodLock | null;
 }
 
 export interface PostOptions {
@@ -61,6 +64,8 @@ export interface PostOptions {
 export interface AccountingPort {
   readonly system: Exclude<AccountingSystem, 'MANUAL'> | 'MANUAL';
   fetchReferenceData(): Promise<AccountingReferenceData>;
+  /** Only the lock of the reference data, read again before each send (one call where the system allows). */
+  fetchPeriodLock(): Promise<PeriodLock | null>;
   postDocument(document: PostingDocument, options: PostOptions): Promise<RemoteDocumentRef>;
   /** Undo a posted document as the system allows: delete a draft, void an approved one. */
   rollbackDocument(ref: RemoteDocumentRef): Promise<void>;

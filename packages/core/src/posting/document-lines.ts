@@ -84,6 +84,18 @@ export function setColumnLines<T extends { lines: DocumentLine[] }>(doc: T, head
   return doc;
 }
 
+/**
+ * A copy of `doc` with some fields changed, sharing its lines without making them: a column stays a
+ * column (spreading a document would read `lines` and make every grouped line an object).
+ */
+export function withDocumentFields<T extends { lines: DocumentLine[] }>(doc: T, changes: Partial<Omit<T, 'lines'>>): T {
+  const copy = Object.create(Object.getPrototypeOf(doc) as object | null, Object.getOwnPropertyDescriptors(doc)) as T;
+  const lines = COLUMNS.get(doc);
+  if (lines) COLUMNS.set(copy, lines);
+  for (const [key, value] of Object.entries(changes)) Object.defineProperty(copy, key, { value, writable: true, enumerable: true, configurable: true });
+  return copy;
+}
+
 /** The cursor forEachLine hands out for a column's lines: plain fields filled per line, the rest read on demand. */
 class LineCursor implements DocumentLine {
   role!: DocumentLine['role'];

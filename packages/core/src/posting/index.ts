@@ -16,3 +16,4 @@ export * from './selector-values';
 export * from './tax-treatment';
 export * from './payment-sources';
 export * from './built-in-ledger-tax';
+export * from './period-lock';

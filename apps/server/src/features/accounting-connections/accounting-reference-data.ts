@@ -2,7 +2,7 @@
  * The cached chart of accounts, tax rates, tracking categories and bank accounts of the account's
  * accounting system (table accounting_reference_data), which the mappings screen offers.
  */
-import type { AccountingReferenceData } from '@ledgerport/core/posting';
+import type { AccountingReferenceData, PeriodLock } from '@ledgerport/core/posting';
 import { AccountingError } from '@ledgerport/core/posting';
 import type { AccountingDeps } from './accounting-connection-store';
 import { buildAccountingPort } from './resolve-accounting-connection-port';
@@ -38,7 +38,17 @@ export async function refreshReferenceData(deps: AccountingDeps, accountKey: str
 export async function readReferenceData(deps: AccountingDeps, accountKey: string): Promise<StoredReferenceData> {
   const row = await deps.db.selectFrom('accounting_reference_data').selectAll().where('account_key', '=', accountKey).executeTakeFirst();
   const account = await deps.db.selectFrom('accounts').select('accounting_system').where('account_key', '=', accountKey).executeTakeFirstOrThrow();
-  if (!row) return { system: account.accounting_system, fetchedAt: null, accounts: [], bankAccounts: [], taxRates: [], trackingCategories: [], currencies: [] };
+  if (!row) return { system: account.accounting_system, fetchedAt: null, accounts: [], bankAccounts: [], taxRates: [], trackingCategories: [], currencies: [], periodLock: null };
   const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as AccountingReferenceData;
-  return { system: row.system, fetchedAt: row.fetched_at.toISOString(), ...data };
+  // Reference data read before issue 28 has no lock: none known until the next read.
+  return { system: row.system, fetchedAt: row.fetched_at.toISOString(), ...data, periodLock: data.periodLock ?? null };
+}
+
+/** Keeps the lock read again before a send with the cached reference data of the same system (no other field changes). */
+export async function storeRefreshedPeriodLock(deps: Pick<AccountingDeps, 'db'>, accountKey: string, system: string, lock: PeriodLock | null): Promise<void> {
+  const row = await deps.db.selectFrom('accounting_reference_data').select(['system', 'data']).where('account_key', '=', accountKey).executeTakeFirst();
+  if (!row || row.system !== system) return;
+  const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as AccountingReferenceData;
+  if (JSON.stringify(data.periodLock ?? null) === JSON.stringify(lock)) return;
+  await deps.db.updateTable('accounting_reference_data').set({ data: JSON.stringify({ ...data, periodLock: lock }) }).where('account_key', '=', accountKey).execute();
 }

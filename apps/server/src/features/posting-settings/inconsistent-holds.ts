@@ -12,6 +12,7 @@ import { decimalToUnits, formatMoney } from '@ledgerport/core/money';
 import type { SettlementRow } from '../stored-settlements/load-settlement';
 import { getAccountPostingSettings } from './posting-settings-repository';
 import { holdsChanged } from './hold-events';
+import { PERIOD_LOCK_HOLD_CAUSE } from './period-lock-holds';
 
 export const INCONSISTENT_HOLD_CAUSE = 'inconsistent';
 
@@ -21,7 +22,13 @@ export function inconsistentHoldReason(row: Pick<SettlementRow, 'difference' | '
 }
 
 /** Why Send refuses a held settlement, and the two ways out. */
-export function heldSendRefusal(row: Pick<SettlementRow, 'settlement_id' | 'on_hold_reason'>): string {
+export function heldSendRefusal(row: Pick<SettlementRow, 'settlement_id' | 'on_hold_reason' | 'on_hold_cause'>): string {
+  if (row.on_hold_cause === PERIOD_LOCK_HOLD_CAUSE) {
+    return (
+      `Settlement ${row.settlement_id} is on hold and was not sent. ${row.on_hold_reason ?? ''} ` +
+      'Reopen the period in the accounting system and release it on its page, or choose "Move to the first open day" under Settings > Sales Grouping and Tracking.'
+    ).replace(/\s+/g, ' ');
+  }
   return (
     `Settlement ${row.settlement_id} is on hold and was not sent. ${row.on_hold_reason ?? ''} ` +
     'Release it on its page to post the difference on the suspense line, or choose "Post with a suspense line" under Settings > Sales Grouping and Tracking.'

@@ -8,7 +8,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PostingSettingsTable } from '@ledgerport/db';
 import { errorMessages } from '@ledgerport/contract';
-import { DEFAULT_POSTING_SETTINGS, type GroupBy, type PostingSettings } from '@ledgerport/core/posting';
+import { DEFAULT_PERIOD_LOCK_TREATMENT, DEFAULT_POSTING_SETTINGS, type GroupBy, type PeriodLockTreatment, type PostingSettings } from '@ledgerport/core/posting';
 import { AppError } from '../../http/app-error';
 import { findTaxTreatment } from '../tax-settings/tax-settings-repository';
 import { findPaymentSourcePosting } from '../payment-source-settings/payment-source-settings-repository';
@@ -28,6 +28,8 @@ export interface AccountPostingSettings {
   isTrackedByMarketplace: boolean;
   trackingCategoryName: string;
   inconsistentSettlements: 'suspense' | 'hold';
+  /** A document dated in a period the accounting system has closed (decision 0061). */
+  periodLockTreatment: PeriodLockTreatment;
   productTypes: ProductTypeRuleRow[];
   updatedAt: Date | null;
   updatedBy: string | null;
@@ -53,13 +55,13 @@ export async function getAccountPostingSettings(db: Kysely<Database>, accountKey
 /** The columns of the latest posting_settings row the settings are made of, with its author's email. */
 export type PostingSettingsRow = Pick<
   Selectable<PostingSettingsTable>,
-  'version' | 'group_by' | 'is_split_by_month' | 'is_tracked_by_marketplace' | 'tracking_category_name' | 'inconsistent_settlements' | 'product_types' | 'created_at'
+  'version' | 'group_by' | 'is_split_by_month' | 'is_tracked_by_marketplace' | 'tracking_category_name' | 'inconsistent_settlements' | 'period_lock_treatment' | 'product_types' | 'created_at'
 > & { email: string | null };
 
 /** getAccountPostingSettings from rows already read (e.g. joined into a bigger statement). */
 export function accountPostingSettingsFrom(account: { time_zone_id: string; should_split_by_country: boolean }, row: PostingSettingsRow | undefined): AccountPostingSettings {
   const live = { timeZoneId: account.time_zone_id, shouldSplitByCountry: account.should_split_by_country };
-  if (!row) return { ...DEFAULT_POSTING_SETTINGS, ...live, version: 0, productTypes: [], updatedAt: null, updatedBy: null };
+  if (!row) return { ...DEFAULT_POSTING_SETTINGS, ...live, periodLockTreatment: DEFAULT_PERIOD_LOCK_TREATMENT, version: 0, productTypes: [], updatedAt: null, updatedBy: null };
   return {
     ...live,
     version: row.version,
@@ -68,6 +70,7 @@ export function accountPostingSettingsFrom(account: { time_zone_id: string; shou
     isTrackedByMarketplace: row.is_tracked_by_marketplace,
     trackingCategoryName: row.tracking_category_name,
     inconsistentSettlements: row.inconsistent_settlements,
+    periodLockTreatment: row.period_lock_treatment,
     productTypes: row.product_types.map((r) => ({ name: r.name, skus: r.skus, pattern: r.pattern })),
     updatedAt: row.created_at,
     updatedBy: row.email,
@@ -104,6 +107,7 @@ export async function insertPostingSettingsVersion(trx: Kysely<Database>, accoun
       is_tracked_by_marketplace: next.isTrackedByMarketplace,
       tracking_category_name: next.trackingCategoryName,
       inconsistent_settlements: next.inconsistentSettlements,
+      period_lock_treatment: next.periodLockTreatment,
       product_types: JSON.stringify(next.productTypes),
       created_by: userId,
       created_at: at,

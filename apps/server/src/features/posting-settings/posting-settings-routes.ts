@@ -17,11 +17,12 @@ import { countInconsistentHolds, syncInconsistentHolds } from './inconsistent-ho
 import { getAccountPostingSettings, insertPostingSettingsVersion, toCorePostingSettings, type EditablePostingSettings } from './posting-settings-repository';
 import { summarizeSettingChange } from './setting-change-summary';
 import { holdsChanged } from './hold-events';
+import { countPeriodLockHolds, PERIOD_LOCK_HOLD_CAUSE, releasePeriodLockHolds } from './period-lock-holds';
 
 const EXAMPLES_MAX = 5;
 const PREVIEW_SKUS_MAX = 100_000;
 
-const EDITABLE_KEYS = ['timeZoneId', 'groupBy', 'isSplitByMonth', 'shouldSplitByCountry', 'isTrackedByMarketplace', 'trackingCategoryName', 'inconsistentSettlements', 'productTypes'] as const;
+const EDITABLE_KEYS = ['timeZoneId', 'groupBy', 'isSplitByMonth', 'shouldSplitByCountry', 'isTrackedByMarketplace', 'trackingCategoryName', 'inconsistentSettlements', 'periodLockTreatment', 'productTypes'] as const;
 
 export function registerPostingSettingsRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
@@ -59,6 +60,7 @@ export function registerPostingSettingsRoutes(app: FastifyInstance, deps: Deps):
         at,
       });
       await syncInconsistentHolds(trx, query.accountKey, next.inconsistentSettlements, at);
+      if (next.periodLockTreatment === 'move') await releasePeriodLockHolds(trx, query.accountKey, at);
     });
     return settingsBody(db, query.accountKey);
   });
@@ -93,10 +95,12 @@ export function registerPostingSettingsRoutes(app: FastifyInstance, deps: Deps):
     const row = await getSettlementForCaller(db, caller, query.settlementKey);
     if (!row.on_hold) return { settlementKey: row.settlement_key, message: `Settlement ${row.settlement_id} is not on hold.` };
     const at = clock();
+    // A closed period's hold is lifted without the suspense override: the next send checks the lock again.
+    const isPeriodLock = row.on_hold_cause === PERIOD_LOCK_HOLD_CAUSE;
     await db.transaction().execute(async (trx) => {
       await trx
         .updateTable('settlements')
-        .set({ on_hold: false, on_hold_cause: null, on_hold_reason: null, on_hold_date: null, hold_released_at: at, hold_released_by: caller.userId, updated_at: at })
+        .set({ on_hold: false, on_hold_cause: null, on_hold_reason: null, on_hold_date: null, ...(isPeriodLock ? {} : { hold_released_at: at, hold_released_by: caller.userId }), updated_at: at })
         .where('settlement_key', '=', row.settlement_key)
         .execute();
       await holdsChanged.emit({ db: trx, accountKey: row.account_key, at });
@@ -111,6 +115,7 @@ export function registerPostingSettingsRoutes(app: FastifyInstance, deps: Deps):
         at,
       });
     });
+    if (isPeriodLock) return { settlementKey: row.settlement_key, message: `Settlement ${row.settlement_id} was released: when sent, it is checked against the accounting system's closed period again.` };
     return { settlementKey: row.settlement_key, message: `Settlement ${row.settlement_id} was released: it will post with its difference on the unreconciled-difference suspense line.` };
   });
 
@@ -151,9 +156,11 @@ async function settingsBody(db: Kysely<Database>, accountKey: string): Promise<P
     isTrackedByMarketplace: s.isTrackedByMarketplace,
     trackingCategoryName: s.trackingCategoryName,
     inconsistentSettlements: s.inconsistentSettlements,
+    periodLockTreatment: s.periodLockTreatment,
     productTypes: s.productTypes,
     updatedAt: s.updatedAt ? s.updatedAt.toISOString() : null,
     updatedBy: s.updatedBy,
     heldCount: await countInconsistentHolds(db, accountKey),
+    periodLockHeldCount: await countPeriodLockHolds(db, accountKey),
   };
 }

@@ -60,6 +60,7 @@ const ACTION_LABELS: Record<string, string> = {
   'ledger.account-deleted': 'Deleted an account of the built-in ledger',
   'ledger.tax-rate-added': 'Added a tax rate to the built-in ledger',
   'ledger.tax-rate-changed': 'Changed a tax rate of the built-in ledger',
+  'ledger.lock-date-changed': 'Changed the lock date of the built-in ledger',
   'onboarding.assisted-setup-applied': 'Set up the account from the assisted setup answers',
   'account.statement-accounts-and-taxes-changed': 'Changed the statement accounts and taxes',
   'account.netsuite-configuration-changed': 'Changed the NetSuite configuration',

@@ -8,9 +8,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@ledgerport/db';
 import { decimalToUnits, formatUnits } from '@ledgerport/core/money';
 import { journalFromDocument, reverseJournal, type Journal } from '@ledgerport/core/ledger';
-import type { AccountingPort, PostingDocument, RemoteDocumentRef } from '@ledgerport/core/posting';
+import { AccountingError, isInClosedPeriod, periodLockHoldReason, type AccountingPort, type PostingDocument, type RemoteDocumentRef } from '@ledgerport/core/posting';
 import { defaultChart } from '@ledgerport/core/mapping';
 import { findBuiltInChart } from '../mappings/built-in-chart-repository';
+import { findLedgerPeriodLock } from './ledger-period-lock';
 
 export function createLedgerPort(db: Kysely<Database>, accountKey: string, clock: () => Date, localDate: () => string): AccountingPort {
   return {
@@ -18,13 +19,17 @@ export function createLedgerPort(db: Kysely<Database>, accountKey: string, clock
     fetchReferenceData: async () => {
       // The built-in ledger's own chart (decision 0058), or the default one while the owner changed nothing.
       const chart = (await findBuiltInChart(db, accountKey)) ?? defaultChart('MANUAL');
-      return { accounts: chart.accounts, taxRates: chart.taxRates, trackingCategories: [], bankAccounts: [], currencies: [] };
+      return { accounts: chart.accounts, taxRates: chart.taxRates, trackingCategories: [], bankAccounts: [], currencies: [], periodLock: await findLedgerPeriodLock(db, accountKey) };
     },
+    fetchPeriodLock: () => findLedgerPeriodLock(db, accountKey),
     async postDocument(document: PostingDocument, options): Promise<RemoteDocumentRef> {
       const journalId = options.idempotencyKey;
       const ref = { remoteId: journalId, remoteNumber: document.number, remoteType: 'Journal' };
       const existing = await db.selectFrom('ledger_journals').select('journal_id').where('account_key', '=', accountKey).where('journal_id', '=', journalId).executeTakeFirst();
       if (existing) return { ...ref, isReplay: true };
+      // Its own closed period, refused as the connected systems refuse theirs (the send checks first).
+      const lock = await findLedgerPeriodLock(db, accountKey);
+      if (lock && isInClosedPeriod(document.date, lock)) throw new AccountingError({ kind: 'validation', message: periodLockHoldReason(document.date, lock, 'MANUAL') });
       // A sales document or a COGS journal (issue 17) of a settlement.
       const link =
         (await db.selectFrom('settlement_documents').select(['settlement_key', 'document_id']).where('account_key', '=', accountKey).where('idempotency_key', '=', journalId).executeTakeFirst()) ??

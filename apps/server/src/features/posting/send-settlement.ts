@@ -18,6 +18,8 @@ import { createLedgerPort } from './ledger-port';
 import { buildSettlementDocuments } from './build-settlement-documents';
 import { documentToStored } from './stored-document';
 import { heldSendRefusal } from '../posting-settings/inconsistent-holds';
+import { holdForPeriodLock } from '../posting-settings/period-lock-holds';
+import { checkPeriodLock } from './period-lock-check';
 import { sendFinished } from './send-events';
 import type { SettlementRow } from '../stored-settlements/load-settlement';
 import { accountingSendRefusal, getConnectionStates } from '../accounts/connection-states';
@@ -62,7 +64,20 @@ export async function sendSettlement(deps: Deps, settlementKey: string, options:
   if (built.documents.length === 0) return fail(built.problems.map((p) => p.message).join(' ') || 'There is nothing to post.');
   let error: string | null = null;
   let isRetryable = false;
-  for (const doc of built.documents) {
+  let documents: PostingDocument[];
+  try {
+    const lock = await checkPeriodLock(db, port, row, built.documents);
+    // A document in a closed period is never sent to fail: the settlement waits with the rule's reason.
+    if (lock.kind === 'hold') return holdForPeriodLock(db, row, lock.reason, deps.clock());
+    documents = lock.documents;
+  } catch (e) {
+    if (!(e instanceof AccountingError)) throw e;
+    const message = `The closed period could not be read before sending: ${e.failure.message}`;
+    await fail(message);
+    if (e.failure.kind === 'unavailable' || e.failure.kind === 'rate-limit') throw new RetryableSendError(message);
+    return;
+  }
+  for (const doc of documents) {
     try {
       await sendPart(deps, port, row, doc, built.settingsVersion);
     } catch (e) {

@@ -25,6 +25,7 @@ let invoiceCount = 0;
 const xero: AccountingPort = {
   system: 'XERO',
   fetchReferenceData: () => Promise.reject(new Error('not used by these tests')),
+  fetchPeriodLock: () => Promise.resolve(null),
   postDocument: () => Promise.resolve({ remoteId: `0f1e2d3c-0000-4000-8000-${String(++invoiceCount).padStart(12, '0')}`, remoteNumber: `INV-${invoiceCount}`, remoteType: 'Invoice', isReplay: false }),
   rollbackDocument: () => Promise.resolve(),
 };

@@ -36,6 +36,7 @@ export function settlementBody(r: SettlementRow): Settlement {
     flagsSet: r.flags_set,
     onHold: r.on_hold,
     onHoldReason: r.on_hold_reason,
+    onHoldCause: r.on_hold_cause,
     onHoldDate: iso(r.on_hold_date),
     keyAsString: r.settlement_key,
     taxesMapped: r.taxes_mapped,

@@ -36,7 +36,7 @@ export async function settlementDetail(db: Kysely<Database>, userId: string, set
   const { type_totals: typeTotals, documents: documentTuples, first_lines: firstLines, ...withoutRows } = header;
   const stored = (documentTuples ?? []).map(storedDocumentOf);
   const { a_sales_channel, a_accounting_system, a_time_zone_id, a_split_by_country, a_amazon_pay, a_has_built_in_chart, a_new_fee_type_to_fees, m_mapping_set, m_system, ...rest } = withoutRows;
-  const { p_version, p_group_by, p_is_split_by_month, p_is_tracked_by_marketplace, p_tracking_category_name, p_inconsistent_settlements, p_product_types, p_created_at, ...withTax } = rest;
+  const { p_version, p_group_by, p_is_split_by_month, p_is_tracked_by_marketplace, p_tracking_category_name, p_inconsistent_settlements, p_period_lock_treatment, p_product_types, p_created_at, ...withTax } = rest;
   const { t_country, t_is_registered, t_sales, t_fees, t_reverse_charge, t_no_tax, t_statement_code, t_statement_name, ...row } = withTax;
   const context: AccountMappingContext = {
     accountKey: row.account_key,
@@ -58,6 +58,7 @@ export async function settlementDetail(db: Kysely<Database>, userId: string, set
           is_tracked_by_marketplace: p_is_tracked_by_marketplace!,
           tracking_category_name: p_tracking_category_name!,
           inconsistent_settlements: p_inconsistent_settlements!,
+          period_lock_treatment: p_period_lock_treatment!,
           product_types: p_product_types!,
           created_at: p_created_at!,
           email: null,
@@ -122,6 +123,7 @@ type DetailRow = SettlementRow & {
   p_is_tracked_by_marketplace: boolean | null;
   p_tracking_category_name: string | null;
   p_inconsistent_settlements: PostingSettingsRow['inconsistent_settlements'] | null;
+  p_period_lock_treatment: PostingSettingsRow['period_lock_treatment'] | null;
   p_product_types: PostingSettingsRow['product_types'] | null;
   p_created_at: Date | null;
   /** The account's tax settings (all null without a tax_settings row). */
@@ -154,7 +156,7 @@ function detailQuery(userId: string, settlementKey: string) {
   f.enable_amazon_pay as a_amazon_pay, exists (select 1 from ledger_accounts l where l.account_key = s.account_key) as a_has_built_in_chart,
   m.mapping_set as m_mapping_set, m.system as m_system,
   p.version as p_version, p.group_by as p_group_by, p.is_split_by_month as p_is_split_by_month, p.is_tracked_by_marketplace as p_is_tracked_by_marketplace,
-  p.tracking_category_name as p_tracking_category_name, p.inconsistent_settlements as p_inconsistent_settlements, p.product_types as p_product_types, p.created_at as p_created_at,
+  p.tracking_category_name as p_tracking_category_name, p.inconsistent_settlements as p_inconsistent_settlements, p.period_lock_treatment as p_period_lock_treatment, p.product_types as p_product_types, p.created_at as p_created_at,
   t.country as t_country, t.is_registered as t_is_registered, t.sales_tax_rate_code as t_sales, t.fees_tax_rate_code as t_fees, t.reverse_charge_tax_rate_code as t_reverse_charge,
   t.no_tax_rate_code as t_no_tax, t.statement_account_code as t_statement_code, t.statement_account_name as t_statement_name,
   (select json_agg(json_build_array(t.type_key, t.amount::text, t.line_count)) from (select t.type_key, sum(t.amount) as amount, sum(t.line_count)::int as line_count
@@ -167,7 +169,7 @@ join accounts a on a.account_key = s.account_key
 left join account_features f on f.account_key = s.account_key
 left join tax_settings t on t.account_key = s.account_key
 left join lateral (select m.mapping_set, m.system from mapping_sets m where m.account_key = s.account_key order by m.version desc limit 1) m on true
-left join lateral (select p.version, p.group_by, p.is_split_by_month, p.is_tracked_by_marketplace, p.tracking_category_name, p.inconsistent_settlements, p.product_types, p.created_at
+left join lateral (select p.version, p.group_by, p.is_split_by_month, p.is_tracked_by_marketplace, p.tracking_category_name, p.inconsistent_settlements, p.period_lock_treatment, p.product_types, p.created_at
   from posting_settings p where p.account_key = s.account_key order by p.version desc limit 1) p on true
 where s.settlement_key = ${settlementKey} and ${userMayOpen(userId, 'a')}`;
 }

@@ -16,10 +16,12 @@ const defaults: PostingSettingsBody = {
   isTrackedByMarketplace: false,
   trackingCategoryName: 'Marketplace',
   inconsistentSettlements: 'suspense',
+  periodLockTreatment: 'hold',
   productTypes: [],
   updatedAt: null,
   updatedBy: null,
   heldCount: 0,
+  periodLockHeldCount: 0,
 };
 
 function serve(handlers: Record<string, FakeHandler | { status?: number; body?: unknown }>, settings = defaults) {
@@ -34,7 +36,7 @@ function serve(handlers: Record<string, FakeHandler | { status?: number; body?: 
 }
 
 describe('Sales Grouping and Tracking', () => {
-  it('saves grouping by SKU, marketplace tracking and holding inconsistent settlements', async () => {
+  it('saves grouping by SKU, marketplace tracking, holding inconsistent settlements and moving documents out of a closed period', async () => {
     const fake = serve({ 'PUT /account/posting-settings': ({ body }) => ({ body: { ...defaults, ...(body as object), version: 1, heldCount: 2 } }) });
     renderApp('/app/account-settings/invoices');
     await userEvent.click(await screen.findByRole('radio', { name: 'SKU' }));
@@ -43,11 +45,14 @@ describe('Sales Grouping and Tracking', () => {
     await userEvent.clear(category);
     await userEvent.type(category, 'Channel');
     await userEvent.click(screen.getByRole('radio', { name: /Hold until released/ }));
+    const closed = screen.getByRole('radiogroup', { name: 'Documents in a closed period' });
+    expect(within(closed).getByRole('radio', { name: /Hold the settlement/ })).toHaveProperty('checked', true);
+    await userEvent.click(within(closed).getByRole('radio', { name: /Move to the first open day/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fake.calls.some((c) => c.method === 'PUT')).toBe(true));
     const put = fake.calls.find((c) => c.method === 'PUT')!;
     expect(put.query.get('accountKey')).toBe('acc-amazon');
-    expect(put.body).toEqual({ groupBy: 'sku', isSplitByMonth: true, shouldSplitByCountry: false, isTrackedByMarketplace: true, trackingCategoryName: 'Channel', inconsistentSettlements: 'hold' });
+    expect(put.body).toEqual({ groupBy: 'sku', isSplitByMonth: true, shouldSplitByCountry: false, isTrackedByMarketplace: true, trackingCategoryName: 'Channel', inconsistentSettlements: 'hold', periodLockTreatment: 'move' });
     expect(await screen.findByText('Sales grouping and tracking saved. 2 inconsistent settlements are on hold.')).toBeTruthy();
   });
 

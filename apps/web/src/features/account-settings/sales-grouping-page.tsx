@@ -28,11 +28,13 @@ const formOf = (s: PostingSettingsBody): Form => ({
   isTrackedByMarketplace: s.isTrackedByMarketplace,
   trackingCategoryName: s.trackingCategoryName,
   inconsistentSettlements: s.inconsistentSettlements,
+  periodLockTreatment: s.periodLockTreatment,
 });
 
 const savedMessage = (saved: PostingSettingsBody) => {
   const held = saved.inconsistentSettlements === 'hold' && saved.heldCount > 0 ? ` ${saved.heldCount} inconsistent settlement${saved.heldCount === 1 ? ' is' : 's are'} on hold.` : '';
-  return `Sales grouping and tracking saved.${held}`;
+  const closed = saved.periodLockHeldCount > 0 ? ` ${saved.periodLockHeldCount} settlement${saved.periodLockHeldCount === 1 ? ' is' : 's are'} on hold for a closed period.` : '';
+  return `Sales grouping and tracking saved.${held}${closed}`;
 };
 
 function SalesGroupingForm({ settings }: { settings: PostingSettingsBody }) {
@@ -108,6 +110,25 @@ function SalesGroupingForm({ settings }: { settings: PostingSettingsBody }) {
         {settings.heldCount > 0 && (
           <Text size="sm" mt="sm">
             {settings.heldCount} settlement{settings.heldCount === 1 ? ' is' : 's are'} on hold now. <Link to="/settlements">See the settlements</Link>.
+          </Text>
+        )}
+      </Card>
+      <Card withBorder>
+        <Radio.Group
+          label="Documents in a closed period"
+          description="When a document's date falls in a period your accounting system has closed (its lock date or closing date)."
+          value={form.periodLockTreatment}
+          onChange={(v) => set('periodLockTreatment', v)}
+          error={errors.periodLockTreatment}
+        >
+          <Stack gap="xs" mt="xs">
+            <Radio value="hold" label="Hold the settlement" description="It is not sent; its page says which date falls in which closed period." />
+            <Radio value="move" label="Move to the first open day" description="The document is dated the day after the closed period, with a line in its memo naming its own date." />
+          </Stack>
+        </Radio.Group>
+        {settings.periodLockHeldCount > 0 && (
+          <Text size="sm" mt="sm">
+            {settings.periodLockHeldCount} settlement{settings.periodLockHeldCount === 1 ? ' is' : 's are'} on hold for a closed period. <Link to="/settlements">See the settlements</Link>.
           </Text>
         )}
       </Card>

@@ -32,6 +32,8 @@ function serve() {
     'GET /ledger/chart': { body: chart },
     'POST /ledger/chart/accounts': ({ body }) => ({ body: { ...chart, accounts: [...chart.accounts, account((body as { code: string }).code, (body as { name: string }).name, 'asset')] } }),
     'PUT /ledger/chart/account': { body: chart },
+    'GET /ledger/lock-date': { body: { accountKey: 'acc-1', closedThrough: null, updatedAt: null, updatedBy: null } },
+    'PUT /ledger/lock-date': ({ body }) => ({ body: { accountKey: 'acc-1', closedThrough: (body as { closedThrough: string | null }).closedThrough, updatedAt: '2026-11-28T10:00:00.000Z', updatedBy: 'demo@ledgerport.local' } }),
   });
 }
 
@@ -63,5 +65,19 @@ describe('Settings > Built-in ledger', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Add account' }));
     expect(await within(screen.getByRole('table', { name: 'Chart of accounts' })).findByText('Bank')).toBeTruthy();
     expect(api.calls.find((c) => c.method === 'POST' && c.path === '/ledger/chart/accounts')?.body).toEqual({ code: '1800', name: 'Bank', kind: 'asset' });
+  }, 20_000);
+
+  it('closes the books through a day: the lock date is sent and shown with who set it', async () => {
+    const api = serve();
+    renderApp('/app/account-settings/built-in-ledger');
+    const form = await screen.findByRole('form', { name: 'Lock date' }, { timeout: 5000 });
+    expect(within(form).getByText('No closed period: documents of any date post.')).toBeTruthy();
+    const day = within(form).getByLabelText('Closed through');
+    await userEvent.type(day, '2026-03-31');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save lock date' }));
+    expect(await screen.findByText('Closed through 2026-03-31, set 2026-11-28 10:00 UTC by demo@ledgerport.local.')).toBeTruthy();
+    const put = api.calls.find((c) => c.method === 'PUT' && c.path === '/ledger/lock-date')!;
+    expect(put.body).toEqual({ closedThrough: '2026-03-31' });
+    expect(put.query.get('accountKey')).toBe('acc-1');
   }, 20_000);
 });

@@ -13,6 +13,7 @@ import { ApiError, api } from '../../lib/api-client';
 import { useMayCall, useSession, VIEW_ONLY_NOTE } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
 import { DataTable, type DataColumn } from '../../ui/data-table';
+import { LedgerLockCard } from './ledger-lock-card';
 
 type Account = BuiltInLedgerChart['accounts'][number];
 type Rate = BuiltInLedgerChart['taxRates'][number];
@@ -299,6 +300,7 @@ export function BuiltInLedgerSettingsPage() {
       {!canChange && <Text size="sm">{VIEW_ONLY_NOTE}</Text>}
       <ChartOfAccountsCard chart={query.data} canChange={canChange} />
       <TaxRatesCard chart={query.data} canChange={canChange} />
+      <LedgerLockCard />
     </Stack>
   );
 }

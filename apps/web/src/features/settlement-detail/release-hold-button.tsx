@@ -1,4 +1,7 @@
-/** Release a settlement held because it is inconsistent: it then posts with its difference on the suspense line. */
+/**
+ * Release a held settlement: one held because it is inconsistent then posts with its difference on the
+ * suspense line; one held for a closed period is checked against the system's lock again when sent.
+ */
 import { Button } from '@mantine/core';
 import { releaseSettlementHold } from '@ledgerport/contract';
 import { useState } from 'react';
@@ -7,7 +10,7 @@ import { callEndpoint } from '../../lib/call-endpoint';
 import { showToast } from '../../lib/toast';
 import { CallGate } from '../../ui/call-gate';
 
-export function ReleaseHoldButton({ settlementKey, onReleased }: { settlementKey: string; onReleased: () => void }) {
+export function ReleaseHoldButton({ settlementKey, cause, onReleased }: { settlementKey: string; cause: string | null; onReleased: () => void }) {
   const [busy, setBusy] = useState(false);
   return (
     <CallGate entry={releaseSettlementHold}>
@@ -29,7 +32,7 @@ export function ReleaseHoldButton({ settlementKey, onReleased }: { settlementKey
           }
         })()}
       >
-        Release and post with a suspense line
+        {cause === 'period-lock' ? 'Release to send again' : 'Release and post with a suspense line'}
       </Button>
     </CallGate>
   );

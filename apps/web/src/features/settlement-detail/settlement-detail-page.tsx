@@ -86,7 +86,7 @@ function Header({ detail, onChanged }: { detail: SettlementDetail; onChanged: ()
           {s.onHoldReason ?? 'This settlement is on hold.'} {s.onHoldDate ? `(since ${formatDateValue(s.onHoldDate)})` : ''}
           {s.postingStatus === 'NOT_POSTED' && (
             <Group mt="xs">
-              <ReleaseHoldButton settlementKey={s.settlementKey} onReleased={onChanged} />
+              <ReleaseHoldButton settlementKey={s.settlementKey} cause={s.onHoldCause} onReleased={onChanged} />
             </Group>
           )}
         </Alert>

@@ -29,6 +29,7 @@ export function buildSettlement(over: Partial<Settlement> = {}): Settlement {
     onHold: false,
     onHoldReason: null,
     onHoldDate: null,
+    onHoldCause: null,
     keyAsString: key,
     taxesMapped: true,
     accountsMapped: true,

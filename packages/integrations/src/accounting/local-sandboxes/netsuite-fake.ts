@@ -28,6 +28,29 @@ export const NETSUITE_FAKE_DEPARTMENTS = [{ ...row('1', 'Sales'), isinactive: 'F
 export const NETSUITE_FAKE_CLASSES = [{ ...row('1', 'Amazon US'), isinactive: 'F' }, { ...row('2', 'Online Marketplaces'), isinactive: 'F' }];
 export const NETSUITE_FAKE_LOCATIONS = [{ ...row('1', 'Main Warehouse'), isinactive: 'F' }, { ...row('6', 'Amazon FBA', 'Main Warehouse : Amazon FBA'), isinactive: 'F' }];
 
+/**
+ * Accounting periods 2024 to 2027 as SuiteQL's accountingperiod rows: months, with their quarters and
+ * years (isquarter / isyear), each closed ('T') or open. Dates kept as days; SuiteQL shows them in the
+ * user's date format (M/D/YYYY here) unless asked with TO_CHAR.
+ */
+function accountingPeriods(): { id: string; periodname: string; startdate: string; enddate: string; closed: string; isyear: string; isquarter: string; isadjust: string }[] {
+  const day = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d)).toISOString().slice(0, 10);
+  const rows: ReturnType<typeof accountingPeriods> = [];
+  let id = 1;
+  for (let y = 2024; y <= 2027; y++) {
+    rows.push({ id: String(id++), periodname: `FY ${y}`, startdate: day(y, 0, 1), enddate: day(y, 11, 31), closed: 'F', isyear: 'T', isquarter: 'F', isadjust: 'F' });
+    for (let q = 0; q < 4; q++) rows.push({ id: String(id++), periodname: `Q${q + 1} ${y}`, startdate: day(y, q * 3, 1), enddate: day(y, q * 3 + 3, 0), closed: 'F', isyear: 'F', isquarter: 'T', isadjust: 'F' });
+    for (let m = 0; m < 12; m++) {
+      const name = new Date(Date.UTC(y, m, 1)).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
+      rows.push({ id: String(id++), periodname: `${name} ${y}`, startdate: day(y, m, 1), enddate: day(y, m + 1, 0), closed: 'F', isyear: 'F', isquarter: 'F', isadjust: 'F' });
+    }
+  }
+  return rows;
+}
+
+/** A day as a SuiteQL date column shows it by default (M/D/YYYY). */
+const userDate = (day: string) => `${Number(day.slice(5, 7))}/${Number(day.slice(8, 10))}/${day.slice(0, 4)}`;
+
 type SegmentRow = { id: string; isinactive: string; iselimination?: string };
 const REFS: { field: 'subsidiary' | 'department' | 'class' | 'location'; rows: SegmentRow[]; onLines: boolean }[] = [
   { field: 'subsidiary', rows: NETSUITE_FAKE_SUBSIDIARIES.filter((s) => s.iselimination === 'F'), onLines: false },
@@ -55,6 +78,8 @@ export interface NetSuiteFake {
   handle(req: FakeRequest): Promise<FakeResponse>;
   violations: string[];
   documents: CreatedDocument[];
+  /** Closes every accounting period (month, quarter, year) ending on or before `date` and opens the rest; null opens all. */
+  closePeriodsThrough(date: string | null): void;
 }
 
 const NETSUITE_TYPE: Record<SandboxAccount['kind'], string> = { asset: 'OthCurrAsset', liability: 'OthCurrLiab', equity: 'Equity', income: 'Income', expense: 'Expense' };
@@ -70,6 +95,9 @@ export function createNetSuiteFake(options: { clientId: string; clientSecret: st
   const violations: string[] = [];
   const documents: CreatedDocument[] = [];
   let nextId = 5000;
+  const periods = accountingPeriods();
+  /** The closed period a day falls in, if any (months only: quarters and years close with their months). */
+  const closedPeriodOf = (day: string) => periods.find((p) => p.isyear === 'F' && p.isquarter === 'F' && p.closed === 'T' && p.startdate <= day && day <= p.enddate);
 
   /** Every call is answered synchronously; `handle` hands the answer (or the throw) back as a promise. */
   const route = (req: FakeRequest): FakeResponse => {
@@ -84,6 +112,7 @@ export function createNetSuiteFake(options: { clientId: string; clientSecret: st
       classification: NETSUITE_FAKE_CLASSES,
       location: NETSUITE_FAKE_LOCATIONS,
       currency: [{ id: '1', symbol: 'USD', name: 'US Dollar' }],
+      accountingperiod: periods.map((p) => ({ ...p, startdate: userDate(p.startdate), enddate: userDate(p.enddate), __days: { startdate: p.startdate, enddate: p.enddate } })),
       journalentry: documents.filter((d) => d.status !== 'deleted').map((d) => {
         const b = d.body as { id: string; tranId?: string; tranDate?: string; memo?: string; externalId?: string };
         return { id: b.id, tranid: b.tranId, trandate: b.tranDate, memo: b.memo, externalid: b.externalId };
@@ -118,6 +147,8 @@ export function createNetSuiteFake(options: { clientId: string; clientSecret: st
       for (const [i, l] of items.entries()) {
         if (!accounts.some((a) => a.id === l.account?.id)) return error(400, 'Bad Request', `Invalid account reference key ${l.account?.id ?? ''}.`, 'INVALID_KEY_OR_REF', `line.items[${i}].account`);
       }
+      const closed = typeof body.tranDate === 'string' ? closedPeriodOf(body.tranDate) : undefined;
+      if (closed) return error(400, 'Bad Request', `The accounting period ${closed.periodname} is closed: a transaction dated ${String(body.tranDate)} cannot be posted in it.`, 'USER_ERROR', 'tranDate');
       const bad = unknownRef(req.body ?? {}, items as unknown as RefHolder[]);
       if (bad) return error(400, 'Bad Request', `Invalid ${bad.field} reference key ${bad.id}.`, 'INVALID_KEY_OR_REF', bad.path);
       const net = items.reduce((s, l) => s + Math.round((l.debit ?? 0) * 100) - Math.round((l.credit ?? 0) * 100), 0);
@@ -135,6 +166,9 @@ export function createNetSuiteFake(options: { clientId: string; clientSecret: st
     oauth,
     violations,
     documents,
+    closePeriodsThrough: (date) => {
+      for (const p of periods) p.closed = date !== null && p.enddate <= date ? 'T' : 'F';
+    },
     handle: (req) => new Promise((resolve) => resolve(route(req))),
   };
 }

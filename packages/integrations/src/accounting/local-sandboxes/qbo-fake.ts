@@ -39,6 +39,8 @@ export interface QboFake {
   violations: string[];
   documents: CreatedDocument[];
   requests: { method: string; path: string; query: string; body: unknown }[];
+  /** Sets the company's closing date (Preferences.AccountingInfoPrefs.BookCloseDate, 'YYYY-MM-DD'; null: books not closed). */
+  setBookCloseDate(date: string | null): void;
 }
 
 const QBO_TYPE: Record<SandboxAccount['kind'], [string, string]> = {
@@ -72,12 +74,16 @@ export function createQboFake(options: { clientId: string; clientSecret: string;
   const requests: QboFake['requests'] = [];
   const byRequestId = new Map<string, FakeResponse>();
   let nextId = 1000;
+  let bookCloseDate: string | null = null;
 
   const createJournalEntry = (body: Record<string, unknown>): FakeResponse => {
     const problems = checkQboJson(schema, 'JournalEntry', body);
     if (problems.length > 0) {
       violations.push(...problems);
       return fault(400, '2010', 'Request has invalid or unsupported property', problems.join('; '));
+    }
+    if (bookCloseDate !== null && typeof body.TxnDate === 'string' && body.TxnDate <= bookCloseDate) {
+      return fault(400, '6210', 'Account Period Closed, Cannot Update Through Services API', `The account period has closed and the books are closed through ${bookCloseDate}: TxnDate ${body.TxnDate} cannot be used.`, 'TxnDate');
     }
     const lines = body.Line as { Amount: number; JournalEntryLineDetail?: { PostingType: string; AccountRef: { value: string } } }[];
     let balance = 0;
@@ -122,6 +128,9 @@ export function createQboFake(options: { clientId: string; clientSecret: string;
     }
     if (realm !== QBO_FAKE_REALM) return fault(403, '3100', 'ApplicationAuthorizationFailed', `The token does not grant access to company ${realm}`);
     if (resource === 'companyinfo') return json(200, { CompanyInfo: { Id: '1', CompanyName: 'Sandbox Company_US_1 (Local QuickBooks)', Country: 'US' } });
+    if (resource === 'preferences' && req.method === 'GET') {
+      return json(200, { Preferences: { Id: '1', SyncToken: '0', AccountingInfoPrefs: { FirstMonthOfFiscalYear: 'January', ...(bookCloseDate ? { BookCloseDate: bookCloseDate } : {}) } }, time: new Date().toISOString() });
+    }
     if (resource === 'query' && req.method === 'GET') {
       const journalEntries = documents.filter((d) => d.status !== 'Deleted').map((d) => d.body as Record<string, unknown>);
       return answerQboQuery(req.query.get('query') ?? '', { Account: accounts, TaxCode: TAX_CODES, Class: CLASSES, JournalEntry: journalEntries });
@@ -154,6 +163,9 @@ export function createQboFake(options: { clientId: string; clientSecret: string;
     violations,
     documents,
     requests,
+    setBookCloseDate: (date) => {
+      bookCloseDate = date;
+    },
     handle: (req) => new Promise((resolve) => resolve(route(req))),
   };
 }

@@ -40,6 +40,8 @@ export interface SageFake {
   handle(req: FakeRequest): Promise<FakeResponse>;
   violations: string[];
   documents: CreatedDocument[];
+  /** Sets the financial settings' year_end_lockdown_date ('YYYY-MM-DD'; null: nothing locked). */
+  setLockdownDate(date: string | null): void;
 }
 
 const SAGE_TYPE: Record<SandboxAccount['kind'], string> = { asset: 'CURRENT_ASSETS', liability: 'CURRENT_LIABILITY', equity: 'EQUITY', income: 'SALES', expense: 'OVERHEADS' };
@@ -63,6 +65,7 @@ export function createSageFake(options: { clientId: string; clientSecret: string
   const violations: string[] = [];
   const documents: CreatedDocument[] = [];
   const contacts: { id: string; name: string }[] = [];
+  let lockdownDate: string | null = null;
 
   const create = (resource: string, body: Record<string, Record<string, unknown>>): FakeResponse => {
     const r = RESOURCES[resource]!;
@@ -74,6 +77,9 @@ export function createSageFake(options: { clientId: string; clientSecret: string
     if (missing.length > 0) {
       violations.push(...missing.map((m) => `${resource}: ${m} is required`));
       return errors(422, missing.map((m) => ({ message: `${m} is required`, source: m, code: 'RecordInvalid' })));
+    }
+    if (lockdownDate !== null && typeof doc.date === 'string' && doc.date <= lockdownDate) {
+      return errors(422, [{ message: `The date ${doc.date} is on or before the lockdown date ${lockdownDate}`, source: 'date', code: 'RecordInvalid' }]);
     }
     for (const l of lines) {
       if (!ledgers.some((a) => a.id === l.ledger_account_id)) return errors(422, [{ message: `Ledger account ${String(l.ledger_account_id)} was not found`, source: 'ledger_account_id', code: 'RecordNotFound' }]);
@@ -107,6 +113,9 @@ export function createSageFake(options: { clientId: string; clientSecret: string
     }
     const search = req.query.get('search');
     if (req.method === 'GET' && resource === 'ledger_accounts') return page(ledgers);
+    if (req.method === 'GET' && resource === 'financial_settings') {
+      return json(200, { path: '/financial_settings', year_end_date: '2026-12-31', year_end_lockdown_date: lockdownDate, accounting_type: 'accrual', accounts_start_date: '2024-01-01', base_currency: { id: 'GBP', displayed_as: 'Pound Sterling (GBP)' }, multi_currency_enabled: false });
+    }
     if (req.method === 'GET' && resource === 'tax_rates') return page(TAX_RATES);
     if (req.method === 'GET' && resource === 'bank_accounts') return page(BANKS);
     if (req.method === 'GET' && resource === 'contacts') return page(contacts.filter((c) => !search || c.name.toLowerCase().includes(search.toLowerCase())));
@@ -138,6 +147,9 @@ export function createSageFake(options: { clientId: string; clientSecret: string
     oauth,
     violations,
     documents,
+    setLockdownDate: (date) => {
+      lockdownDate = date;
+    },
     handle: (req) => new Promise((resolve) => resolve(route(req))),
   };
 }

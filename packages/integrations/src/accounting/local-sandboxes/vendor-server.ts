@@ -4,7 +4,8 @@
  * body and headers such as 429 + Retry-After, a delay longer than the client's timeout, or "drop":
  * do the work, then close the socket unanswered, i.e. a crash between the call and the record; or
  * "answerDelayMs": do the work, then hold the answer, so a test can kill the caller in between), in
- * process or over HTTP (POST /_fake/faults). GET /_fake/documents lists what each system created, and
+ * process or over HTTP (POST /_fake/faults). POST /_fake/period-locks sets a system's lock in its own
+ * field (`setPeriodLock`). GET /_fake/documents lists what each system created, and
  * GET /_sandbox/documents/{id} shows one as a page (the demo's posted documents link there, decision 0056).
  */
 import http from 'node:http';
@@ -36,6 +37,17 @@ export interface Fault {
   times?: number;
 }
 
+/**
+ * A system's closed books, in the field the vendor documents: Xero's Organisation PeriodLockDate and
+ * EndOfYearLockDate, QuickBooks' Preferences BookCloseDate, Sage's financial settings
+ * year_end_lockdown_date, NetSuite's accounting periods closed through a day. null clears.
+ */
+export type PeriodLockSetting =
+  | { system: 'xero'; PeriodLockDate?: string | null; EndOfYearLockDate?: string | null }
+  | { system: 'qbo'; BookCloseDate: string | null }
+  | { system: 'sage'; year_end_lockdown_date: string | null }
+  | { system: 'netsuite'; closedThrough: string | null };
+
 export interface VendorServer {
   url: string;
   xero: Awaited<ReturnType<typeof createXeroFake>>;
@@ -43,6 +55,7 @@ export interface VendorServer {
   sage: ReturnType<typeof createSageFake>;
   netsuite: ReturnType<typeof createNetSuiteFake>;
   addFault(fault: Fault): void;
+  setPeriodLock(setting: PeriodLockSetting): void;
   documents(): CreatedDocument[];
   violations(): string[];
   close(): Promise<void>;
@@ -74,6 +87,23 @@ export async function startVendorServer(options: { port?: number; host?: string;
   const documents = () => [...xero.documents, ...qbo.documents, ...sage.documents, ...netsuite.documents];
   const violations = () => [...xero.violations, ...qbo.violations, ...sage.violations, ...netsuite.violations];
 
+  const setPeriodLock = (setting: PeriodLockSetting) => {
+    const day = (value: unknown, field: string): string | null => {
+      if (value === null) return null;
+      if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+      throw new Error(`${field} must be a day (YYYY-MM-DD) or null, got ${JSON.stringify(value)}`);
+    };
+    if (setting.system === 'xero') {
+      xero.setLockDates({
+        ...(setting.PeriodLockDate !== undefined ? { PeriodLockDate: day(setting.PeriodLockDate, 'PeriodLockDate') } : {}),
+        ...(setting.EndOfYearLockDate !== undefined ? { EndOfYearLockDate: day(setting.EndOfYearLockDate, 'EndOfYearLockDate') } : {}),
+      });
+    } else if (setting.system === 'qbo') qbo.setBookCloseDate(day(setting.BookCloseDate, 'BookCloseDate'));
+    else if (setting.system === 'sage') sage.setLockdownDate(day(setting.year_end_lockdown_date, 'year_end_lockdown_date'));
+    else if (setting.system === 'netsuite') netsuite.closePeriodsThrough(day(setting.closedThrough, 'closedThrough'));
+    else throw new Error(`No system ${JSON.stringify((setting as { system?: unknown }).system)}: choose xero, qbo, sage or netsuite`);
+  };
+
   const send = (res: http.ServerResponse, answer: FakeResponse) => {
     if (answer.drop) {
       res.socket?.destroy();
@@ -98,6 +128,15 @@ export async function startVendorServer(options: { port?: number; host?: string;
       if (url.pathname === '/_fake/faults' && req.method === 'POST') {
         const r = await readRequest(req, 0, url);
         faults.push(r.body as Fault);
+        return send(res, json(204, undefined));
+      }
+      if (url.pathname === '/_fake/period-locks' && req.method === 'POST') {
+        const r = await readRequest(req, 0, url);
+        try {
+          setPeriodLock(r.body as PeriodLockSetting);
+        } catch (error) {
+          return send(res, json(400, { message: (error as Error).message }));
+        }
         return send(res, json(204, undefined));
       }
       const prefix = /^\/(xero|qbo|sage|netsuite)(\/|$)/.exec(url.pathname)?.[1] as SystemPrefix | undefined;
@@ -125,6 +164,7 @@ export async function startVendorServer(options: { port?: number; host?: string;
     sage,
     netsuite,
     addFault: (f) => faults.push(f),
+    setPeriodLock,
     documents,
     violations,
     close: () =>

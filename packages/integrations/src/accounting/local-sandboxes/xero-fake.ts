@@ -32,7 +32,12 @@ export interface XeroFake {
   documents: CreatedDocument[];
   /** Every API request as received (method, path, body), for contract assertions. */
   requests: { method: string; path: string; headers: Record<string, string>; body: unknown }[];
+  /** Sets the Organisation's lock dates ('YYYY-MM-DD'; null clears one), as Settings > Advanced > Lock dates does. */
+  setLockDates(dates: { PeriodLockDate?: string | null; EndOfYearLockDate?: string | null }): void;
 }
+
+/** A day as Xero's JSON writes dates (x-is-msdate): `/Date(ms+0000)/`. */
+const msDate = (day: string) => `/Date(${Date.parse(`${day}T00:00:00Z`)}+0000)/`;
 
 const XERO_TYPE: Record<SandboxAccount['kind'], [string, string]> = {
   asset: ['CURRENT', 'ASSET'],
@@ -54,6 +59,13 @@ export async function createXeroFake(options: { clientId: string; clientSecret: 
   const documents: CreatedDocument[] = [];
   const requests: XeroFake['requests'] = [];
   const replays = new Map<string, FakeResponse>();
+  // No lock until a test or the demo sets one (the spec's example organisation has 2018 ones).
+  const lockDates: { PeriodLockDate: string | null; EndOfYearLockDate: string | null } = { PeriodLockDate: null, EndOfYearLockDate: null };
+  /** Xero refuses a document dated on or before a lock date that binds the connection (the later of the two here). */
+  const lockedBy = (date: unknown): string | undefined => {
+    const lock = [lockDates.PeriodLockDate, lockDates.EndOfYearLockDate].filter((d): d is string => d !== null).sort().at(-1);
+    return lock !== undefined && typeof date === 'string' && date.slice(0, 10) <= lock ? lock : undefined;
+  };
   const fail = (status: number, message: string): FakeResponse => {
     violations.push(message);
     return json(status, { ErrorNumber: 14, Type: 'PostDataInvalidException', Message: message });
@@ -68,6 +80,8 @@ export async function createXeroFake(options: { clientId: string; clientSecret: 
       const isInvoice = listName === 'Invoices';
       const id = crypto.randomUUID();
       const lines = (isInvoice ? item.LineItems : item.JournalLines) as { UnitAmount?: number; Quantity?: number; LineAmount?: number }[];
+      const lock = lockedBy(item.Date);
+      if (lock) return { error: `The document date ${String(item.Date)} is on or before the lock date ${lock}; the period is locked.` };
       const stored = { ...item, [isInvoice ? 'InvoiceID' : 'ManualJournalID']: id, Status: typeof item.Status === 'string' ? item.Status : 'DRAFT', HasErrors: false };
       if (isInvoice) {
         const total = lines.reduce((sum, l) => sum + Math.round((l.UnitAmount ?? 0) * (l.Quantity ?? 1) * 100), 0);
@@ -105,6 +119,16 @@ export async function createXeroFake(options: { clientId: string; clientSecret: 
         return json(200, { ...ex, Accounts: [...ex.Accounts, ...extra] });
       },
       getTaxRates: (c: Context) => json(200, example(c, 'getTaxRates')),
+      getOrganisations: (c: Context) => {
+        const ex = example(c, 'getOrganisations') as { Organisations: Record<string, unknown>[] };
+        const organisations = ex.Organisations.map(({ PeriodLockDate: _p, EndOfYearLockDate: _e, ...org }) => ({
+          ...org,
+          Name: XERO_FAKE_TENANT.tenantName,
+          ...(lockDates.PeriodLockDate ? { PeriodLockDate: msDate(lockDates.PeriodLockDate) } : {}),
+          ...(lockDates.EndOfYearLockDate ? { EndOfYearLockDate: msDate(lockDates.EndOfYearLockDate) } : {}),
+        }));
+        return json(200, { ...ex, Organisations: organisations });
+      },
       getTrackingCategories: (c: Context) => json(200, example(c, 'getTrackingCategories')),
       getCurrencies: (c: Context) => json(200, example(c, 'getCurrencies')),
       createInvoices: (c: Context) => create(c, 'Invoices'),
@@ -143,6 +167,10 @@ export async function createXeroFake(options: { clientId: string; clientSecret: 
     violations,
     documents,
     requests,
+    setLockDates(dates) {
+      if (dates.PeriodLockDate !== undefined) lockDates.PeriodLockDate = dates.PeriodLockDate;
+      if (dates.EndOfYearLockDate !== undefined) lockDates.EndOfYearLockDate = dates.EndOfYearLockDate;
+    },
     async handle(req) {
       if (req.path === '/identity/connect/authorize') return oauth.authorizePage(req);
       if (req.path === '/identity/connect/decide') return oauth.decide(req);

@@ -3,7 +3,7 @@
  * (PUT /record/v1/journalentry/eid:<key>), so a repeated send updates the same record instead of
  * making a second one; it is read first so a replay is recognised and left untouched.
  */
-import { AccountingError, type AccountingPort, type AccountingReferenceData, type PostingDocument, type RemoteDocumentRef } from '@ledgerport/core/posting';
+import { AccountingError, periodLockOf, type AccountingPort, type AccountingReferenceData, type PeriodLock, type PostingDocument, type RemoteDocumentRef } from '@ledgerport/core/posting';
 import type { AccountKind, LedgerAccount } from '@ledgerport/core/mapping';
 import { boundedKey } from '../shared/bounded-key';
 import { decimal } from '../shared/json-decimal';
@@ -103,6 +103,18 @@ export function createNetSuitePort(context: PortContext): NetSuitePort {
     }
   };
 
+  /**
+   * Closed accounting periods (SuiteQL table accountingperiod, closed = 'T'; years and quarters left out,
+   * their months say it). NetSuite closes periods in order, so the last closed month's end is the lock.
+   * Dates are asked as TO_CHAR: a plain date column answers in the user's own date format.
+   */
+  const fetchPeriodLock = async (): Promise<PeriodLock | null> => {
+    const closed = await suiteql<{ enddate?: string }>(
+      "SELECT id, TO_CHAR(enddate, 'YYYY-MM-DD') AS enddate FROM accountingperiod WHERE closed = 'T' AND isyear = 'F' AND isquarter = 'F'",
+    );
+    return periodLockOf(closed.map((p) => ({ source: 'accountingperiod', closedThrough: p.enddate })));
+  };
+
   const choicesOf = async (table: string, extraFilter = ''): Promise<NetSuiteRecordChoice[]> => {
     const rows = await suiteql<{ id: string; name?: string; fullname?: string }>(`SELECT id, name, fullname FROM ${table} WHERE isinactive = 'F'${extraFilter} ORDER BY fullname`);
     return rows.map((r) => ({ id: String(r.id), name: r.fullname ?? r.name ?? String(r.id) }));
@@ -110,6 +122,7 @@ export function createNetSuitePort(context: PortContext): NetSuitePort {
 
   return {
     system: 'NETSUITE',
+    fetchPeriodLock,
     async suiteQlPage(q, limit, offset) {
       const res = await readHttp.send({ method: 'POST', url: `${base}/query/v1/suiteql?limit=${limit}&offset=${offset}`, headers: { Prefer: 'transient' }, body: { q }, isRepeatable: true });
       const body = (res.body ?? {}) as { items?: Record<string, unknown>[]; hasMore?: boolean; count?: number; offset?: number; totalResults?: number };
@@ -146,6 +159,7 @@ export function createNetSuitePort(context: PortContext): NetSuitePort {
         taxRates: [],
         trackingCategories: classes.length > 0 ? [{ name: 'Class', options: classes.map((c) => c.name ?? c.id) }] : [],
         currencies: currencies.map((c) => c.symbol ?? '').filter(Boolean),
+        periodLock: await fetchPeriodLock(),
       };
     },
 

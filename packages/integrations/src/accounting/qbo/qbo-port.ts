@@ -3,7 +3,7 @@
  * minorversion 75 (1–74 are retired). A journal entry is created with `requestid`: QBO answers a
  * repeated requestid with the entry it already made.
  */
-import { AccountingError, type AccountingPort, type AccountingReferenceData, type PostingDocument, type RemoteDocumentRef } from '@ledgerport/core/posting';
+import { AccountingError, periodLockOf, type AccountingPort, type AccountingReferenceData, type PeriodLock, type PostingDocument, type RemoteDocumentRef } from '@ledgerport/core/posting';
 import type { AccountKind, LedgerAccount } from '@ledgerport/core/mapping';
 import { boundedKey } from '../shared/bounded-key';
 import { decimal } from '../shared/json-decimal';
@@ -73,6 +73,12 @@ export function createQboPort(context: PortContext): QboPort {
   const company = `${context.endpoints.apiBaseUrl.replace(/\/$/, '')}/v3/company/${encodeURIComponent(context.remoteId)}`;
   const http = createVendorHttp({ systemName: 'QuickBooks Online', describeError: describeQboError, ...context });
   let classes: Map<string, string> | undefined;
+  // The company's closing date: Preferences.AccountingInfoPrefs.BookCloseDate (Finance.xsd), absent when the books are not closed.
+  const fetchPeriodLock = async (): Promise<PeriodLock | null> => {
+    const res = await http.send({ method: 'GET', url: `${company}/preferences?minorversion=${QBO_MINOR_VERSION}`, isRepeatable: true });
+    const prefs = (res.body as { Preferences?: { AccountingInfoPrefs?: { BookCloseDate?: string } } }).Preferences;
+    return periodLockOf([{ source: 'BookCloseDate', closedThrough: prefs?.AccountingInfoPrefs?.BookCloseDate }]);
+  };
 
   return {
     system: 'QBO',
@@ -94,8 +100,10 @@ export function createQboPort(context: PortContext): QboPort {
         taxRates: taxCodes.filter((t) => t.Active !== false).map((t) => ({ code: t.Id, name: t.Name ?? t.Id })),
         trackingCategories: classList.length > 0 ? [{ name: 'Class', options: classList.map((c) => c.FullyQualifiedName ?? c.Name ?? c.Id) }] : [],
         currencies: [...new Set(accounts.map((a) => a.CurrencyRef?.value).filter((c): c is string => !!c))],
+        periodLock: await fetchPeriodLock(),
       };
     },
+    fetchPeriodLock,
 
     async postDocument(document, options): Promise<RemoteDocumentRef> {
       if (document.kind !== 'qbo-journal-entry' && document.kind !== 'manual-journal') {

@@ -3,7 +3,7 @@
  * a document's reference is looked up before it is created: a send repeated after a crash finds the
  * first one and creates nothing.
  */
-import { AccountingError, type AccountingPort, type AccountingReferenceData, type PostingDocument, type RemoteDocumentRef } from '@ledgerport/core/posting';
+import { AccountingError, periodLockOf, type AccountingPort, type AccountingReferenceData, type PeriodLock, type PostingDocument, type RemoteDocumentRef } from '@ledgerport/core/posting';
 import type { AccountKind, LedgerAccount } from '@ledgerport/core/mapping';
 import { channelContactName } from '../shared/channel-name';
 import { decimal } from '../shared/json-decimal';
@@ -97,8 +97,15 @@ export function createSagePort(context: PortContext): AccountingPort {
     };
   };
 
+  // Financial settings: year_end_lockdown_date, the day through which the business's transactions are locked.
+  const fetchPeriodLock = async (): Promise<PeriodLock | null> => {
+    const body = (await http.send({ method: 'GET', url: `${base}/financial_settings`, headers, isRepeatable: true })).body as { year_end_lockdown_date?: string | null } | undefined;
+    return periodLockOf([{ source: 'year_end_lockdown_date', closedThrough: body?.year_end_lockdown_date }]);
+  };
+
   return {
     system: 'SAGE',
+    fetchPeriodLock,
     async fetchReferenceData(): Promise<AccountingReferenceData> {
       const accounts = await list<SageLedgerAccount>('/ledger_accounts?attributes=name,nominal_code,ledger_account_type,displayed_as');
       const taxRates = await list<{ id: string; displayed_as?: string; name?: string }>('/tax_rates');
@@ -114,6 +121,7 @@ export function createSagePort(context: PortContext): AccountingPort {
         taxRates: taxRates.map((t) => ({ code: t.id, name: t.displayed_as ?? t.name ?? t.id })),
         trackingCategories: [],
         currencies: [],
+        periodLock: await fetchPeriodLock(),
       };
     },
 

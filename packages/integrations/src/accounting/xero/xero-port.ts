@@ -3,7 +3,7 @@
  * tenant (xero-tenant-id); creates go by PUT with an Idempotency-Key, so a retried send returns the
  * document Xero already made instead of a second one.
  */
-import { AccountingError, type AccountingPort, type AccountingReferenceData, type RemoteDocumentRef } from '@ledgerport/core/posting';
+import { AccountingError, periodLockOf, type AccountingPort, type AccountingReferenceData, type PeriodLock, type RemoteDocumentRef } from '@ledgerport/core/posting';
 import type { AccountKind, LedgerAccount } from '@ledgerport/core/mapping';
 import { boundedKey } from '../shared/bounded-key';
 import type { PortContext } from '../shared/system-definition';
@@ -29,6 +29,14 @@ const KIND_OF_TYPE: Record<string, AccountKind> = {
   EXPENSE: 'expense', DIRECTCOSTS: 'expense', OVERHEADS: 'expense', DEPRECIATN: 'expense', SUPERANNUATIONEXPENSE: 'expense', WAGESEXPENSE: 'expense',
 };
 
+/** A Xero date (`/Date(1546214400000+0000)/`, x-is-msdate) as the day it names, or null. */
+export function xeroDay(value: string | undefined): string | null {
+  const ms = /^\/Date\((-?\d+)(?:[+-]\d{4})?\)\/$/.exec(value ?? '')?.[1];
+  if (ms !== undefined) return new Date(Number(ms)).toISOString().slice(0, 10);
+  // The JSON of some SDKs and the 'Accept: application/json' answer also carry ISO dates.
+  return /^\d{4}-\d{2}-\d{2}/.test(value ?? '') ? value!.slice(0, 10) : null;
+}
+
 function toLedgerAccount(a: XeroAccount): LedgerAccount {
   // Bank accounts often have no Code; Xero accepts AccountID in its place on lines.
   const code = a.Code || a.AccountID || '';
@@ -41,6 +49,15 @@ export function createXeroPort(context: PortContext): AccountingPort {
   const http = createVendorHttp({ systemName: 'Xero', describeError: describeXeroError, ...context });
   const headers = { 'xero-tenant-id': context.remoteId };
   const get = async <T>(path: string): Promise<T> => (await http.send({ method: 'GET', url: `${base}${path}`, headers, isRepeatable: true })).body as T;
+  // The Organisation's PeriodLockDate and EndOfYearLockDate ("Shown if set. See lock dates").
+  const fetchPeriodLock = async (): Promise<PeriodLock | null> => {
+    const { Organisations = [] } = await get<{ Organisations?: { PeriodLockDate?: string; EndOfYearLockDate?: string }[] }>('/Organisation');
+    const org = Organisations[0];
+    return periodLockOf([
+      { source: 'PeriodLockDate', closedThrough: xeroDay(org?.PeriodLockDate) },
+      { source: 'EndOfYearLockDate', closedThrough: xeroDay(org?.EndOfYearLockDate) },
+    ]);
+  };
 
   return {
     system: 'XERO',
@@ -59,8 +76,10 @@ export function createXeroPort(context: PortContext): AccountingPort {
           options: (c.Options ?? []).filter((o) => o.Status !== 'ARCHIVED').map((o) => o.Name ?? ''),
         })),
         currencies: Currencies.map((c) => c.Code ?? '').filter(Boolean),
+        periodLock: await fetchPeriodLock(),
       };
     },
+    fetchPeriodLock,
 
     async postDocument(document, options): Promise<RemoteDocumentRef> {
       const key = { 'Idempotency-Key': boundedKey(options.idempotencyKey, 128) };
