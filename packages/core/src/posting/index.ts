@@ -16,3 +16,5 @@ export * from './selector-values';
 export * from './tax-treatment';
 export * from './payment-sources';
 export * from './built-in-ledger-tax';
+export * from './posting-diff';
+export * from './describe-posting-diff';
