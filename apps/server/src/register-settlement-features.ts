@@ -14,12 +14,14 @@ import { registerPostingRoutes } from './features/postings/posting-routes';
 import { registerReconciliationRoutes } from './features/reconciliation/reconciliation-routes';
 import { registerRedactionRoutes } from './features/redaction/redaction-routes';
 import { registerSettlementActionRoutes } from './features/settlements/settlement-action-routes';
+import { registerBulkReprocessRoutes } from './features/settlements/bulk-reprocess-routes';
 import { registerSettlementExportRoute } from './features/settlements/settlement-export-route';
 import { registerSettlementRoutes } from './features/settlements/settlement-routes';
 
 export function registerSettlementFeatures(app: FastifyInstance, deps: Deps): void {
   registerSettlementRoutes(app, deps);
   registerSettlementExportRoute(app, deps);
+  registerBulkReprocessRoutes(app, deps);
   registerMappingRoutes(app, deps);
   registerLedgerRoutes(app, deps);
   registerBuiltInChartRoutes(app, deps);

@@ -75,6 +75,7 @@ export const errorStatusByCode = {
   'clarity.name-taken': 409,
   'settlement.not-found': 404,
   'settlement.posted': 409,
+  'settlement.reprocess-stale': 409,
   'settlement.on-hold': 409,
   'settlement.not-redownloadable': 409,
   'settlement.trial-file-limit': 403,

@@ -14,6 +14,8 @@ export * from './feature-flags';
 export * from './organization';
 export * from './whats-new';
 export * from './settlements';
+export * from './reprocess-preview';
+export * from './bulk-reprocess';
 export * from './settlement-history';
 export * from './imports';
 export * from './mappings';

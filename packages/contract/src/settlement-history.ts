@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { SETTLEMENT_HISTORY_KINDS } from '@ledgerport/core/settlements';
 import { defineEndpoint } from './endpoint';
 import { settlementKeySchema } from './settlements';
+import { postingDiffSchema } from './reprocess-preview';
 
 export const settlementHistoryEntrySchema = z
   .object({
@@ -17,6 +18,8 @@ export const settlementHistoryEntrySchema = z
     detail: z.string().nullable(),
     /** Who: a person's name or email, "Automation", "Ledgerport" or the channel. */
     by: z.string(),
+    /** A confirmed reprocess of a posted settlement: what it changed, as shown before confirming. */
+    diff: postingDiffSchema.optional(),
   })
   .meta({ id: 'SettlementHistoryEntry' });
 export type SettlementHistoryEntry = z.infer<typeof settlementHistoryEntrySchema>;

@@ -15,6 +15,7 @@ import { accountKeySchema } from './ids';
 import { defineEndpoint } from './endpoint';
 import { salesChannelSchema } from './enums';
 import { decimalAmountSchema } from './money';
+import { previewTokenSchema, reprocessPreviewSchema } from './reprocess-preview';
 
 const accountKey = accountKeySchema;
 export const settlementKeySchema = safeTextSchema.trim().min(1, 'The settlementKey is missing.').max(100, 'The settlementKey is too long.');
@@ -355,24 +356,6 @@ export const listSettlementLines = defineEndpoint({
   response: z.object({ lines: z.array(settlementLineSchema), pagination: paginationSchema }),
 });
 
-/** What reprocess would change on a posted settlement: documents to reverse and their replacements. */
-export const reprocessPreviewSchema = z.object({
-  hasChanges: z.boolean(),
-  toReverse: z.array(settlementDocumentSchema),
-  replacements: z.array(settlementDocumentSchema),
-  changedLines: z.array(
-    z.object({
-      documentNumber: z.string(),
-      description: z.string(),
-      before: z.object({ accountCode: z.string(), taxRateCode: z.string() }).nullable(),
-      after: z.object({ accountCode: z.string(), taxRateCode: z.string() }).nullable(),
-      amount: decimalAmountSchema,
-      side: z.enum(['debit', 'credit']),
-    }),
-  ),
-});
-export type ReprocessPreview = z.infer<typeof reprocessPreviewSchema>;
-
 export const settlementActionResultSchema = z
   .object({
     action: z.enum(['reprocess', 'refreshcogs', 'delete', 'redownload']),
@@ -390,7 +373,7 @@ export const settlementAction = defineEndpoint({
   method: 'GET',
   url: '/settlement',
   summary:
-    'reprocess (rebuild flags and documents with the current mappings; on a posted settlement shows what would change unless confirm=true, then replaces posted documents by reversal), refreshcogs, or delete (not when posted).',
+    'reprocess (rebuild flags and documents with the current mappings; on a posted settlement shows what would change unless confirm=true with the preview token, then replaces the changed posted documents by reversal), refreshcogs, or delete (not when posted).',
   tag: 'settlements',
   access: 'user',
   effect: 'write',
@@ -399,6 +382,8 @@ export const settlementAction = defineEndpoint({
     action: z.enum(['reprocess', 'refreshcogs', 'delete'], { error: 'action must be reprocess, refreshcogs or delete.' }),
     settlementKey: settlementKeySchema,
     confirm: z.enum(['true', 'false']).optional(),
+    /** With confirm=true: the token of the preview that was shown (reprocess-preview.ts). */
+    previewToken: previewTokenSchema.optional(),
   }),
   response: settlementActionResultSchema,
 });

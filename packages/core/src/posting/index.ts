@@ -17,3 +17,5 @@ export * from './tax-treatment';
 export * from './payment-sources';
 export * from './built-in-ledger-tax';
 export * from './period-lock';
+export * from './posting-diff';
+export * from './describe-posting-diff';

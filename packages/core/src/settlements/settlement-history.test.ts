@@ -61,6 +61,25 @@ describe('buildSettlementHistory', () => {
     ]);
   });
 
+  it('keeps what a confirmed reprocess changed with its entry, worded with debit and credit per account', () => {
+    const diff = {
+      documents: [{ partIndex: 1, month: '2026-05', before: { number: 'AMZ-1', date: '2026-05-31', currency: 'USD' }, after: { number: 'AMZ-1', date: '2026-05-31', currency: 'USD' }, lines: [{ role: 'transaction', description: 'Principal', before: { accountCode: '4000', accountName: 'Sales', taxRateCode: 'NONE', amount: '-49.99', tracking: '' }, after: { accountCode: '6100', accountName: 'Fees', taxRateCode: 'NONE', amount: '-49.99', tracking: '' } }] }],
+      accountNets: [
+        { currency: 'USD', accountCode: '4000', accountName: 'Sales', before: '-49.99', after: '0', change: '49.99' },
+        { currency: 'USD', accountCode: '6100', accountName: 'Fees', before: '0', after: '-49.99', change: '-49.99' },
+        { currency: 'USD', accountCode: '1200', accountName: 'Clearing', before: '49.99', after: '49.99', change: '0' },
+      ],
+      moved: [{ currency: 'USD', amount: '49.99' }],
+    };
+    const history = buildSettlementHistory({ ...base, audits: [{ action: 'settlement.reprocessed', at: t(9), actor: sam, after: { postingStatus: 'POSTED', diff } }] });
+    expect(history.at(-1)).toMatchObject({
+      kind: 'reprocessed',
+      title: 'Reprocessed and posted again',
+      detail: '1 document reversed, 1 document posted, 1 line changed. 49.99 USD moves: Sales (4000) debit 49.99 USD; Fees (6100) credit 49.99 USD.',
+      diff,
+    });
+  });
+
   it('shows a hold with its reason, and a release with who released it', () => {
     const held = buildSettlementHistory({ ...base, settlement: { ...base.settlement!, onHoldAt: t(1), onHoldReason: 'Its lines differ from its total by 0.01 USD.' } });
     expect(held.at(-1)).toMatchObject({ kind: 'held', detail: 'Its lines differ from its total by 0.01 USD.' });

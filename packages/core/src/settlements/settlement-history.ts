@@ -5,6 +5,8 @@
  * row and import, its documents, the audit entries about it and the account's mapping saves), and this
  * rule turns them into entries a bookkeeper reads, oldest first.
  */
+import { describePostingDiff, findPostingDiffText } from '../posting/describe-posting-diff';
+import type { PostingDiffText } from '../posting/posting-diff';
 
 export const SETTLEMENT_HISTORY_KINDS = ['imported', 'mapped', 'sent', 'posted', 'failed', 'reversed', 'reprocessed', 'redownloaded', 'held', 'released', 'cogs', 'deleted'] as const;
 export type SettlementHistoryKind = (typeof SETTLEMENT_HISTORY_KINDS)[number];
@@ -40,6 +42,8 @@ export interface SettlementHistoryEntry {
   detail: string | null;
   /** Who: a person's name (or email), "Automation", "Ledgerport" or the channel. */
   by: string;
+  /** A reprocess of a posted settlement: what it changed, as it was shown before confirming (issue 28). */
+  diff?: PostingDiffText;
 }
 
 const personName = (p: HistoryPerson | null, otherwise: string): string => (p ? (p.name?.trim() ? p.name : p.email) : otherwise);
@@ -77,6 +81,8 @@ export function buildSettlementHistory(facts: SettlementHistoryFacts): Settlemen
     const known = AUDIT_ENTRIES[a.action];
     if (!known) continue;
     const entry: SettlementHistoryEntry = { at: a.at, kind: known.kind, title: known.title, detail: known.detail ?? null, by: personName(a.actor, known.without) };
+    const diff = known.kind === 'reprocessed' ? findPostingDiffText((a.after as { diff?: unknown } | null)?.diff) : undefined;
+    if (diff) Object.assign(entry, { title: 'Reprocessed and posted again', detail: describePostingDiff(diff), diff });
     if (known.kind === 'sent') sends.push(entry);
     out.push(entry);
   }

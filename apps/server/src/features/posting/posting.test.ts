@@ -104,11 +104,11 @@ describe('send', () => {
     const fees = codeOf(m, 'Expenses:Amazon:SellerFees');
     await server.app.inject({ method: 'PUT', url: '/mappings?accountKey=acme-amazon-us', payload: { entries: [{ channel: 'AMAZON', typeKey: 'Order|ItemPrice|Principal', accountCode: fees, taxRateCode: 'NONE' }] }, headers: bearer(demo) });
     const preview = await server.app.inject({ method: 'GET', url: `/settlement?ajax=true&action=reprocess&settlementKey=${amazonKey}`, headers: bearer(demo) });
-    const body = preview.json<{ preview: { hasChanges: boolean; changedLines: { before: { accountCode: string }; after: { accountCode: string } }[] } }>();
+    const body = preview.json<{ preview: { hasChanges: boolean; previewToken: string; documents: { lines: { after: { accountCode: string; taxRateCode: string; amount: string } }[] }[] } }>();
     expect(body.preview.hasChanges).toBe(true);
-    expect(body.preview.changedLines).toEqual([expect.objectContaining({ after: { accountCode: fees, taxRateCode: 'NONE' }, amount: '49.9900' })]);
+    expect(body.preview.documents.flatMap((d) => d.lines)).toMatchObject([{ after: { accountCode: fees, taxRateCode: 'NONE', amount: '-49.99' } }]);
     expect(await server.testDb.db.selectFrom('ledger_journals').select('journal_id').execute()).toHaveLength(1);
-    await server.app.inject({ method: 'GET', url: `/settlement?ajax=true&action=reprocess&settlementKey=${amazonKey}&confirm=true`, headers: bearer(demo) });
+    await server.app.inject({ method: 'GET', url: `/settlement?ajax=true&action=reprocess&settlementKey=${amazonKey}&confirm=true&previewToken=${body.preview.previewToken}`, headers: bearer(demo) });
     const after = await waitFor(() => detail(amazonKey), (d) => d.settlement.postingStatus === 'POSTED' && d.settlement.sendState === 'IDLE', 'the replacement');
     expect(after.documents.map((d) => d.status).sort()).toEqual(['POSTED', 'REVERSED']);
     const journals = await server.testDb.db.selectFrom('ledger_journals').select(['number', 'reverses_id']).orderBy('created_at').execute();

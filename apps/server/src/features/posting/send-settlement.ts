@@ -23,6 +23,7 @@ import { checkPeriodLock } from './period-lock-check';
 import { sendFinished } from './send-events';
 import type { SettlementRow } from '../stored-settlements/load-settlement';
 import { accountingSendRefusal, getConnectionStates } from '../accounts/connection-states';
+import { unexpectedDocumentsRefusal, type ExpectedDocuments } from './document-fingerprint';
 
 export class RetryableSendError extends Error {}
 
@@ -44,7 +45,7 @@ export function localDate(at: Date, timeZone: string): string {
  * when a retry may help. An automatic send (Settings > Automation) that posts tells the account's
  * users so ('auto-sent'), in the transaction that records the outcome.
  */
-export async function sendSettlement(deps: Deps, settlementKey: string, options: { isAutomatic?: boolean; accountKey?: string } = {}): Promise<void> {
+export async function sendSettlement(deps: Deps, settlementKey: string, options: { isAutomatic?: boolean; accountKey?: string; expectedDocuments?: ExpectedDocuments } = {}): Promise<void> {
   const { db } = deps;
   const byKey = db.selectFrom('settlements').selectAll().where('settlement_key', '=', settlementKey);
   const row = await (options.accountKey ? byKey.where('account_key', '=', options.accountKey) : byKey).executeTakeFirst();
@@ -62,6 +63,9 @@ export async function sendSettlement(deps: Deps, settlementKey: string, options:
   }
   const built = await buildSettlementDocuments(db, row);
   if (built.documents.length === 0) return fail(built.problems.map((p) => p.message).join(' ') || 'There is nothing to post.');
+  // A confirmed reprocess posts only what it showed (issue 28, decision 0062).
+  const unshown = options.expectedDocuments ? await unexpectedDocumentsRefusal(db, row, built.documents, options.expectedDocuments) : null;
+  if (unshown) return fail(unshown);
   let error: string | null = null;
   let isRetryable = false;
   let documents: PostingDocument[];

@@ -13,9 +13,6 @@ import {
   settlementAction,
   type SettlementActionResult,
 } from '@ledgerport/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '@ledgerport/db';
-import { recordAudit } from '../../audit/record-audit';
 import { assertBillingAllows } from '../billing/check-billing';
 import { addRoute } from '../../http/add-route';
 import { AppError } from '../../http/app-error';
@@ -26,7 +23,8 @@ import { refreshMappingState } from '../mappings/refresh-mapping-state';
 import { isSendOrphaned, queueSend } from '../posting/send-settlement-job';
 import { heldSendRefusal } from '../posting-settings/inconsistent-holds';
 import { getSettlementForCaller, type SettlementRow } from '../stored-settlements/load-settlement';
-import { reprocessSettlement } from './reprocess-settlement';
+import { reprocessAndRecord } from './reprocess-settlement';
+import { auditSettlement } from './settlement-audit';
 import { settlementBody } from './settlement-body';
 import { updateAccountMappingsCompleted } from '../mappings/refresh-mapping-state';
 import { cogsExportLink, queueCogsSends, refreshCogsInBulk, refreshCogsAction } from '../cogs/cogs-actions';
@@ -40,10 +38,7 @@ export function registerSettlementActionRoutes(app: FastifyInstance, deps: Deps)
     const row = await getSettlementForCaller(db, caller, query.settlementKey);
     if (query.action === 'delete') return deleteSettlement(deps, caller, row);
     if (query.action === 'refreshcogs') return result('refreshcogs', row, await refreshCogsAction(deps, caller, row), await reread(deps, row));
-    const outcome = await reprocessSettlement(deps, row, query.confirm === 'true');
-    // A preview changed nothing; a reprocess did (and on a posted settlement, reversed and replaced its documents).
-    if (outcome.preview === null) await auditSettlement(deps, caller, row, 'settlement.reprocessed', { postingStatus: outcome.settlement?.postingStatus ?? null });
-    return outcome;
+    return reprocessAndRecord(deps, caller, row, { isConfirmed: query.confirm === 'true', previewToken: query.previewToken });
   });
 
   addRoute(app, deps, redownloadSettlement, async ({ query, caller }) => {
@@ -208,20 +203,6 @@ async function deleteSettlement(deps: Deps, caller: Caller, row: SettlementRow):
     await auditSettlement(deps, caller, row, 'settlement.deleted', null, trx);
   });
   return result('delete', row, `Settlement ${row.settlement_id} was deleted.`, null);
-}
-
-/** One audit entry of a settlement action: before is the settlement as it was, after what the action made of it (null when deleted). */
-async function auditSettlement(deps: Deps, caller: Caller, row: SettlementRow, action: string, after: Record<string, unknown> | null, db: Kysely<Database> = deps.db): Promise<void> {
-  await recordAudit(db, {
-    actorUserId: caller.userId,
-    accountKey: row.account_key,
-    action,
-    entityType: 'settlement',
-    entityId: row.settlement_key,
-    before: { settlementId: row.settlement_id, postingStatus: row.posting_status, total: row.total, currency: row.currency },
-    after: after === null ? null : { settlementId: row.settlement_id, ...after },
-    at: deps.clock(),
-  });
 }
 
 async function reread(deps: Deps, row: SettlementRow): Promise<SettlementRow> {

@@ -83,6 +83,6 @@ export async function settlementHistoryOf(db: Kysely<Database>, caller: Caller, 
       mappingSaves: mappingSaves.map((m) => ({ action: m.action, at: m.created_at, actor: person(m) })),
     };
   }
-  const entries = buildSettlementHistory(facts).map((e) => ({ at: e.at.toISOString(), kind: e.kind, title: e.title, detail: e.detail, by: e.by }));
+  const entries = buildSettlementHistory(facts).map((e) => ({ at: e.at.toISOString(), kind: e.kind, title: e.title, detail: e.detail, by: e.by, ...(e.diff ? { diff: e.diff } : {}) }));
   return { settlementKey, isDeleted: !row, entries };
 }

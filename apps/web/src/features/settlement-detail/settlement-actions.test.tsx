@@ -8,11 +8,26 @@ import { buildSettlement } from '../settlements/build-settlement';
 
 const posted = buildSettlement({ settlementKey: 'k1', settlementId: '111', postingStatus: 'POSTED', badges: ['posted'] });
 const detail: SettlementDetail = { settlement: posted, documents: [], problems: [], byType: [], canRedownload: false };
+const side = (accountCode: string, accountName: string) => ({ accountCode, accountName, taxRateCode: 'NONE', amount: '7.50', tracking: '' });
 const preview = {
   hasChanges: true,
-  toReverse: [],
-  replacements: [],
-  changedLines: [{ documentNumber: 'AMZ-111-1', description: 'Amazon Fees - Commission', before: { accountCode: '6100', taxRateCode: 'NONE' }, after: { accountCode: '6150', taxRateCode: 'NONE' }, amount: '7.5000', side: 'debit' }],
+  previewToken: 'token-of-the-preview-shown',
+  reverseCount: 1,
+  postCount: 1,
+  documents: [
+    {
+      partIndex: 1,
+      month: '2026-05',
+      before: { number: 'AMZ-111-1', date: '2026-05-31', currency: 'USD' },
+      after: { number: 'AMZ-111-1', date: '2026-05-31', currency: 'USD' },
+      lines: [{ role: 'transaction', description: 'Amazon Fees - Commission', before: side('6100', 'Amazon Fees'), after: side('6150', 'Other Fees') }],
+    },
+  ],
+  accountNets: [
+    { currency: 'USD', accountCode: '6100', accountName: 'Amazon Fees', before: '7.50', after: '0.00', change: '-7.50' },
+    { currency: 'USD', accountCode: '6150', accountName: 'Other Fees', before: '0.00', after: '7.50', change: '7.50' },
+  ],
+  moved: [{ currency: 'USD', amount: '7.50' }],
 };
 
 function serve(accessLevel: 'manage' | 'read' = 'manage', settlementDetail: SettlementDetail = detail) {
@@ -35,13 +50,18 @@ describe('settlement actions', () => {
     renderApp('/app/settlement?settlementKey=k1');
     await userEvent.click(await screen.findByRole('button', { name: 'Reprocess' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reprocess this posted settlement?' });
-    const table = within(dialog).getByRole('table', { name: 'What would change' });
-    expect(within(table).getByText('6100 / NONE')).toBeTruthy();
-    expect(within(table).getByText('6150 / NONE')).toBeTruthy();
+    const table = within(dialog).getByRole('table', { name: 'Lines that change in AMZ-111-1' });
+    const row = within(table).getByRole('row', { name: /Amazon Fees - Commission/ });
+    expect(within(row).getByText('6100 · Amazon Fees')).toBeTruthy();
+    expect(within(row).getByText('6150 · Other Fees')).toBeTruthy();
+    expect(within(row).getAllByText('Debit $7.50')).toHaveLength(2);
+    const nets = within(dialog).getByRole('table', { name: 'Net per account' });
+    expect(within(within(nets).getByRole('row', { name: /6100 · Amazon Fees/ })).getByText('Credit $7.50')).toBeTruthy();
     const calls = () => fake.calls.filter((c) => c.path === '/settlement');
     expect(calls().map((c) => [c.query.get('action'), c.query.get('ajax'), c.query.get('confirm')])).toEqual([['reprocess', 'true', null]]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse and replace' }));
     await waitFor(() => expect(calls().at(-1)?.query.get('confirm')).toBe('true'));
+    expect(calls().at(-1)?.query.get('previewToken')).toBe('token-of-the-preview-shown');
   });
 
   it('cannot send a settlement that is already posted', async () => {

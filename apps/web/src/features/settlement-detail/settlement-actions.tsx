@@ -3,7 +3,7 @@
  * shows what would change, then replaces by reversal when confirmed), redownload (API settlements),
  * refresh COGS, delete, export.
  */
-import { Alert, Button, Group, Menu, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { redownloadSettlement as redownloadEntry, settlementAction, type ReprocessPreview, type SettlementDetail } from '@ledgerport/contract';
 import { useState } from 'react';
@@ -13,42 +13,12 @@ import { useSession } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
 import { CallGate, useCallRefusal } from '../../ui/call-gate';
 import { downloadFile } from '../../ui/download-file';
-import { MoneyText } from '../../ui/money-text';
 import { SendButton } from '../settlements/send-button';
 import { redownloadSettlement, runSettlementAction } from '../settlements/settlements-api';
 import { ConfirmActions } from '../../ui/confirm-actions';
+import { ReprocessDialog } from './reprocess-dialog';
 
 const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.');
-
-function PreviewTable({ preview, currency }: { preview: ReprocessPreview; currency: string }) {
-  return (
-    <Table aria-label="What would change">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Document</Table.Th>
-          <Table.Th>Line</Table.Th>
-          <Table.Th>Before</Table.Th>
-          <Table.Th>After</Table.Th>
-          <Table.Th ta="right">Amount</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {preview.changedLines.map((l, i) => (
-          <Table.Tr key={i}>
-            <Table.Td>{l.documentNumber}</Table.Td>
-            <Table.Td>{l.description}</Table.Td>
-            <Table.Td>{l.before ? `${l.before.accountCode} / ${l.before.taxRateCode}` : '--'}</Table.Td>
-            <Table.Td>{l.after ? `${l.after.accountCode} / ${l.after.taxRateCode}` : '--'}</Table.Td>
-            <Table.Td ta="right">
-              {l.side === 'debit' ? 'Dr ' : 'Cr '}
-              <MoneyText amount={l.amount} currency={currency} />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
 
 export function SettlementActions({ detail, onChanged }: { detail: SettlementDetail; onChanged: () => void }) {
   const { account } = useSession();
@@ -68,7 +38,7 @@ export function SettlementActions({ detail, onChanged }: { detail: SettlementDet
     try {
       const r = await run();
       if (r.preview?.hasChanges) setPreview(r.preview);
-      else showToast('success', r.message);
+      else showToast(r.preview ? 'info' : 'success', r.message);
       onChanged();
     } catch (e) {
       setError(messageOf(e));
@@ -131,29 +101,17 @@ export function SettlementActions({ detail, onChanged }: { detail: SettlementDet
           {error}
         </Alert>
       )}
-      <Modal opened={preview !== null && actionRefusal === null} onClose={() => setPreview(null)} title="Reprocess this posted settlement?" size="xl">
-        {preview && (
-          <Stack>
-            <Text size="sm">
-              The mappings changed since it was posted. Reprocessing reverses {preview.toReverse.length} posted document(s) and posts {preview.replacements.length} replacement(s):
-            </Text>
-            <PreviewTable preview={preview} currency={s.currency} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setPreview(null)}>
-                Keep as posted
-              </Button>
-              <Button
-                onClick={() => {
-                  setPreview(null);
-                  void act('reprocess', () => runSettlementAction('reprocess', s.settlementKey, true));
-                }}
-              >
-                Reverse and replace
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      {actionRefusal === null && (
+        <ReprocessDialog
+          settlementKey={s.settlementKey}
+          preview={preview}
+          onPreview={setPreview}
+          onDone={(r) => {
+            showToast('success', r.message);
+            onChanged();
+          }}
+        />
+      )}
       <Modal opened={confirmDelete && actionRefusal === null} onClose={() => setConfirmDelete(false)} title="Delete this settlement?">
         <Text size="sm" mb="md">
           Settlement {s.settlementId} and its lines will be removed from Ledgerport. You can load it again from its file.

@@ -18,6 +18,23 @@ export const settlementHistoryQueryKey = (settlementKey: string) => ['settlement
 // code into the first load of /app/settlements (its 250 kB budget, decision 0026).
 const COLORS: Partial<Record<SettlementHistoryEntry['kind'], string>> = { posted: 'green', failed: 'red', deleted: 'red', held: 'orange', reversed: 'orange' };
 
+/** What a confirmed reprocess changed, line by line, as it was shown before the confirm (issue 28). */
+function DiffLines({ diff }: { diff: NonNullable<SettlementHistoryEntry['diff']> }) {
+  const side = (x: { accountCode: string; accountName: string; taxRateCode: string; amount: string } | null) =>
+    x ? `${x.accountCode} · ${x.accountName} (${x.taxRateCode}) ${x.amount.startsWith('-') ? `credit ${x.amount.slice(1)}` : `debit ${x.amount}`}` : 'none';
+  return (
+    <Stack gap={0} component="ul" aria-label="Lines that changed" style={{ margin: 0, paddingLeft: '1.2em' }}>
+      {diff.documents.flatMap((d) =>
+        d.lines.map((l, i) => (
+          <Text key={`${d.partIndex}-${i}`} size="xs" c="dimmed" component="li">
+            {(d.after ?? d.before)!.number}, {l.description}: {side(l.before)} → {side(l.after)}
+          </Text>
+        )),
+      )}
+    </Stack>
+  );
+}
+
 /** `version`: the settlement's last change (its `updated`), so a send that finishes while the page is open shows up here too. */
 export function SettlementHistoryCard({ settlementKey, version, onlyWhenDeleted = false }: { settlementKey: string; version?: string; onlyWhenDeleted?: boolean }) {
   const { account } = useSession();
@@ -50,6 +67,7 @@ export function SettlementHistoryCard({ settlementKey, version, onlyWhenDeleted 
                   {e.detail}
                 </Text>
               )}
+              {e.diff && <DiffLines diff={e.diff} />}
               <Text size="xs" c="dimmed">
                 {e.by} · {formatTimestamp(e.at, account.timeZoneId || undefined)}
               </Text>

@@ -1,18 +1,24 @@
 /**
- * Bulk send, export and delete of the selected settlements (at most 50 per call, spec section 9):
+ * Bulk send, export, reprocess (its summary first) and delete of the selected settlements (at most 50 per call, spec section 9):
  * the bar says how many are chosen and refuses more than 50 before asking the server.
  */
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { BULK_SETTLEMENTS_MAX } from '@ledgerport/contract/limits';
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import type { bulkActionSettlement } from '@ledgerport/contract';
 import { useMayCall, VIEW_ONLY_NOTE } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
 import { downloadFile } from '../../ui/download-file';
 import { LazyModal } from '../../ui/lazy-modal';
+import { lazyComponent } from '../../ui/lazy-component';
 import { BulkSendProgress, readBulkSendKeys, writeBulkSendKeys } from './bulk-send-progress';
 import { runBulkAction, type BulkAction, type BulkActionResult } from './settlements-api';
+
+/** The bulk reprocess summary and confirm (issue 28), loaded when asked for. */
+const BulkReprocess = lazyComponent(() => import('./bulk-reprocess-dialog').then((m) => m.BulkReprocessDialog));
+/** Loads the bulk reprocess dialog's code now (component tests). */
+export const preloadBulkReprocessDialog = () => BulkReprocess.preload();
 
 function describeResult(r: BulkActionResult): string {
   const skipped = r.skipped.length ? ` ${r.skipped.length} skipped: ${r.skipped.map((s) => s.reason).join('; ')}` : '';
@@ -40,6 +46,7 @@ export function BulkActionsBar({ accountKey, selectedIds, onDone }: { accountKey
     onDone('send');
   }, [accountKey, onDone]);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [reprocessKeys, setReprocessKeys] = useState<string[] | null>(null);
   const [result, setResult] = useState<{ tone: 'green' | 'red'; text: string } | null>(null);
   const isOverLimit = selectedIds.length > BULK_SETTLEMENTS_MAX;
   // A view-only user exports through the export page; sending and deleting are refused by the server too.
@@ -80,6 +87,9 @@ export function BulkActionsBar({ accountKey, selectedIds, onDone }: { accountKey
             <Button size="xs" variant="default" onClick={() => void run('export')} loading={busy === 'export'} disabled={!canChange || isOverLimit || selectedIds.length === 0 || busy !== null}>
               Export selected
             </Button>
+            <Button size="xs" variant="default" onClick={() => setReprocessKeys(selectedIds)} disabled={!canChange || isOverLimit || selectedIds.length === 0 || busy !== null}>
+              Reprocess selected
+            </Button>
             <Button size="xs" color="red" variant="light" onClick={() => setConfirmDelete(true)} disabled={!canChange || isOverLimit || selectedIds.length === 0 || busy !== null}>
               Delete selected
             </Button>
@@ -102,6 +112,20 @@ export function BulkActionsBar({ accountKey, selectedIds, onDone }: { accountKey
           </Alert>
         )}
       </Stack>
+      {reprocessKeys && (
+        <Suspense fallback={null}>
+          <BulkReprocess.Component
+            opened
+            settlementKeys={reprocessKeys}
+            onClose={() => setReprocessKeys(null)}
+            onDone={(r) => {
+              setResult({ tone: r.skipped.length > 0 ? 'red' : 'green', text: `${r.message}${r.skipped.length ? ` ${r.skipped.map((x) => x.reason).join('; ')}` : ''}` });
+              showToast('success', r.message);
+              onDone('reprocess');
+            }}
+          />
+        </Suspense>
+      )}
       <LazyModal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title="Delete settlements?">
         <Text size="sm" mb="md">
           Delete the {selectedIds.length} selected settlements from Ledgerport? Posted settlements are kept; you can load the others again from their files.

@@ -38,8 +38,9 @@ export function fetchSettlementsAvailable(account: string) {
   return api.get<ResponseOf<typeof settlementsAvailable>>('/spanner-settlements-available', { account });
 }
 
-export function runSettlementAction(action: 'reprocess' | 'refreshcogs' | 'delete', settlementKey: string, confirm?: boolean) {
-  return api.get<SettlementActionResult>('/settlement', { ajax: 'true', action, settlementKey, confirm: confirm ? 'true' : undefined });
+/** previewToken: confirms a reprocess of a posted settlement as its preview showed it. */
+export function runSettlementAction(action: 'reprocess' | 'refreshcogs' | 'delete', settlementKey: string, previewToken?: string) {
+  return api.get<SettlementActionResult>('/settlement', { ajax: 'true', action, settlementKey, confirm: previewToken ? 'true' : undefined, previewToken });
 }
 
 export function redownloadSettlement(settlementKey: string, account: string) {

@@ -1,10 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildUserMeta, installFakeApi, signIn, type FakeHandler } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 import { buildSettlement, buildSettlementPage } from './build-settlement';
 import { readSavedListState } from './settlement-filters';
+import { preloadBulkReprocessDialog } from './bulk-actions-bar';
+
+beforeAll(async () => {
+  await preloadBulkReprocessDialog();
+}, 120_000);
 
 function serve(extra: Record<string, FakeHandler | { status?: number; body?: unknown }> = {}) {
   signIn();
@@ -77,6 +82,40 @@ describe('settlements list', () => {
     const form = fake.calls.find((c) => c.path === '/bulkActionSettlement')?.body as URLSearchParams;
     expect(form.get('bulkAction')).toBe('send');
     expect(form.getAll('bulkSettlement')).toEqual(['k2', 'k3']);
+  });
+
+  it('reprocesses the selected settlements only after a summary of how many change and by how much, sending back each preview token', async () => {
+    const row = (settlementKey: string, settlementId: string, outcome: 'changes' | 'not-posted', previewToken: string | null) => ({
+      settlementKey,
+      settlementId,
+      outcome,
+      message: '',
+      reverseCount: outcome === 'changes' ? 1 : 0,
+      postCount: outcome === 'changes' ? 1 : 0,
+      lineCount: outcome === 'changes' ? 2 : 0,
+      moved: outcome === 'changes' ? [{ currency: 'USD', amount: '12.50' }] : [],
+      previewToken,
+    });
+    const fake = serve({
+      'POST /spanner-settlements-with-pagination': { body: buildSettlementPage(three) },
+      'POST /bulkReprocess/preview': {
+        body: { settlementCount: 2, changeCount: 1, unchangedCount: 0, notPostedCount: 1, blockedCount: 0, moved: [{ currency: 'USD', amount: '12.50' }], settlements: [row('k2', '222', 'changes', 'token-of-k2-preview'), row('k3', '333', 'not-posted', null)] },
+      },
+      'POST /bulkReprocess': { body: { done: ['k2', 'k3'], skipped: [], message: '2 of 2 settlements reprocessed.' } },
+    });
+    renderApp('/app/settlements');
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select settlement 222' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select settlement 333' }));
+    await userEvent.click(within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Reprocess selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reprocess the selected settlements?' });
+    expect((await within(dialog).findByRole('status')).textContent).toBe(
+      '1 posted settlement of 2 would change, moving $12.50 between accounts in total. 1 settlement not posted yet is built again with the current mappings.',
+    );
+    expect(within(dialog).getByRole('list', { name: 'Settlements that would change' }).textContent).toContain('Settlement 222: 2 lines in 1 document, $12.50 moves');
+    expect(fake.calls.some((c) => c.path === '/bulkReprocess')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reprocess' }));
+    await within(screen.getByRole('region', { name: 'Bulk actions' })).findByText('2 of 2 settlements reprocessed.');
+    expect(fake.calls.find((c) => c.path === '/bulkReprocess')?.body).toEqual({ settlements: [{ settlementKey: 'k2', previewToken: 'token-of-k2-preview' }, { settlementKey: 'k3', previewToken: null }] });
   });
 
   it('refuses a bulk action on more than 50 settlements before asking the server', async () => {
