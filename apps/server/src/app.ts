@@ -18,6 +18,7 @@ import { createSignInLimiter } from './security/sign-in-limiter';
 import { createMailRequestLimiter } from './security/mail-request-limiter';
 import { registerSignUpRoutes } from './features/sign-up/sign-up-routes';
 import { registerAccountUsersRoutes } from './features/account-users/account-users-routes';
+import { registerAccessRequestRoutes } from './features/account-users/access-requests-routes';
 import { registerNotificationRoutes } from './features/notifications/notification-routes';
 import { registerPasswordRoutes } from './features/sign-up/password-routes';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthRoutes(app, deps);
   registerSignUpRoutes(app, deps);
   registerAccountUsersRoutes(app, deps);
+  registerAccessRequestRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerPasswordRoutes(app, deps);
   registerAccountRoutes(app, deps);

@@ -43,6 +43,7 @@ import * as m0049 from './0049-fifo-lock';
 import * as m0050 from './0050-inventory-fetch';
 import * as m0051 from './0051-built-in-ledger-chart';
 import * as m0055 from './0055-search-history-resolve';
+import * as m0060 from './0060-access-requests';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '0050-inventory-fetch': m0050,
   '0051-built-in-ledger-chart': m0051,
   '0055-search-history-resolve': m0055,
+  '0060-access-requests': m0060,
 };
