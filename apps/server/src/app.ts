@@ -19,6 +19,7 @@ import { createMailRequestLimiter } from './security/mail-request-limiter';
 import { registerSignUpRoutes } from './features/sign-up/sign-up-routes';
 import { registerIdentityProviderRoutes } from './features/identity-providers/identity-provider-routes';
 import { registerAccountUsersRoutes } from './features/account-users/account-users-routes';
+import { registerAccessRequestRoutes } from './features/account-users/access-requests-routes';
 import { registerNotificationRoutes } from './features/notifications/notification-routes';
 import { registerPasswordRoutes } from './features/sign-up/password-routes';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSignUpRoutes(app, deps);
   registerIdentityProviderRoutes(app, deps);
   registerAccountUsersRoutes(app, deps);
+  registerAccessRequestRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerPasswordRoutes(app, deps);
   registerAccountRoutes(app, deps);

@@ -5,6 +5,11 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
+import { installPreloadErrorHandler } from './lib/preload-error';
+import { showToast } from './lib/toast';
+
+// A stale tab after a deploy reloads once; a chunk that still fails says so (spec section 8).
+installPreloadErrorHandler((message) => showToast('error', `${message}. Check your connection and reload the page.`, 'The page could not load'));
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);

@@ -67,12 +67,12 @@ export const startChannelConnect = defineEndpoint({
 export const finishChannelConnect = defineEndpoint({
   method: 'POST',
   url: '/sales-channel/callback',
-  summary: "Finishes a connect flow with the query the channel sent to the /cb page.",
+  summary: "Finishes a connect flow with the query the channel sent to the /cb page (or to /admin/auth-token, which names no channel: the connect's state says which).",
   tag: 'connections',
   access: 'user',
   effect: 'write',
-  body: z.strictObject({ channel: salesChannelSchema, query: z.record(safeTextSchema, safeTextSchema) }),
-  response: z.object({ accountKey: z.string(), storeName: z.string(), redirectAfter: z.string().nullable() }),
+  body: z.strictObject({ channel: salesChannelSchema.optional(), query: z.record(safeTextSchema, safeTextSchema) }),
+  response: z.object({ accountKey: z.string(), channel: salesChannelSchema, storeName: z.string(), redirectAfter: z.string().nullable() }),
 });
 
 export const connectChannelWithKeys = defineEndpoint({
@@ -137,6 +137,17 @@ export const listHistoryRequests = defineEndpoint({
   effect: 'read',
   querystring: z.strictObject({ accountKey }),
   response: z.object({ requestHistoryBlocked: z.boolean(), requests: z.array(historyRequestSchema) }),
+});
+
+export const getHistoryRequest = defineEndpoint({
+  method: 'GET',
+  url: '/sales-channel/history/request',
+  summary: "One history request of the account, by its id (Backend > fetch-history/{requestId}); an id the account never had is a 404.",
+  tag: 'connections',
+  access: 'user',
+  effect: 'read',
+  querystring: z.strictObject({ accountKey, requestId: safeTextSchema.trim().min(1, 'The requestId is missing.').max(100, 'The requestId is too long.') }),
+  response: historyRequestSchema,
 });
 
 export const requestHistory = defineEndpoint({

@@ -29,6 +29,13 @@ export interface Endpoint {
    * of its settlementKey.
    */
   planFeature?: PlanFeature;
+  /**
+   * The body's fields may come in the query string instead, as the spec's callers send them
+   * (`POST settlementSend?settlementKey&action`): the server merges them into the body before it is
+   * validated, and a field given in both places with different values is refused. The querystring
+   * schema then lists the same fields, each optional.
+   */
+  bodyInQuery?: true;
   /** Path parameters (`:name` segments of the url), a strict object of safe texts. */
   params?: z.ZodType;
   querystring?: z.ZodType;

@@ -28,6 +28,7 @@ export * from './posting-settings';
 export * from './amazon-deferred-transactions';
 export * from './postings';
 export * from './account-users';
+export * from './access-requests';
 export * from './automation';
 export * from './shopify-order-modes';
 export * from './reports';

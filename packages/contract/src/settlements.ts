@@ -410,14 +410,18 @@ export const sendResultSchema = z
   .meta({ id: 'SendResult' });
 export type SendResult = z.infer<typeof sendResultSchema>;
 
+const sendActionSchema = z.enum(['send', 'sendCogs'], { error: 'action must be send or sendCogs.' });
+
 export const sendSettlement = defineEndpoint({
   method: 'POST',
   url: '/settlementSend',
-  summary: "Queue a settlement's documents for posting to the account's accounting system (form encoded). Sending twice never posts twice.",
+  summary: "Queue a settlement's documents for posting to the account's accounting system (form encoded, or in the query string). Sending twice never posts twice.",
   tag: 'settlements',
   access: 'user',
   effect: 'write',
-  body: z.strictObject({ settlementKey: settlementKeySchema, action: z.enum(['send', 'sendCogs'], { error: 'action must be send or sendCogs.' }) }),
+  bodyInQuery: true,
+  querystring: z.strictObject({ settlementKey: settlementKeySchema.optional(), action: sendActionSchema.optional() }),
+  body: z.strictObject({ settlementKey: settlementKeySchema, action: sendActionSchema }),
   response: sendResultSchema,
 });
 
@@ -426,15 +430,19 @@ export { BULK_SETTLEMENTS_MAX };
 export const bulkActions = ['send', 'export', 'delete', 'reprocess', 'cogsSend', 'cogsExport', 'cogsRefresh'] as const;
 export type BulkAction = (typeof bulkActions)[number];
 
+const bulkActionSchema = z.enum(bulkActions, { error: `bulkAction must be one of ${bulkActions.join(', ')}.` });
+
 export const bulkActionSettlement = defineEndpoint({
   method: 'POST',
   url: '/bulkActionSettlement',
-  summary: `A bulk action on at most ${BULK_SETTLEMENTS_MAX} settlements (form encoded, bulkSettlement repeated). export answers a download link.`,
+  summary: `A bulk action on at most ${BULK_SETTLEMENTS_MAX} settlements (form encoded or in the query string, bulkSettlement repeated). export answers a download link.`,
   tag: 'settlements',
   access: 'user',
   effect: 'write',
+  bodyInQuery: true,
+  querystring: z.strictObject({ bulkAction: bulkActionSchema.optional(), bulkSettlement: z.union([settlementKeySchema, z.array(settlementKeySchema)]).optional() }),
   body: z.strictObject({
-    bulkAction: z.enum(bulkActions, { error: `bulkAction must be one of ${bulkActions.join(', ')}.` }),
+    bulkAction: bulkActionSchema,
     bulkSettlement: z
       .union([settlementKeySchema, z.array(settlementKeySchema)])
       .transform((v) => (Array.isArray(v) ? v : [v]))

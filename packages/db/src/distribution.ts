@@ -59,6 +59,7 @@ export const DISTRIBUTED_TABLES = [
  * Teams and the clients each team sees are here too: they decide which accounts a firm member reaches.
  */
 export const REFERENCE_TABLES = [
+  'account_access_requests',
   'account_invites',
   'account_memberships',
   'accounts',

@@ -155,6 +155,18 @@ export interface AccountInvitesTable {
   closed_by_user_id: string | null;
 }
 
+export interface AccountAccessRequestsTable {
+  request_id: Generated<string>;
+  account_key: string;
+  user_id: string;
+  message: Generated<string>;
+  created_at: Timestamp;
+  closed_reason: 'granted' | 'declined' | 'withdrawn' | null;
+  granted_role: 'owner' | 'member' | 'view-only' | null;
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  closed_by_user_id: string | null;
+}
+
 export interface AccountAutomationTable {
   account_key: string;
   is_enabled: boolean;
@@ -1110,6 +1122,7 @@ export interface Database {
   account_memberships: AccountMembershipsTable;
   organization_memberships: OrganizationMembershipsTable;
   account_invites: AccountInvitesTable;
+  account_access_requests: AccountAccessRequestsTable;
   account_automation: AccountAutomationTable;
   account_status_summary: AccountStatusSummaryTable;
   tax_settings: TaxSettingsTable;

@@ -59,6 +59,8 @@ export interface Config {
   mailRequestWindowMs: number;
   /** Stripe billing (features/billing/billing-config.ts); undefined: billing off, every account unlimited. */
   billing?: BillingConfig;
+  /** Conversion tracking's id (LEDGERPORT_CONVERSION_TRACKING_ID); unset: tracking off (issue 30). */
+  conversionTrackingId?: string;
   /** LEDGERPORT_DEMO: on, off or auto (unset): when the demo data loads and a public HOST is refused (core's rules/demo-data.ts, decision 0057). */
   demo: DemoSetting;
   /** Sign-in with Google, Intuit and Xero over OpenID Connect (identity-provider-config.ts): only the configured ones. */
@@ -118,7 +120,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billing: loadBillingConfig(env),
     demo: readDemoSetting(env.LEDGERPORT_DEMO),
     identityProviders: loadIdentityProviderConfig(env),
+    ...readConversionTrackingId(env.LEDGERPORT_CONVERSION_TRACKING_ID),
   };
+}
+
+function readConversionTrackingId(text: string | undefined): { conversionTrackingId?: string } {
+  if (!text) return {};
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(text)) throw new Error(`LEDGERPORT_CONVERSION_TRACKING_ID must be 1 to 64 letters, digits, '-' or '_', got "${text}".`);
+  return { conversionTrackingId: text };
 }
 
 function readDemoSandboxPort(text: string | undefined): number {

@@ -100,6 +100,17 @@ function register<E extends Endpoint>(
     onRequest: async (request) => {
       request.caller = await authenticate(deps, request, endpoint, loadCaller);
     },
+    // The spec's callers send some bodies in the query string (bodyInQuery): merged before validation.
+    preValidation: endpoint.bodyInQuery
+      ? (request, _reply, done) => {
+          try {
+            mergeQueryIntoBody(request);
+            done();
+          } catch (error) {
+            done(error as Error);
+          }
+        }
+      : [],
     // A plan feature (decision 0040) is checked once the request is valid, before the handler runs.
     preHandler: planFeature ? async (request) => deps.planGate(deps, request.caller, request, planFeature) : [],
     handler: async (request, reply) => {
@@ -114,6 +125,23 @@ function register<E extends Endpoint>(
       return plain.status(status).send(result);
     },
   });
+}
+
+/**
+ * An endpoint with `bodyInQuery`: the query string's fields join the body before it is validated
+ * (the spec's callers send `settlementSend?settlementKey&action`). A field given in both places must
+ * have the same value: two different settlement keys in one request are refused, never guessed.
+ */
+function mergeQueryIntoBody(request: FastifyRequest): void {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (name in body && JSON.stringify(body[name]) !== JSON.stringify(value))
+      throw new AppError('request.invalid', `${name} is given in both the query string and the body, with different values. Give it once.`, [{ path: name, message: 'given twice' }]);
+    body[name] = value;
+  }
+  request.body = body;
 }
 
 /** The bearer token of a request, if any. */

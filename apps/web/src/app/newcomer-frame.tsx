@@ -16,6 +16,7 @@ import { PageLoading } from './page-loading';
 // Loaded on demand, as pages are: the form's schemas would bring zod into every page's entry.
 const NewAccountForm = lazyComponent(() => import('../features/switch/new-account-form').then((m) => m.NewAccountForm));
 const ProfileSettings = lazyComponent(() => import('../features/user-profile/profile-settings-page').then((m) => m.ProfileSettingsPage));
+const RequestAccess = lazyComponent(() => import('../features/access-requests/request-access-page').then((m) => m.RequestAccessPage));
 
 /** Loads the two pages a newcomer can open now (component tests). */
 export const preloadNewcomerPages = () => Promise.all([NewAccountForm.preload(), ProfileSettings.preload()]);
@@ -37,7 +38,13 @@ function Welcome({ user }: { user: AuthUser }) {
           </Button>
         </Group>
         <List spacing="xs">
-          <List.Item>If your business or your bookkeeper already uses Ledgerport, ask the account&apos;s owner to add {user.email} to it; it appears here at your next sign-in.</List.Item>
+          <List.Item>
+            If your business or your bookkeeper already uses Ledgerport, ask the account&apos;s owner to add {user.email} to it, or{' '}
+            <Anchor component={Link} to="/admin/request-access">
+              request access
+            </Anchor>{' '}
+            with the account&apos;s key; it appears here once granted.
+          </List.Item>
           <List.Item>
             Meanwhile, set your name, time zone and password under{' '}
             <Anchor component={Link} to="/user/settings/profile">
@@ -56,6 +63,7 @@ export function NewcomerFrame({ user, onLogout }: { user: AuthUser; onLogout: ()
   const { search } = useLocation();
   const isProfile = pathname === '/user/settings/profile' || pathname === '/user-profile';
   const isNewAccount = pathname === '/switch' && new URLSearchParams(search).get('account') === 'NEW';
+  const isRequestAccess = pathname === '/admin/request-access';
   return (
     <AppShell header={{ height: 56 }} padding="md">
       <AppShell.Header>
@@ -78,6 +86,10 @@ export function NewcomerFrame({ user, onLogout }: { user: AuthUser; onLogout: ()
           {isNewAccount ? (
             <Suspense fallback={<PageLoading />}>
               <NewAccountForm.Component />
+            </Suspense>
+          ) : isRequestAccess ? (
+            <Suspense fallback={<PageLoading />}>
+              <RequestAccess.Component />
             </Suspense>
           ) : isProfile ? (
             <Stack>

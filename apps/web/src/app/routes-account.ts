@@ -9,7 +9,6 @@ export const profileSettingsPage = lazyPage(() => import('../features/user-profi
 const billingPage = lazyPage(() => import('../features/billing/billing-page').then((m) => m.BillingPage));
 const subscriptionsPage = lazyPage(() => import('../features/billing/subscriptions-page').then((m) => m.SubscriptionsPage));
 
-const connectNow = { now: 'Until then, you can review your onboarding steps on the admin page.', action: { label: 'Back to admin', to: '/admin' } };
 
 const accountSettingsTabs: Array<[tab: string, title: string, what: string, strict: boolean]> = [
   ['product-types', 'Product Types', 'the product types of your catalog and the accounts each type posts to', true],
@@ -38,8 +37,8 @@ const BUILT_TABS = new Set(['product-types', 'invoices', 'connections', 'users',
 
 export const accountRoutes: RouteMeta[] = [
   route('admin', 'Admin', lazyPage(() => import('../features/admin/admin-page').then((m) => m.AdminPage))),
-  emptyRoute('admin/auth-token', 'Authorization Token', { what: 'This page will receive the authorization token of a connection and finish it.', ...connectNow }, { connectStyle: true }),
-  emptyRoute('admin/request-access', 'Request Access', { what: 'This page will let you ask the owner of an account for access to it.', ...connectNow }, { connectStyle: true }),
+  route('admin/auth-token', 'Authorization Token', lazyPage(() => import('../features/channel-connect/channel-connect-page').then((m) => m.AuthTokenPage)), { connectStyle: true }),
+  route('admin/request-access', 'Request Access', lazyPage(() => import('../features/access-requests/request-access-page').then((m) => m.RequestAccessPage)), { connectStyle: true }),
   route('admin/sales-source', 'Sales Source', salesSourcePage, { connectStyle: true }),
   route('admin/sales-channel', 'Sales Channel', salesSourcePage, { connectStyle: true }),
   route('admin/sales-channel/:channel', 'Connect Sales Channel', channelConnectPage, { connectStyle: true }),
@@ -71,7 +70,7 @@ export const accountRoutes: RouteMeta[] = [
   ...accountSettingsTabs.filter(([tab]) => !BUILT_TABS.has(tab)).map(([tab, title, what, strict]) =>
     emptyRoute(`account-settings/${tab}`, title, { what: `This tab will show ${what}.`, now: 'Choose another settings tab above, or go back to the admin page.', action: { label: 'Open admin', to: '/admin' } }, { tabs: 'account-settings', strictReferrer: strict }),
   ),
-  emptyRoute('user/settings', 'User Settings', { what: 'Your personal settings will appear in the tabs above.', now: 'Choose a tab to continue.' }, { tabs: 'user-settings' }),
+  route('user/settings', 'User Settings', lazyPage(() => import('../features/user-settings/user-settings-page').then((m) => m.UserSettingsPage)), { tabs: 'user-settings' }),
   route('user/settings/profile', 'My Profile', profileSettingsPage, { tabs: 'user-settings' }),
   route('user/settings/notifications', 'Notification Settings', lazyPage(() => import('../features/notifications/notification-settings-page').then((m) => m.NotificationSettingsPage)), { tabs: 'user-settings' }),
   route('notifications', 'Notifications', lazyPage(() => import('../features/notifications/notifications-page').then((m) => m.NotificationsPage))),

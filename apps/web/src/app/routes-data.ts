@@ -1,7 +1,7 @@
 /** Settlement, mapping, report and inventory routes (spec section 2). */
 import type { SettlementListKind } from '../features/settlements/settlement-filters';
 import { lazyPage } from './lazy-page';
-import { emptyRoute, route, type RedirectMeta, type RouteMeta } from './route-meta';
+import { route, type RedirectMeta, type RouteMeta } from './route-meta';
 
 const settlementsPage = lazyPage(() => import('../features/settlements/settlements-page').then((m) => m.SettlementsPage));
 
@@ -9,7 +9,6 @@ const settlementsPage = lazyPage(() => import('../features/settlements/settlemen
 const settlementList = (path: string, title: string, kind: SettlementListKind) =>
   route(path, title, settlementsPage.with({ kind }), { settlementList: kind });
 
-const toAdmin = { label: 'Open admin', to: '/admin' };
 
 export const dataRoutes: RouteMeta[] = [
   { ...settlementList('settlements', 'Settlements', 'standard'), isTitledByChannel: true },
@@ -23,7 +22,7 @@ export const dataRoutes: RouteMeta[] = [
   route('overview-settlements', 'Account Overview', lazyPage(() => import('../features/reports/account-overview-page').then((m) => m.AccountOverviewPage))),
   route('mapping', 'Account and Tax Rate Mappings', lazyPage(() => import('../features/mapping/mapping-page').then((m) => m.MappingPage))),
   route('ledger', 'Built-in Ledger', lazyPage(() => import('../features/ledger/ledger-page').then((m) => m.LedgerPage))),
-  emptyRoute('mapping-opt', 'Mapping Options', { what: 'Options for how transaction types are mapped will appear here.', now: 'Connect your accounting system first.', action: toAdmin }),
+  route('mapping-opt', 'Mapping Options', lazyPage(() => import('../features/mapping/mapping-opt-page').then((m) => m.MappingOptPage))),
   route('reports/export-data', 'Export Data', lazyPage(() => import('../features/reports/export-data-page').then((m) => m.ExportDataPage))),
   route('shopify/financereport', 'Finance Report', lazyPage(() => import('../features/shopify-reports/finance-report-page').then((m) => m.FinanceReportPage))),
   route('shopify/giftcards', 'Gift Card Report', lazyPage(() => import('../features/shopify-reports/gift-card-report-page').then((m) => m.GiftCardReportPage))),
@@ -41,7 +40,7 @@ export const dataRoutes: RouteMeta[] = [
   route('cost-admin', 'Costs', lazyPage(() => import('../features/cogs/cost-admin-page').then((m) => m.CostAdminPage))),
   route('invoices', 'Postings', lazyPage(() => import('../features/postings/postings-page').then((m) => m.PostingsPage))),
   route('invoice', 'Posting', lazyPage(() => import('../features/postings/posting-page').then((m) => m.PostingPage))),
-  emptyRoute('afterpay', 'Afterpay', { what: 'This demo page will show how Afterpay payouts are posted.', now: 'Connect an Afterpay account from the admin page.', action: toAdmin }),
+  route('afterpay', 'Afterpay', lazyPage(() => import('../features/afterpay/afterpay-page').then((m) => m.AfterpayPage))),
 ];
 
 /** The same pages listed in the spec with an /app prefix. */

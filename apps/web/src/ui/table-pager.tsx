@@ -1,5 +1,6 @@
 /**
- * Paging under a table (spec section 9): page sizes 10, 25, 50, 100 (default 10), previous and next,
+ * Paging under a table (spec section 9): page sizes 10, 25, 50, 100 (default 10) or the other pager's
+ * 5, 10, 15, 100, previous and next,
  * and the range shown as '11–20 of 57', or '11–20 of many' when the server pages by cursor and does
  * not know the total.
  */
@@ -8,6 +9,8 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
+/** The spec's other pager (section 9): 5, 10, 15, 100, for lists of cards rather than rows (default 5). */
+export const SECOND_PAGE_SIZES = [5, 10, 15, 100] as const;
 
 export interface TablePagerProps {
   pageIndex: number;
@@ -16,6 +19,8 @@ export interface TablePagerProps {
   hasMore: boolean;
   rowsOnPage: number;
   onChange: (next: { pageIndex: number; pageSize: number }) => void;
+  /** The sizes offered: PAGE_SIZES unless given (SECOND_PAGE_SIZES). */
+  pageSizes?: readonly number[];
 }
 
 /** '1–10 of 57', '11–20 of many', '0 of 0'. */
@@ -26,7 +31,7 @@ export function describeRange(pageIndex: number, pageSize: number, rowsOnPage: n
   return `${first}–${last} of ${totalRows ?? 'many'}`;
 }
 
-export function TablePager({ pageIndex, pageSize, totalRows, hasMore, rowsOnPage, onChange }: TablePagerProps) {
+export function TablePager({ pageIndex, pageSize, totalRows, hasMore, rowsOnPage, onChange, pageSizes = PAGE_SIZES }: TablePagerProps) {
   return (
     <Group justify="flex-end" gap="md" mt="sm" aria-label="Pages" role="group">
       <Group gap="xs">
@@ -36,7 +41,7 @@ export function TablePager({ pageIndex, pageSize, totalRows, hasMore, rowsOnPage
         <NativeSelect
           id="table-page-size"
           size="xs"
-          data={PAGE_SIZES.map(String)}
+          data={pageSizes.map(String)}
           value={String(pageSize)}
           onChange={(e) => onChange({ pageIndex: 0, pageSize: Number(e.currentTarget.value) })}
         />

@@ -6,6 +6,7 @@ export * from './pre-navigation';
 export * from './normalize-error';
 export * from './session-rules';
 export * from './display-format';
+export * from './ui-constants';
 export * from './date-range';
 export * from './permissions';
 export * from './calendar-date';

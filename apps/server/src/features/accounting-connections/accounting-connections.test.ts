@@ -121,6 +121,15 @@ describe('connecting QuickBooks Online', () => {
     const ok = await server.app.inject({ method: 'PUT', url: '/accounting/settings', headers: auth(demo), payload: { accountKey: ACCOUNT, bankAccountId: '35' } });
     expect(ok.json()).toMatchObject({ system: 'QBO', bankAccountId: '35', isConnected: true, bankAccounts: [{ code: '35', name: 'Checking' }] });
   });
+
+  it('reads the bank accounts from the connected company when none are cached (qbo/bank-account-settings)', async () => {
+    await server.testDb.db.deleteFrom('accounting_reference_data').where('account_key', '=', ACCOUNT).execute();
+    const res = await server.app.inject({ method: 'GET', url: `/accounting/settings?accountKey=${ACCOUNT}`, headers: auth(demo) });
+    expect(res.json()).toMatchObject({ system: 'QBO', isConnected: true, bankAccounts: [{ code: '35', name: 'Checking' }] });
+    // Read from the local QuickBooks server and cached for the mappings and the next visit.
+    const cached = await server.testDb.db.selectFrom('accounting_reference_data').select('system').where('account_key', '=', ACCOUNT).executeTakeFirst();
+    expect(cached).toEqual({ system: 'QBO' });
+  });
 });
 
 describe('disconnect and manual', () => {

@@ -13,14 +13,18 @@ import { readReferenceData, refreshReferenceData } from './accounting-reference-
 /**
  * What the settings pages show, from the one connection state (decision 0056): connected or not,
  * never both. The bank accounts are the connected system's, as fetched from it at connect (or by a
- * refresh of its chart), and none while it is not connected.
+ * refresh of its chart, or now when nothing is cached), and none while it is not connected.
  */
 async function settingsView(deps: Deps, accountKey: string): Promise<AccountingConnectionSettings> {
   const row = await findAccountingConnection(deps.db, accountKey);
   const states = await getConnectionStates(deps.db, accountKey, deps.clock());
   const state = states.accounting;
   const s = row ? settingsOfRow(row) : {};
-  const reference = await readReferenceData(deps, accountKey);
+  let reference = await readReferenceData(deps, accountKey);
+  // Nothing cached yet (the fetch at connect failed, or a connection made before the cache): the bank
+  // accounts are read from the connected system now, and cached. A failure leaves the list empty and
+  // the connection's last error says why.
+  if (state.isUsable && reference.fetchedAt === null) reference = await refreshReferenceData(deps, accountKey).catch(() => reference);
   return {
     system: state.system,
     organizationName: state.remoteName,

@@ -247,6 +247,16 @@ describe('rules', () => {
     expect(sentJobs.at(-1)).toMatchObject({ queue: 'fetch-channel-settlements', data: { kind: 'history', requestId: ok.json<{ requestId: string }>().requestId } });
     const list = (await server.inject({ method: 'GET', url: `/sales-channel/history?accountKey=${ACCOUNT}`, headers: auth(demo) })).json<{ requests: { status: string; fromDate: string }[] }>();
     expect(list.requests[0]).toMatchObject({ status: 'QUEUED', fromDate: '2026-01-01' });
+    // Backend > fetch-history/{requestId}: a request of the account by its id; a made-up id is a 404, as is another account's user.
+    const requestId = ok.json<{ requestId: string }>().requestId;
+    const one = await server.inject({ method: 'GET', url: `/sales-channel/history/request?accountKey=${ACCOUNT}&requestId=${requestId}`, headers: auth(support) });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ requestId, status: 'QUEUED', fromDate: '2026-01-01', toDate: '2026-03-31' });
+    const madeUp = await server.inject({ method: 'GET', url: `/sales-channel/history/request?accountKey=${ACCOUNT}&requestId=made-up-id`, headers: auth(support) });
+    expect(madeUp.statusCode).toBe(404);
+    expect(madeUp.json()).toMatchObject({ code: 'channel.history-request-not-found', message: 'This account has no history request made-up-id.' });
+    const foreign = await server.inject({ method: 'GET', url: `/sales-channel/history/request?accountKey=${ACCOUNT}&requestId=${requestId}`, headers: auth(other) });
+    expect(foreign.json()).toMatchObject({ code: 'account.not-found' });
     // The owner's own request is no setting change; support's request through the same call is audited by name.
     expect(await testDb.db.selectFrom('audit_log').select('action').where('account_key', '=', ACCOUNT).where('action', '=', 'backend.history-requested').execute()).toEqual([]);
     const bySupport = await server.inject({ method: 'POST', url: '/sales-channel/history', headers: auth(support), payload: { accountKey: ACCOUNT, fromDate: '2026-04-01', toDate: '2026-04-30' } });

@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { connectChannelWithKeys, disconnectChannel, errorMessages, finishChannelConnect, startChannelConnect } from '@ledgerport/contract';
+import { connectChannelWithKeys, disconnectChannel, errorMessages, finishChannelConnect, salesChannelSchema, startChannelConnect } from '@ledgerport/contract';
 import { findAmazonMarketplace, type AmazonMarketplace } from '@ledgerport/core/inventory';
 import { ChannelApiError, ChannelAuthError, type ChannelPlace, type ConnectedAccount } from '@ledgerport/integrations/channels';
 import { AppError } from '../../http/app-error';
@@ -22,6 +22,7 @@ import { recordAudit } from '../../audit/record-audit';
 import { assertChannelConnectAllowed } from '../billing/check-billing';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
+const CHANNEL_SYSTEMS = salesChannelSchema.options;
 export const PAYPAL_NETSUITE_MESSAGE = 'A PayPal source cannot be combined with a NetSuite accounting system.';
 
 /** Where the channel sends the seller back: the web's /cb page on the host the seller uses. */
@@ -130,18 +131,22 @@ export function registerConnectRoutes(app: FastifyInstance, deps: Deps): void {
   addRoute(app, deps, finishChannelConnect, async ({ caller, body, request }) => {
     const now = clock();
     const state = body.query.state ?? '';
-    const stored = await db.deleteFrom('oauth_states').where('state', '=', state).where('user_id', '=', caller.userId).where('system', '=', body.channel).returningAll().executeTakeFirst();
+    let pending = db.deleteFrom('oauth_states').where('state', '=', state).where('user_id', '=', caller.userId);
+    // /admin/auth-token names no channel: the state the connect stored says which one it was.
+    pending = body.channel ? pending.where('system', '=', body.channel) : pending.where('system', 'in', [...CHANNEL_SYSTEMS]);
+    const stored = await pending.returningAll().executeTakeFirst();
     if (!stored || stored.expires_at.getTime() < now.getTime())
       throw new AppError('channel.state-invalid', 'This connect link has expired or was already used. Please start connecting again.');
     await assertAccountAccess(db, caller, stored.account_key);
+    const channel = salesChannelSchema.parse(stored.system);
     if (body.query.error) throw new AppError('channel.connect-failed', errorMessages.couldNotConnectSalesSource, { reason: 'We were unable to connect to your account because the authorization was cancelled.' });
-    const connector = getConnector(body.channel);
+    const connector = getConnector(channel);
     const marketplace = stored.marketplace_id ? findAmazonMarketplace(stored.marketplace_id) : undefined;
-    const place = placeOf(body.channel, marketplace);
+    const place = placeOf(channel, marketplace);
     let connected;
     try {
-      connected = await connector.finishConnect(connectorEnv(deps, body.channel, place), {
-        redirectUri: redirectUriOf(request, body.channel),
+      connected = await connector.finishConnect(connectorEnv(deps, channel, place), {
+        redirectUri: redirectUriOf(request, channel),
         query: body.query,
         codeVerifier: stored.code_verifier_sealed ? secretBox.open(stored.code_verifier_sealed, `oauth-verifier:${state}`) : '',
         form: marketplace ? { marketplaceId: marketplace.id } : {},
@@ -151,11 +156,11 @@ export function registerConnectRoutes(app: FastifyInstance, deps: Deps): void {
         throw new AppError('channel.connect-failed', errorMessages.couldNotConnectSalesSource, { reason: error.message });
       throw error;
     }
-    await assertSameStore(deps, stored.account_key, body.channel, connected);
+    await assertSameStore(deps, stored.account_key, channel, connected);
     // Asked again: another channel may have been connected since the connect started.
-    await assertChannelConnectAllowed(deps, stored.account_key, roleOfChannel(body.channel));
-    await saveAndStartFetching(deps, caller.userId, stored.account_key, body.channel, connected, now, place.region);
-    return { accountKey: stored.account_key, storeName: connected.storeName, redirectAfter: stored.redirect_after };
+    await assertChannelConnectAllowed(deps, stored.account_key, roleOfChannel(channel));
+    await saveAndStartFetching(deps, caller.userId, stored.account_key, channel, connected, now, place.region);
+    return { accountKey: stored.account_key, channel, storeName: connected.storeName, redirectAfter: stored.redirect_after };
   });
 
   addRoute(app, deps, connectChannelWithKeys, async ({ caller, body }) => {

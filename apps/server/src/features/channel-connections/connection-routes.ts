@@ -5,7 +5,7 @@
  * and refused while the account's requestHistoryBlocked is set.
  */
 import type { FastifyInstance } from 'fastify';
-import { fetchChannelNow, listConnections, listHistoryRequests, requestHistory, type ConnectionView } from '@ledgerport/contract';
+import { fetchChannelNow, getHistoryRequest, listConnections, listHistoryRequests, requestHistory, type ConnectionView } from '@ledgerport/contract';
 import { AppError } from '../../http/app-error';
 import { addRoute } from '../../http/add-route';
 import type { Deps } from '../../http/deps';
@@ -58,6 +58,14 @@ export function registerConnectionRoutes(app: FastifyInstance, deps: Deps): void
     const account = await db.selectFrom('accounts').select(['request_history_blocked']).where('account_key', '=', query.accountKey).executeTakeFirstOrThrow();
     const row = await findAccountChannelConnection(db, query.accountKey);
     return { requestHistoryBlocked: account.request_history_blocked, requests: row ? [...(settingsOf(row).historyRequests ?? [])].reverse() : [] };
+  });
+
+  addRoute(app, deps, getHistoryRequest, async ({ caller, query }) => {
+    await assertAccountAccess(db, caller, query.accountKey);
+    const row = await findAccountChannelConnection(db, query.accountKey);
+    const found = row ? (settingsOf(row).historyRequests ?? []).find((r) => r.requestId === query.requestId) : undefined;
+    if (!found) throw new AppError('channel.history-request-not-found', `This account has no history request ${query.requestId}.`, { accountKey: query.accountKey, requestId: query.requestId });
+    return found;
   });
 
   addRoute(app, deps, requestHistory, async ({ caller, body }) => {

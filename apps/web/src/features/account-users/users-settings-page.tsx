@@ -11,6 +11,7 @@ import type { AccountInvite, AccountUser, AccountUsers } from '@ledgerport/contr
 import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
+import { AccessRequestsSection } from './access-requests-section';
 
 type Role = AccountInvite['role'];
 const ROLE_OPTIONS: Array<{ value: Role; label: string }> = [
@@ -139,6 +140,7 @@ export function UsersSettingsPage() {
           </Table.Tbody>
         </Table>
       )}
+      <AccessRequestsSection accountKey={accountKey} />
       <Title order={2} size="h4">
         Pending invites
       </Title>

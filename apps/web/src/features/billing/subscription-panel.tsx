@@ -12,6 +12,7 @@ import { showToast } from '../../lib/toast';
 import { DateText } from '../../ui/date-text';
 import { MoneyText } from '../../ui/money-text';
 import { overviewKey } from './billing-queries';
+import { PaymentCard } from '../../ui/payment-card';
 
 interface Invoice {
   invoiceId: string;
@@ -67,13 +68,7 @@ export function SubscriptionPanel({ accountKey, subscription }: { accountKey: st
             Update the payment method. Sending to your accounting system pauses on <DateText value={(s.sendingPausedFrom ?? '').slice(0, 10)} /> if it is still unpaid; uploads and fetches go on.
           </Alert>
         )}
-        {s.card && (
-          <Text size="sm" ff="monospace" aria-label="Payment card">
-            {s.card.brand ? `${s.card.brand.toUpperCase()} ` : ''}
-            {s.card.masked}
-            {s.card.expiry ? ` · ${s.card.expiry}` : ''}
-          </Text>
-        )}
+        {s.card && <PaymentCard card={s.card} />}
         {s.canManage && s.status !== 'canceled' && (
           <Group>
             {isEnding ? (

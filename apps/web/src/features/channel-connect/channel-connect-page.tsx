@@ -1,7 +1,8 @@
 /**
  * /admin/sales-channel/:channel and its steps (connect, install, cb...): starts the channel's connect
  * flow (the server answers the channel page to go to) and, on the /cb step, finishes it with the
- * query the channel sent back. Failures show the spec's 'Could not connect to sales source.'.
+ * query the channel sent back (also on /access-token and /admin/auth-token); bank-account-settings and
+ * financial-settings open the accounting system's settings. Failures show the spec's 'Could not connect to sales source.'.
  */
 import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
@@ -14,6 +15,11 @@ import { useSession } from '../../lib/session-context';
 import { ChannelIcon, channelName } from '../../ui/channel-icon';
 import { useConnectCallback } from './use-connect-callback';
 import { AmazonMarketplaceSelect } from './amazon-marketplace-select';
+import { AccountingSettingsForm } from '../accounting-connect/accounting-settings-form';
+import { toAccountingSystem } from '../accounting-connect/accounting-systems';
+
+/** Steps of spec section 2 that begin a connection: walmart/connect, shopify/connect, shopify/install, amazon/connect, bigcommerce/connect. */
+const START_STEPS = new Set(['connect', 'install']);
 
 const CHANNELS: SalesChannel[] = ['AMAZON', 'SHOPIFY', 'EBAY', 'ETSY', 'WALMART', 'BIGCOMMERCE', 'PAYPAL', 'AFTERPAY'];
 
@@ -137,21 +143,26 @@ function ConnectStart({ channel }: { channel: SalesChannel }) {
   );
 }
 
-function ConnectCallback({ channel }: { channel: SalesChannel }) {
+/**
+ * The step where the channel hands back its code or token: /admin/sales-channel/:channel/cb and
+ * /access-token, and /admin/auth-token, which names no channel (the connect's state says which).
+ */
+export function ConnectCallback({ channel }: { channel: SalesChannel | null }) {
   const navigate = useNavigate();
-  const finish = useConnectCallback<{ storeName: string; redirectAfter: string | null }>('/sales-channel/callback', { channel }, {
+  const finish = useConnectCallback<{ channel: SalesChannel; storeName: string; redirectAfter: string | null }>('/sales-channel/callback', channel ? { channel } : {}, {
     // The server refused a Shopify store other than the connected one: its own page says what to do.
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'channel.store-mismatch') void navigate('/shopify/reconnect/store-mismatch', { state: { message: error.message } });
     },
   });
+  const name = channel ? channelName(channel) : 'The sales channel';
   if (finish.isError)
     return (
       <Stack>
         <Alert color="red" role="alert" title="Could not connect to sales source.">
-          {finish.error instanceof ApiError && finish.error.message !== 'Could not connect to sales source.' ? finish.error.message : `${channelName(channel)} did not accept the connection. Please try again.`}
+          {finish.error instanceof ApiError && finish.error.message !== 'Could not connect to sales source.' ? finish.error.message : `${name} did not accept the connection. Please try again.`}
         </Alert>
-        <Button component={Link} to={`/admin/sales-channel/${channel.toLowerCase()}`}>
+        <Button component={Link} to={channel ? `/admin/sales-channel/${channel.toLowerCase()}` : '/admin/sales-source'}>
           Try again
         </Button>
       </Stack>
@@ -159,13 +170,39 @@ function ConnectCallback({ channel }: { channel: SalesChannel }) {
   if (finish.isSuccess)
     return (
       <Stack>
-        <Alert color="green" role="status" title={`${channelName(channel)} is connected`}>
+        <Alert color="green" role="status" title={`${channelName(finish.data.channel)} is connected`}>
           Connected to {finish.data.storeName}. Your settlements are being fetched now.
         </Alert>
         <Button onClick={() => void navigate(finish.data.redirectAfter ?? '/account-settings/connections')}>Open connections</Button>
       </Stack>
     );
-  return <Loader aria-label={`Finishing the ${channelName(channel)} connection`} />;
+  return <Loader aria-label={channel ? `Finishing the ${channelName(channel)} connection` : 'Finishing the connection'} />;
+}
+
+/** /admin/auth-token: a channel hands back its authorization here; the stored connect state names the channel. */
+export function AuthTokenPage() {
+  const [params] = useSearchParams();
+  const channel = toChannel(params.get('channel') ?? undefined);
+  if (!params.get('state'))
+    return (
+      <Alert color="red" role="alert" title="Could not connect to sales source.">
+        This page finishes a connection a sales channel sends you back to, and this link carries no authorization from one. <Link to="/admin/sales-source">Connect a sales channel</Link> to start again.
+      </Alert>
+    );
+  return <ConnectCallback channel={channel} />;
+}
+
+/** The bank-account and financial settings steps of a channel's connect: the accounting system's settings, where its payouts are deposited. */
+function ChannelAccountingStep({ channel, step }: { channel: SalesChannel; step: 'bank-account-settings' | 'financial-settings' }) {
+  const { account } = useSession();
+  const system = toAccountingSystem(account.accountingSystem ?? undefined);
+  if (!system)
+    return (
+      <Alert color="yellow" role="alert" title="No accounting system is connected">
+        The {step === 'bank-account-settings' ? 'bank account' : 'financial'} settings of your {channelName(channel)} payouts come from your accounting system. <Link to="/admin/accounting/choose">Connect your accounting system</Link> first.
+      </Alert>
+    );
+  return <AccountingSettingsForm system={system} title={`${channelName(channel)} ${step === 'bank-account-settings' ? 'bank account settings' : 'financial settings'}`} />;
 }
 
 export function ChannelConnectPage() {
@@ -177,8 +214,16 @@ export function ChannelConnectPage() {
         '{channelParam}' is not a sales channel Ledgerport can connect. <Link to="/admin/sales-source">Choose a sales channel</Link>.
       </Alert>
     );
-  if (step === 'cb') return <ConnectCallback channel={channel} />;
   const keyFields = KEY_FIELDS[channel];
+  // bigcommerce/access-token: a channel connected with typed credentials takes them on this step.
+  if (step === 'cb' || (step === 'access-token' && !keyFields)) return <ConnectCallback channel={channel} />;
+  if (step === 'bank-account-settings' || step === 'financial-settings') return <ChannelAccountingStep channel={channel} step={step} />;
+  if (step !== undefined && !START_STEPS.has(step) && step !== 'access-token')
+    return (
+      <Alert color="red" role="alert" title="Unknown connect step">
+        &apos;{step}&apos; is not a step of connecting {channelName(channel)}. <Link to={`/admin/sales-channel/${channel.toLowerCase()}`}>Connect {channelName(channel)}</Link>.
+      </Alert>
+    );
   return keyFields ? <ConnectWithKeys channel={channel} fields={keyFields} /> : <ConnectStart channel={channel} />;
 }
 

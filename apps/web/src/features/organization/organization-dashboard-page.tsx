@@ -4,6 +4,7 @@
  */
 import { Alert, Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link, useLocation, useParams } from 'react-router';
+import { errorMessages } from '@ledgerport/contract';
 import { planGate } from '@ledgerport/core/billing';
 import { useOrganizations } from '../../app/nav-bar';
 import { useIsBillingEnabled } from '../../lib/session-context';
@@ -20,7 +21,7 @@ export function OrganizationDashboardPage() {
   if (organizations.isPending) return <Loader aria-label="Loading organization" />;
   if (organizations.isError) {
     return (
-      <Alert color="red" role="alert" title="Could not load the organization">
+      <Alert color="red" role="alert" title={errorMessages.dashboardLoadFailed}>
         {organizations.error.message}
       </Alert>
     );

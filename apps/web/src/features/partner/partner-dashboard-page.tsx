@@ -11,7 +11,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useHref, useNavigate } from 'react-router';
-import type { PartnerAccountStatus } from '@ledgerport/contract';
+import { errorMessages, type PartnerAccountStatus } from '@ledgerport/contract';
 import { CHART_PALETTE } from '@ledgerport/core/reports';
 import { useIsBillingEnabled } from '../../lib/session-context';
 import { channelName } from '../../ui/channel-icon';
@@ -50,7 +50,7 @@ export function PartnerDashboardPage() {
   }
   return (
     <Stack>
-      <ErrorAlert error={query.error} />
+      <ErrorAlert error={query.error} title={errorMessages.dashboardLoadFailed} />
       <SimpleGrid cols={{ base: 2, sm: 5 }}>
         <FigureCard label="Clients" value={all.length} />
         <FigureCard label="Need attention" value={all.filter((r) => r.attentionReasons.length > 0).length} />

@@ -51,4 +51,10 @@ describe('link page', () => {
     renderApp('/app/oauth/user-management?mode=verifyEmail&token=abc');
     expect((await screen.findByRole('alert')).textContent).toContain(message);
   });
+
+  it("says the spec's 'Could not verify email. Please try again later.' when the server fails or cannot be reached", async () => {
+    installFakeApi({ 'POST /oauth/verify-email': { status: 500, body: { message: 'Something went wrong. Please try again later.', code: 'internal', httpStatusCode: 500 } } });
+    renderApp('/app/oauth/user-management?mode=verifyEmail&token=abc');
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not verify email. Please try again later.');
+  });
 });

@@ -8,7 +8,8 @@ import { useMutation, useQuery, type UseQueryResult } from '@tanstack/react-quer
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_RULE_TEXT, checkPasswordStrength } from '@ledgerport/core/rules';
-import { apiRequest } from '../../lib/api-client';
+import { errorMessages } from '@ledgerport/contract';
+import { ApiError, apiRequest } from '../../lib/api-client';
 import { PublicFrame } from './public-frame';
 
 const SIGN_IN = (
@@ -37,7 +38,8 @@ function VerifyEmail({ token }: { token: string }) {
         )}
         {verify.isError && (
           <Alert color="red" role="alert" title="Could not verify email">
-            {verify.error.message}
+            {/* The link's own refusal (expired, used, superseded) says what to do; anything else is the spec's sentence. */}
+            {verify.error instanceof ApiError && verify.error.status >= 400 && verify.error.status < 500 ? verify.error.message : errorMessages.couldNotVerifyEmail}
           </Alert>
         )}
         {SIGN_IN}
