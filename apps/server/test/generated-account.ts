@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Mappings, SettlementImport, TokenSet } from '@ledgerport/contract';
 import { bearer } from './test-app';
-import { coreFixture, form, upload, waitFor, waitForImport, type SettlementTestServer } from './settlement-test-server';
+import { coreFixture, form, upload, type SettlementTestServer } from './settlement-test-server';
 
 export const GENERATED_ACCOUNT = 'acme-amazon-us';
 const MYSTERY = 'other-transaction|other-transaction|New Mystery Fee';
@@ -30,13 +30,32 @@ export function generatedSettlement(settlementId: string, lineCount: number): st
   return `${lines.join('\n').replaceAll('11223344556', settlementId)}\n`;
 }
 
+/** The upload limit a round-trip server needs for the generated settlement (about 110 bytes a line). */
+export const ROUNDTRIP_UPLOAD_BYTES_MAX = 256 * 1024 * 1024;
+
+/** Polls until `isDone`; a big generated settlement takes minutes to import and post on a busy machine. */
+async function pollUntil<T>(read: () => Promise<T>, isDone: (value: T) => boolean, what: string): Promise<T> {
+  for (const deadline = Date.now() + Math.max(30_000, ROUNDTRIP_LINES * 6); Date.now() < deadline; ) {
+    const value = await read();
+    if (isDone(value)) return value;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
 /** Puts the account on the built-in ledger, uploads the generated settlement, maps its unknown fee and posts it. */
 export async function prepareGeneratedAccount(server: SettlementTestServer, tokens: TokenSet): Promise<void> {
   const headers = bearer(tokens);
   await server.testDb.db.updateTable('accounts').set({ accounting_system: 'MANUAL' }).where('account_key', '=', GENERATED_ACCOUNT).execute();
   // The demo data already holds the fixture's own settlement: only the generated one is new.
   const sent = await upload(server, tokens, GENERATED_ACCOUNT, [{ name: 'generated.txt', content: generatedSettlement('99887766554', ROUNDTRIP_LINES) }]);
-  const done = await waitForImport(server, tokens, sent.json<SettlementImport>().importId);
+  if (sent.statusCode !== 200) throw new Error(`the upload failed: ${sent.body}`);
+  const importId = sent.json<SettlementImport>().importId;
+  const done = await pollUntil(
+    async () => (await server.app.inject({ method: 'GET', url: `/settlement-import?importId=${importId}`, headers })).json<SettlementImport>(),
+    (imp) => imp.status === 'DONE',
+    `the import ${importId}`,
+  );
   const keys = done.files.flatMap((f) => f.settlements.map((s) => s.settlementKey));
   const mappings = (await server.app.inject({ method: 'GET', url: `/mappings?accountKey=${GENERATED_ACCOUNT}`, headers })).json<Mappings>();
   const other = mappings.accounts.find((a) => a.path === 'Expenses:Amazon:OtherCharges')!.code;
@@ -46,7 +65,7 @@ export async function prepareGeneratedAccount(server: SettlementTestServer, toke
     const fields: [string, string][] = [['settlementKey', key], ['action', 'send']];
     const queued = await server.app.inject({ method: 'POST', url: '/settlementSend', ...form(fields), headers: { ...form(fields).headers, ...headers } });
     if (queued.json<{ queued: string[] }>().queued.length !== 1) throw new Error(`the send of ${key} was not queued: ${queued.body}`);
-    await waitFor(
+    await pollUntil(
       async () => (await server.app.inject({ method: 'GET', url: `/settlement/detail?settlementKey=${key}`, headers })).json<{ settlement: { postingStatus: string } }>(),
       (d) => d.settlement.postingStatus === 'POSTED',
       `the send of ${key}`,

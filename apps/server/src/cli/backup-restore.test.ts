@@ -13,7 +13,7 @@ import { openDb, type OpenedDb } from '@ledgerport/db';
 import { buildApp } from '../app';
 import { createDiscardingJobs, createTestClock, testConfig } from '../../test/test-app';
 import { startSettlementTestServer, type SettlementTestServer } from '../../test/settlement-test-server';
-import { apiAnswers, GENERATED_ACCOUNT, prepareGeneratedAccount, type ApiAnswers } from '../../test/generated-account';
+import { apiAnswers, GENERATED_ACCOUNT, prepareGeneratedAccount, ROUNDTRIP_UPLOAD_BYTES_MAX, type ApiAnswers } from '../../test/generated-account';
 import { DEMO_PASSWORD } from '../seed/demo-data';
 import { backupDatabase, BackupRefusal, restoreDatabase } from './backup-restore';
 import { copyDatabase } from './db-copy';
@@ -37,7 +37,7 @@ async function answersOver(opened: OpenedDb): Promise<ApiAnswers> {
 }
 
 beforeAll(async () => {
-  server = await startSettlementTestServer();
+  server = await startSettlementTestServer({ config: { uploadFileBytesMax: ROUNDTRIP_UPLOAD_BYTES_MAX } });
   const demo = await server.signIn('demo@ledgerport.local');
   await prepareGeneratedAccount(server, demo);
   before = await apiAnswers(server.app, demo, GENERATED_ACCOUNT);

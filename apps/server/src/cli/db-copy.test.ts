@@ -12,7 +12,7 @@ import { openDb, type OpenedDb } from '@ledgerport/db';
 import { buildApp } from '../app';
 import { createDiscardingJobs, createTestClock, testConfig } from '../../test/test-app';
 import { startSettlementTestServer, type SettlementTestServer } from '../../test/settlement-test-server';
-import { apiAnswers, GENERATED_ACCOUNT, prepareGeneratedAccount, type ApiAnswers } from '../../test/generated-account';
+import { apiAnswers, GENERATED_ACCOUNT, prepareGeneratedAccount, ROUNDTRIP_UPLOAD_BYTES_MAX, type ApiAnswers } from '../../test/generated-account';
 import { DEMO_PASSWORD } from '../seed/demo-data';
 import { SEND_SETTLEMENT_QUEUE } from '../features/posting/send-settlement-job';
 import { insertAccountingConnection } from '../../test/connection-rows';
@@ -32,7 +32,7 @@ const printed: string[] = [];
 
 describe.skipIf(!url)('db copy', () => {
   beforeAll(async () => {
-    server = await startSettlementTestServer();
+    server = await startSettlementTestServer({ config: { uploadFileBytesMax: ROUNDTRIP_UPLOAD_BYTES_MAX } });
     demo = await server.signIn('demo@ledgerport.local');
     await prepareGeneratedAccount(server, demo);
     await insertAccountingConnection(server.testDb.db, 'acme-amazon-ca', 'QBO', server.clock());

@@ -8,7 +8,7 @@ import tar from 'tar-stream';
 import type { ImportedAccount, TokenSet } from '@ledgerport/contract';
 import { bearer } from '../../../test/test-app';
 import { startSettlementTestServer, type SettlementTestServer } from '../../../test/settlement-test-server';
-import { apiAnswers, GENERATED_ACCOUNT, prepareGeneratedAccount } from '../../../test/generated-account';
+import { apiAnswers, GENERATED_ACCOUNT, prepareGeneratedAccount, ROUNDTRIP_UPLOAD_BYTES_MAX } from '../../../test/generated-account';
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, type ArchiveManifest } from './account-archive-format';
 import { importAccountArchive } from './import-account-archive';
 
@@ -19,7 +19,7 @@ let admin: TokenSet;
 let archive: Buffer;
 
 beforeAll(async () => {
-  server = await startSettlementTestServer();
+  server = await startSettlementTestServer({ config: { uploadFileBytesMax: ROUNDTRIP_UPLOAD_BYTES_MAX } });
   [demo, other, admin] = [await server.signIn('demo@ledgerport.local'), await server.signIn('other@ledgerport.local'), await server.signIn('admin@ledgerport.local')];
   await prepareGeneratedAccount(server, demo);
   const res = await server.app.inject({ method: 'GET', url: `/account/export?accountKey=${GENERATED_ACCOUNT}`, headers: bearer(demo) });
