@@ -18,7 +18,7 @@ const LAYERS = [
   ['automation', 'cogs', 'redaction', 'shopify-order-settings', 'onboarding-questionnaire'],
   ['channel-connections', 'settlements', 'inventory', 'postings'],
   ['reports', 'clarity'],
-  ['backend', 'account-management'],
+  ['backend', 'account-management', 'account-archive'],
 ];
 const folders = (names) => `${SERVER}features/(${names.join('|')})/`;
 const layerRules = LAYERS.slice(0, -1).map((layer, i) => ({

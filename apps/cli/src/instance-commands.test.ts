@@ -12,6 +12,7 @@ describe('instance commands', () => {
   it('are admin and demo; the file commands are not', () => {
     expect(isInstanceCommand('admin')).toBe(true);
     expect(isInstanceCommand('demo')).toBe(true);
+    for (const name of ['db', 'backup', 'restore', 'account']) expect(isInstanceCommand(name)).toBe(true);
     expect(isInstanceCommand('parse')).toBe(false);
     expect(isInstanceCommand('constructor')).toBe(false);
     expect(isInstanceCommand(undefined)).toBe(false);
@@ -22,6 +23,9 @@ describe('instance commands', () => {
     expect(await main(['--help'], io)).toBe(0);
     expect(out.join('\n')).toMatch(/admin\s+grant or revoke an instance's administrator/);
     expect(out.join('\n')).toMatch(/demo\s+remove the demo users/);
+    expect(out.join('\n')).toMatch(/db\s+copy the embedded database into an empty PostgreSQL database/);
+    expect(out.join('\n')).toMatch(/backup\s+back up the database/);
+    expect(out.join('\n')).toMatch(/account\s+import an account archive/);
   });
 
   it('reached without the bin, say how to run them and change nothing (usage error)', async () => {

@@ -13,6 +13,22 @@ export const INSTANCE_COMMANDS: Readonly<Record<string, { summary: string; usage
     summary: 'remove the demo users and the demo accounts with their data',
     usage: 'ledgerport demo remove',
   },
+  db: {
+    summary: 'copy the embedded database into an empty PostgreSQL database',
+    usage: 'ledgerport db copy --to postgres://user@host/database',
+  },
+  backup: {
+    summary: 'back up the database to a file (PGlite dump, or pg_dump)',
+    usage: 'ledgerport backup FILE',
+  },
+  restore: {
+    summary: 'restore a backup into an empty data folder or database',
+    usage: 'ledgerport restore FILE',
+  },
+  account: {
+    summary: 'import an account archive as a new account',
+    usage: 'ledgerport account import FILE --owner EMAIL',
+  },
 };
 
 export function isInstanceCommand(name: string | undefined): boolean {

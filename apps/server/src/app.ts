@@ -24,6 +24,7 @@ import { registerNotificationRoutes } from './features/notifications/notificatio
 import { registerPasswordRoutes } from './features/sign-up/password-routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerAccountRoutes } from './features/account-management/account-routes';
+import { registerAccountArchiveRoutes } from './features/account-archive/account-archive-routes';
 import { registerFeatureFlagRoutes } from './features/feature-flags/feature-flag-routes';
 import { registerOrganizationRoutes } from './features/organizations/organization-routes';
 import { registerPartnerRoutes } from './features/partner/partner-routes';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerNotificationRoutes(app, deps);
   registerPasswordRoutes(app, deps);
   registerAccountRoutes(app, deps);
+  registerAccountArchiveRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerFeatureFlagRoutes(app, deps);
   registerOrganizationRoutes(app, deps);

@@ -30,6 +30,8 @@ export interface SettlementTestServer {
   jobs: Jobs;
   /** Where this server's uploads wait for their import job. */
   uploadDir: string;
+  /** pg-boss's schema: pgboss on PGlite, one per server on PostgreSQL. */
+  bossSchema: string;
   signIn(email: string): Promise<TokenSet>;
   close(): Promise<void>;
 }
@@ -69,6 +71,7 @@ export async function startSettlementTestServer(
     clock,
     jobs,
     uploadDir,
+    bossSchema: testDb.kind === 'postgres' ? bossSchema : 'pgboss',
     async signIn(email) {
       const res = await app.inject({ method: 'POST', url: '/oauth/login', payload: { email, password: DEMO_PASSWORD } });
       if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.body}`);

@@ -53,3 +53,4 @@ export * from './payment-source-settings';
 export * from './clarity';
 export * from './backend-queries';
 export * from './netsuite-configuration';
+export * from './account-archive';

@@ -30,8 +30,8 @@ export interface DownloadedFile {
   headers: Headers;
 }
 
-export async function downloadFile(path: string, query: RequestOptions['query'], fallbackName: string): Promise<DownloadedFile> {
-  const response = await apiResponse('GET', path, { query, timeoutMs: 120_000 });
+export async function downloadFile(path: string, query: RequestOptions['query'], fallbackName: string, timeoutMs = 120_000): Promise<DownloadedFile> {
+  const response = await apiResponse('GET', path, { query, timeoutMs });
   const blob = await response.blob();
   const name = fileNameOf(response.headers.get('content-disposition'), fallbackName);
   saveBlob(blob, name);

@@ -17,6 +17,7 @@ import { fetchPostingSettings, postingSettingsKey, putPostingSettings, renameCur
 import { accountingSystemLabel } from '@ledgerport/core/posting';
 import { planLabel, UNLIMITED_NOTE } from '@ledgerport/core/billing';
 import { DeleteAccountDataCard } from './account-redaction';
+import { ExportAccountDataCard } from './account-export-card';
 
 
 function timeZones(current: string): string[] {
@@ -121,6 +122,7 @@ export function AccountSettingsPage() {
           />
         </SimpleGrid>
       </Card>
+      <ExportAccountDataCard />
       <DeleteAccountDataCard />
     </Stack>
   );
