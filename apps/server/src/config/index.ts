@@ -12,6 +12,9 @@ import type { OpenDbOptions } from '@ledgerport/db';
 import { hasOperatorAccountingConfig, loadAccountingConfig, type AccountingConfig } from './accounting-config';
 import { loadBillingConfig, type BillingConfig } from './billing-config';
 import { parseDemoSetting, type DemoSetting } from '@ledgerport/core/rules';
+import { loadProcessConfig, type ProcessConfig } from './process-config';
+
+export type { ProcessConfig, ProcessRole } from './process-config';
 
 export interface Config {
   port: number;
@@ -60,6 +63,8 @@ export interface Config {
   billing?: BillingConfig;
   /** LEDGERPORT_DEMO: on, off or auto (unset): when the demo data loads and a public HOST is refused (core's rules/demo-data.ts, decision 0057). */
   demo: DemoSetting;
+  /** LEDGERPORT_ROLE, LEDGERPORT_WORKERS and LEDGERPORT_METRICS_TOKEN (process-config.ts); unset in tests: one process of role all, no /metrics. */
+  processes?: ProcessConfig;
 }
 
 export interface MailConfig {
@@ -114,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRequestWindowMs: 60 * 60 * 1000,
     billing: loadBillingConfig(env),
     demo: readDemoSetting(env.LEDGERPORT_DEMO),
+    processes: loadProcessConfig(env, Boolean(env.DATABASE_URL)),
   };
 }
 
