@@ -2,7 +2,7 @@
 // "The server's layers"). ESLint's no-restricted-imports keeps the packages' boundaries (eslint.config.js).
 const SERVER = '^apps/server/src/';
 // The machinery at the bottom of the server: knows no feature, no composition.
-const MACHINERY = `${SERVER}(http|jobs|mail|audit|security|config|clock|events)/`;
+const MACHINERY = `${SERVER}(http|jobs|mail|audit|security|config|clock|events|telemetry)/`;
 // The composition at the top: the only code that knows every feature.
 const COMPOSITION = `${SERVER}([^/]+\\.ts$|seed/|cli/)`;
 

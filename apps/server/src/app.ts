@@ -2,7 +2,7 @@
  * The composition root of the HTTP server: plugins, error handling, every feature's routes, the
  * OpenAPI document at /docs and the web app at /app/. Tests call buildApp and use app.inject.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
@@ -69,13 +69,18 @@ import { createChannelReportFetcher } from './features/channel-connections/fetch
 import { noJobs } from './http/job-sender';
 import type { Jobs } from './jobs/start-jobs';
 import { wireEvents } from './wire-events';
+import { getProcessMetrics, type ProcessMetrics } from './telemetry/metrics';
+import { registerTelemetry } from './telemetry/register-telemetry';
+import { requestIdFrom } from './telemetry/request-context';
+import { requestLogController } from './telemetry/request-log';
+import { isClusterWorker } from './telemetry/cluster-metrics';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
   config: Config;
   clock?: Clock;
-  /** Log through pino at config.logLevel (main); tests leave it off. */
-  logger?: boolean;
+  /** Log through pino at config.logLevel (true), or through the process's logger (main: shared with the jobs); tests leave it off. */
+  logger?: boolean | FastifyBaseLogger;
   /** Overrides how accounting adapters are found (tests); default: the accounting-connections feature. */
   resolveAccountingPort?: AccountingPortResolver;
   /** Background jobs (startJobs); their workers start with this app's Deps. Without it nothing can be queued. */
@@ -84,25 +89,18 @@ export interface BuildAppOptions {
   fetchChannelReport?: ChannelReportFetcher;
   /** How mail is sent; default: createMailer(config.mail) with the outbox's lines unprinted. */
   mailer?: Mailer;
+  /** Where requests, jobs, imports and sends are counted; default: the process's one set (telemetry/metrics.ts). */
+  metrics?: ProcessMetrics;
+  /** Run the jobs' workers in this process (default true); false for LEDGERPORT_ROLE=web, which only queues. */
+  isJobRunner?: boolean;
 }
 
-export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+/** The Deps every route and job receives; the worker role (main.ts) builds them without an HTTP server. */
+export function createDeps(options: BuildAppOptions): Deps {
   // Which features react to the others' events (stored settlements, saved mappings, holds, sends).
   wireEvents();
   const { db, config } = options;
   const clock = options.clock ?? systemClock;
-  const app = Fastify({
-    logger: options.logger ? { level: config.logLevel } : false,
-    bodyLimit: config.bodyLimitBytes,
-    // Query strings are validated by strict zod objects; keep Fastify from inventing arrays silently.
-    routerOptions: { ignoreTrailingSlash: false },
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.decorateRequest('caller', null);
-  app.decorateRequest('tokenUserId', null);
-  requireRouteDeclarations(app);
-
   const deps: Deps = {
     db,
     config,
@@ -116,7 +114,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs: options.jobs ?? noJobs,
     fetchChannelReport: options.fetchChannelReport ?? createChannelReportFetcher(() => deps),
     planGate: assertPlanFeature,
+    metrics: options.metrics ?? getProcessMetrics(),
   };
+  return deps;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const logger = options.logger;
+  const app = Fastify({
+    ...(typeof logger === 'object' ? { loggerInstance: logger } : { logger: logger ? { level: config.logLevel } : false }),
+    bodyLimit: config.bodyLimitBytes,
+    // Query strings are validated by strict zod objects; keep Fastify from inventing arrays silently.
+    routerOptions: { ignoreTrailingSlash: false },
+    // One log line per request, written when it is answered (telemetry/request-log.ts).
+    logController: requestLogController(),
+    genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('caller', null);
+  app.decorateRequest('tokenUserId', null);
+  requireRouteDeclarations(app);
+
+  const deps = createDeps(options);
+  registerTelemetry(app, { metrics: options.metrics ?? getProcessMetrics(), metricsToken: config.processes?.metricsToken, isClusterWorker: isClusterWorker() });
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -181,6 +203,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerBilling(app, deps);
 
   await app.ready();
-  if (options.jobs) await options.jobs.startWorkers(deps);
+  if (options.jobs && options.isJobRunner !== false) await options.jobs.startWorkers(deps);
+  return app;
+}
+
+/**
+ * A job worker's own small server (LEDGERPORT_ROLE=worker, run on its own): /health, and /metrics when
+ * its token is set, so a supervisor and Prometheus watch the process that runs the jobs. No API.
+ */
+export async function buildWorkerApp(deps: Deps, logger: FastifyBaseLogger, metrics: ProcessMetrics): Promise<FastifyInstance> {
+  const app = Fastify({ loggerInstance: logger, logController: requestLogController(), genReqId: (req) => requestIdFrom(req.headers['x-request-id']) });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('caller', null);
+  app.decorateRequest('tokenUserId', null);
+  registerErrorHandling(app, deps.config.bodyLimitBytes, () => false);
+  registerTelemetry(app, { metrics, metricsToken: deps.config.processes?.metricsToken, isClusterWorker: false });
+  registerHealthRoute(app, deps);
+  await app.ready();
   return app;
 }

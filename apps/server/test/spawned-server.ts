@@ -45,11 +45,17 @@ export interface SpawnedServer {
 export const asJson = (value: unknown): Body => ({ payload: JSON.stringify(value), headers: { 'content-type': 'application/json' } });
 export const asForm = (fields: [string, string][]): Body => ({ payload: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
 
-export async function createSpawnedServer(env: Record<string, string> = {}): Promise<SpawnedServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerport-fault-'));
-  let databaseUrl = '';
+/**
+ * `sharing`: another process on the same database and data folder (several processes, issue 31); its
+ * dispose leaves them to the first server's.
+ */
+export async function createSpawnedServer(env: Record<string, string> = {}, sharing?: SpawnedServer): Promise<SpawnedServer> {
+  const dataDir = sharing?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerport-fault-'));
+  let databaseUrl = sharing?.databaseUrl ?? '';
   let adminDb: OpenedDb | undefined;
-  if (isPostgres) {
+  if (sharing) {
+    // The first server made them.
+  } else if (isPostgres) {
     const name = `ledgerport_fault_${crypto.randomBytes(4).toString('hex')}`;
     adminDb = await openDb({ url: process.env.DATABASE_URL!, migrate: false, poolSize: 1 });
     await sql`create database ${sql.id(name)}`.execute(adminDb.db);
@@ -76,6 +82,8 @@ export async function createSpawnedServer(env: Record<string, string> = {}): Pro
         LEDGERPORT_LOG_LEVEL: 'warn',
         // The fault tests sign the demo users in, on PostgreSQL too, where demo data loads only when asked (decision 0057).
         LEDGERPORT_DEMO: 'on',
+        // One process per spawned server (PostgreSQL's default is a cluster): the kill hits what the test means.
+        LEDGERPORT_WORKERS: '1',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -86,7 +94,9 @@ export async function createSpawnedServer(env: Record<string, string> = {}): Pro
       const timer = setTimeout(() => reject(new Error(`the server did not start in 120 s:\n${output}`)), 120_000);
       const onData = (chunk: Buffer) => {
         output += chunk.toString();
-        const base = /Ledgerport is running at (http:\/\/\S+?)\/app\//.exec(output.slice(from))?.[1];
+        // A job worker (LEDGERPORT_ROLE=worker) serves only /health and /metrics.
+        const started = output.slice(from);
+        const base = /Ledgerport is running at (http:\/\/\S+?)\/app\//.exec(started)?.[1] ?? /Ledgerport job worker is running .*? at (http:\/\/[^\s)]+)\)/.exec(started)?.[1];
         if (base) {
           clearTimeout(timer);
           child.stdout?.off('data', onData);
@@ -136,6 +146,7 @@ export async function createSpawnedServer(env: Record<string, string> = {}): Pro
     },
     async dispose() {
       await end('SIGTERM');
+      if (sharing) return;
       if (adminDb) {
         await sql`drop database if exists ${sql.id(new URL(databaseUrl).pathname.slice(1))} with (force)`.execute(adminDb.db);
         await adminDb.close();

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TokenSet } from '@ledgerport/contract';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
+import { noMetrics } from '../src/telemetry/metrics';
 import type { Jobs } from '../src/jobs/start-jobs';
 import { loadChannelConfig } from '../src/config/channel-config';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
@@ -98,13 +99,13 @@ export async function startTestServer(options: { config?: Partial<Config>; testD
 
 /** Jobs that accept every job and run none: for tests of the routes alone, where a queued job must not fail the request. */
 export function createDiscardingJobs(): Jobs {
-  return { send: () => Promise.resolve('discarded'), startWorkers: () => Promise.resolve(), stop: () => Promise.resolve() };
+  return { send: () => Promise.resolve('discarded'), startWorkers: () => Promise.resolve(), queueDepths: () => Promise.resolve([]), stop: () => Promise.resolve() };
 }
 
 export const bearer = (tokens: TokenSet) => ({ authorization: `Bearer ${tokens.accessToken}` });
 
-/** The mail parts of Deps for a test that assembles its own Deps: the default limits, mail into a temporary outbox. */
+/** The mail parts of Deps for a test that assembles its own Deps: the default limits, mail into a temporary outbox (and metrics that count nothing). */
 export function mailDepsForTests(clock: Clock) {
   const config = testConfig();
-  return { mailRequestLimiter: createMailRequestLimiter(config, clock), mailer: createMailer(config.mail, () => undefined) };
+  return { mailRequestLimiter: createMailRequestLimiter(config, clock), mailer: createMailer(config.mail, () => undefined), metrics: noMetrics };
 }

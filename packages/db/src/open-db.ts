@@ -40,6 +40,8 @@ export interface OpenedDb {
   kind: 'pglite' | 'postgres';
   /** The PGlite instance, for pg-boss's fromPglite adapter. */
   pglite?: PGlite;
+  /** The pool's connections now (PostgreSQL only), for the server's metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -104,6 +106,7 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Opened
   return {
     db,
     kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: options.poolSize ?? 10 }),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -13,6 +13,9 @@ import { hasOperatorAccountingConfig, loadAccountingConfig, type AccountingConfi
 import { loadBillingConfig, type BillingConfig } from './billing-config';
 import { loadIdentityProviderConfig, type IdentityProviderConfig } from './identity-provider-config';
 import { parseDemoSetting, type DemoSetting } from '@ledgerport/core/rules';
+import { loadProcessConfig, type ProcessConfig } from './process-config';
+
+export type { ProcessConfig, ProcessRole } from './process-config';
 
 export interface Config {
   port: number;
@@ -65,6 +68,8 @@ export interface Config {
   demo: DemoSetting;
   /** Sign-in with Google, Intuit and Xero over OpenID Connect (identity-provider-config.ts): only the configured ones. */
   identityProviders: IdentityProviderConfig[];
+  /** LEDGERPORT_ROLE, LEDGERPORT_WORKERS and LEDGERPORT_METRICS_TOKEN (process-config.ts); unset in tests: one process of role all, no /metrics. */
+  processes?: ProcessConfig;
 }
 
 export interface MailConfig {
@@ -121,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: readDemoSetting(env.LEDGERPORT_DEMO),
     identityProviders: loadIdentityProviderConfig(env),
     ...readConversionTrackingId(env.LEDGERPORT_CONVERSION_TRACKING_ID),
+    processes: loadProcessConfig(env, Boolean(env.DATABASE_URL)),
   };
 }
 

@@ -12,6 +12,7 @@ import type { AccountingPortResolver } from './accounting-port-resolver';
 import type { ChannelReportFetcher } from './channel-report-fetcher';
 import type { JobSender } from './job-sender';
 import type { SecretBox } from '../security/secret-box';
+import type { Metrics } from '../telemetry/metrics';
 
 /** What route handlers receive: passed as arguments, no container. */
 export interface Deps {
@@ -37,6 +38,8 @@ export interface Deps {
    * 0040). The composition passes billing's assertPlanFeature; http knows no feature.
    */
   planGate: PlanGate;
+  /** Counts what an operator watches (telemetry/metrics.ts): imports, sends, upload bytes. */
+  metrics: Metrics;
 }
 
 /** Refuses (throws an AppError) when the account a request names has no plan with `feature`. */

@@ -5,9 +5,10 @@
  */
 import type { Deps } from '../http/deps';
 
+/** A job's log: each line also carries the job's queue, id and the request id that queued it (as JSON fields). */
 export interface JobLog {
-  info(message: string): void;
-  error(message: string): void;
+  info(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
 }
 
 export interface JobHandler<T = Record<string, unknown>> {

@@ -16,11 +16,15 @@ import type { OpenedDb } from '@ledgerport/db';
 import type { Deps } from '../http/deps';
 import type { JobHandler, JobLog } from './job-handler';
 import type { JobSender, SendJobOptions } from '../http/job-sender';
+import { noMetrics, type Metrics, type QueueDepth } from '../telemetry/metrics';
+import { currentRequestId, runWithRequestId } from '../telemetry/request-context';
 
 export type { JobLog } from './job-handler';
 
 export interface Jobs extends JobSender {
   startWorkers(deps: Deps): Promise<void>;
+  /** Jobs waiting and running per queue (pg-boss's counts, refreshed by its monitor every few seconds). */
+  queueDepths(): Promise<QueueDepth[]>;
   stop(): Promise<void>;
 }
 
@@ -33,6 +37,8 @@ export interface StartJobsOptions {
   handlers: readonly JobHandler<never>[];
   /** Seconds between polls of each queue (default 1; pg-boss's minimum is 0.5). */
   pollingIntervalSeconds?: number;
+  /** Where job durations are recorded (default: nowhere). */
+  metrics?: Metrics;
 }
 
 /**
@@ -66,10 +72,12 @@ export async function startJobs(opened: OpenedDb, options: StartJobsOptions): Pr
     await boss.getQueue(h.queue);
   }
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+  const metrics = options.metrics ?? noMetrics;
   let isStopped = false;
   return {
+    // The request (or job) queueing it gives the job its request id, so its log lines can be found by it.
     send: (queue: string, data: Record<string, unknown>, sendOptions: SendJobOptions = {}) =>
-      boss.send(queue, data, {
+      boss.send(queue, withRequestId(data), {
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
       }),
@@ -84,12 +92,23 @@ export async function startJobs(opened: OpenedDb, options: StartJobsOptions): Pr
         for (let i = 0; i < (h.concurrency ?? 1); i++) {
           await boss.work<Record<string, unknown>>(h.queue, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
             for (const job of jobs) {
-              try {
-                await h.handle(job.data, deps, log);
-              } catch (error) {
-                log.error(`job ${h.queue} ${job.id} failed: ${(error as Error).message}`);
-                throw error;
-              }
+              const requestId = typeof job.data.requestId === 'string' ? job.data.requestId : undefined;
+              const fields = { queue: h.queue, jobId: job.id, ...(requestId ? { requestId } : {}) };
+              const jobLog: JobLog = { info: (m, f) => log.info(m, { ...fields, ...f }), error: (m, f) => log.error(m, { ...fields, ...f }) };
+              const startedAt = performance.now();
+              const seconds = () => (performance.now() - startedAt) / 1000;
+              // Jobs this one queues carry its request id, or its own id when no request queued it (a schedule).
+              await runWithRequestId(requestId ?? `job-${job.id}`, async () => {
+                try {
+                  await h.handle(job.data, deps, jobLog);
+                } catch (error) {
+                  metrics.observeJob(h.queue, 'failed', seconds());
+                  jobLog.error(`job ${h.queue} ${job.id} failed: ${(error as Error).message}`, { durationMs: Math.round(seconds() * 1000) });
+                  throw error;
+                }
+                metrics.observeJob(h.queue, 'completed', seconds());
+                jobLog.info(`job ${h.queue} completed`, { durationMs: Math.round(seconds() * 1000) });
+              });
             }
           });
         }
@@ -97,10 +116,19 @@ export async function startJobs(opened: OpenedDb, options: StartJobsOptions): Pr
         if (h.isRunAtStart) await boss.send(h.queue, { startedAt });
       }
     },
+    async queueDepths() {
+      const queues = await boss.getQueues(handlers.map((h) => h.queue));
+      return queues.map((q) => ({ queue: q.name, ready: q.readyCount, deferred: q.deferredCount, active: q.activeCount }));
+    },
     async stop() {
       if (isStopped) return;
       isStopped = true;
       await boss.stop({ graceful: true, timeout: 5000 });
     },
   };
+}
+
+function withRequestId(data: Record<string, unknown>): Record<string, unknown> {
+  const requestId = currentRequestId();
+  return requestId && data.requestId === undefined ? { ...data, requestId } : data;
 }

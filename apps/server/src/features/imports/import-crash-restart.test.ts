@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendProgress, SettlementImport, TokenSet } from '@ledgerport/contract';
 import { startVendorServer, type VendorServer } from '@ledgerport/integrations/accounting/testing';
 import { asForm, completeMappings, connectXero, createSpawnedServer, poll, signedInAgain, signIn, type SpawnedServer } from '../../../test/spawned-server';
-import { coreFixture, multipart } from '../../../test/settlement-test-server';
+import { multipart } from '../../../test/settlement-test-server';
+import { bigSettlement } from '../../../test/big-settlement';
 
 const ACCOUNT = 'acme-amazon-us';
 const KILLS = Number(process.env.LEDGERPORT_FAULT_KILLS ?? '3');
@@ -32,21 +33,6 @@ function seeded(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-const report = fs.readFileSync(coreFixture('amazon', 'us-v2-promotion-reserve.txt'), 'utf8');
-const [head, summary, ...body] = report.trimEnd().split('\n');
-
-/**
- * The fixture's settlement with its nine lines repeated `copies` times under another settlement id
- * (the total scaled to match): big enough that parsing and storing take a while to be killed in.
- */
-function bigSettlement(settlementId: string, copies: number): string {
-  const cents = 3652n * BigInt(copies);
-  const total = `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
-  const lines = [head, summary!.replace('36.52', total)];
-  for (let c = 0; c < copies; c++) for (const line of body) lines.push(line.replace('112-1234567-7654321', `112-${String(c).padStart(7, '0')}-7654321`));
-  return `${lines.join('\n').replaceAll('11223344556', settlementId)}\n`;
 }
 
 interface SentFile {

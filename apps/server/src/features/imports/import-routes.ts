@@ -84,6 +84,7 @@ export function registerImportRoutes(app: FastifyInstance, deps: Deps): void {
         fs.rmSync(dir, { recursive: true, force: true });
         throw error;
       }
+      deps.metrics.addUploadBytes(saved.reduce((n, f) => n + f.size, 0));
       // A crash before every job is queued leaves QUEUED files without a job: recover-settlement-imports queues them at the next start.
       for (let i = 0; i < saved.length; i++) await deps.jobs.send(IMPORT_SETTLEMENT_FILE_QUEUE, { accountKey: query.accountKey, importId, fileIndex: i }, { singletonKey: importFileJobKey(importId, i) });
       return getImport(db, importId);

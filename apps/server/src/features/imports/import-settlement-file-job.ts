@@ -58,7 +58,12 @@ export const importSettlementFileJob: JobHandler<ImportFileJobData> = {
     // Jobs queued before the account was part of their data look it up (a lookup on every shard on Citus).
     const accountKey = data.accountKey ?? (await findImportAccount(deps.db, data.importId));
     if (accountKey === undefined) return;
+    const statusNow = () => fileStatus(deps.db, accountKey, data.importId, data.fileIndex);
+    const isStarting = UNFINISHED_IMPORT_STATUSES.includes((await statusNow()) as UnfinishedImportStatus);
+    if (isStarting) deps.metrics.countWork('import', 'started');
     await importSettlementFile(deps.db, data.importId, data.fileIndex, deps.clock, deps.config.databaseUrl ? POSTGRES_BATCH_LINES : PGLITE_BATCH_LINES, accountKey);
+    const outcome = await statusNow();
+    if (isStarting && outcome !== undefined && !UNFINISHED_IMPORT_STATUSES.includes(outcome as UnfinishedImportStatus)) deps.metrics.countWork('import', outcome === 'FAILED' ? 'failed' : 'done');
     await settlementFileImported.emit({ deps, accountKey, log });
   },
 };
@@ -67,6 +72,11 @@ const NO_KEYS = sql<string[]>`'{}'::text[]`;
 
 /** Raised when another attempt claimed the file since this one did: this one stores nothing. */
 class ClaimLostError extends Error {}
+
+async function fileStatus(db: Kysely<Database>, accountKey: string, importId: string, fileIndex: number): Promise<string | undefined> {
+  const row = await db.selectFrom('settlement_import_files').select('status').where('account_key', '=', accountKey).where('import_id', '=', importId).where('file_index', '=', fileIndex).executeTakeFirst();
+  return row?.status;
+}
 
 /** The account of an upload found by its id alone (on Citus: every shard asked once). */
 export async function findImportAccount(db: Kysely<Database>, importId: string): Promise<string | undefined> {

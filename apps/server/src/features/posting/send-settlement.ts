@@ -24,6 +24,7 @@ import { sendFinished } from './send-events';
 import type { SettlementRow } from '../stored-settlements/load-settlement';
 import { accountingSendRefusal, getConnectionStates } from '../accounts/connection-states';
 import { unexpectedDocumentsRefusal, type ExpectedDocuments } from './document-fingerprint';
+import { withSendLock } from './send-lock';
 
 export class RetryableSendError extends Error {}
 
@@ -46,11 +47,27 @@ export function localDate(at: Date, timeZone: string): string {
  * users so ('auto-sent'), in the transaction that records the outcome.
  */
 export async function sendSettlement(deps: Deps, settlementKey: string, options: { isAutomatic?: boolean; accountKey?: string; expectedDocuments?: ExpectedDocuments } = {}): Promise<void> {
+  // A run that finds another one sending this settlement leaves it to that one, which records the outcome.
+  await withSendLock(deps.db, deps.config.databaseUrl !== undefined, settlementKey, () => sendSettlementNow(deps, settlementKey, options));
+}
+
+async function sendSettlementNow(deps: Deps, settlementKey: string, options: { isAutomatic?: boolean; accountKey?: string; expectedDocuments?: ExpectedDocuments }): Promise<void> {
   const { db } = deps;
+  // Read under the lock: a run that held it a moment ago may have posted it.
   const byKey = db.selectFrom('settlements').selectAll().where('settlement_key', '=', settlementKey);
   const row = await (options.accountKey ? byKey.where('account_key', '=', options.accountKey) : byKey).executeTakeFirst();
   if (!row) return;
-  const fail = (message: string) => markFailed(deps, row, message);
+  // A second job of a send already done (queued twice, or re-run after its process died once it had
+  // recorded the outcome): nothing to post, and nothing to announce again.
+  if (row.posting_status === 'POSTED') {
+    if (row.send_state !== 'IDLE') await markSettlement(db, row, { send_state: 'IDLE', posting_error: null, posting_error_at: null });
+    return;
+  }
+  deps.metrics.countWork('send', 'started');
+  const fail = async (message: string) => {
+    deps.metrics.countWork('send', 'failed');
+    await markFailed(deps, row, message);
+  };
   if (row.duplicate_of !== null) return fail(`This settlement repeats settlement ${row.settlement_id} already loaded; send the original instead.`);
   // Held after it was queued (the account switched to hold): refused like a Send of a held settlement.
   if (row.on_hold) return fail(heldSendRefusal(row));
@@ -98,6 +115,7 @@ export async function sendSettlement(deps: Deps, settlementKey: string, options:
     return;
   }
   const at = deps.clock();
+  deps.metrics.countWork('send', 'done');
   await db.transaction().execute(async (trx) => {
     await markSettlement(trx, row, { send_state: 'IDLE', posting_error: null, posting_error_at: null });
     await trx.updateTable('accounts').set({ first_settlement_posted: true }).where('account_key', '=', row.account_key).execute();
