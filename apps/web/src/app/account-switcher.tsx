@@ -33,7 +33,7 @@ export function AccountSwitcher() {
         <Button variant="default" rightSection={<IconChevronDown size={14} />} aria-label={`Current account: ${account.accountName}`}>
           <Group gap={6} wrap="nowrap">
             <ChannelIcon salesChannel={account.salesChannel} />
-            <Text size="sm" truncate maw={180}>
+            <Text size="sm" truncate maw={{ base: 130, sm: 180 }}>
               {account.accountName}
             </Text>
             {isTrial(account) && (

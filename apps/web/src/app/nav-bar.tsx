@@ -48,10 +48,11 @@ export function NavBar({ menuOpened, onToggleMenu, hasMenu }: { menuOpened: bool
   const sections = buildNavBarSections(user);
   const partner = buildPartnerMenu(user);
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" component="nav" aria-label="Main navigation">
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" component="nav" aria-label="Main navigation">
       <Group gap="sm" wrap="nowrap">
-        {hasMenu && <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="sm" size="sm" aria-label="Toggle menu" />}
-        <Anchor component={Link} to="/admin" fw={700} size="lg" underline="never" aria-label="Ledgerport home">
+        {hasMenu && <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="sm" size="sm" aria-label="Toggle menu" aria-expanded={menuOpened} />}
+        {/* On a phone the bar keeps room for the account and user menus; Home is the main menu's first entry. */}
+        <Anchor component={Link} to="/admin" fw={700} size="lg" underline="never" aria-label="Ledgerport home" visibleFrom={hasMenu ? 'xs' : undefined}>
           Ledgerport
         </Anchor>
         {partner.map((p) => (
@@ -62,13 +63,16 @@ export function NavBar({ menuOpened, onToggleMenu, hasMenu }: { menuOpened: bool
       </Group>
       <Group gap="xs" wrap="nowrap">
         {isClarityOrOrganizationPath(location.pathname) && <OrganizationName />}
-        {sections.notifications && <WhatsNewMenu />}
-        {sections.notifications && <NotificationBell />}
-        {sections.settings && (
-          <ActionIcon component="a" href={HELP_URL} target="_blank" rel="noreferrer" variant="subtle" size="lg" aria-label="Need Help">
-            <IconHelp size={20} />
-          </ActionIcon>
-        )}
+        {/* What's new, notifications and help are also entries of the main menu, where a phone finds them. */}
+        <Group gap="xs" wrap="nowrap" visibleFrom={hasMenu ? 'sm' : undefined}>
+          {sections.notifications && <WhatsNewMenu />}
+          {sections.notifications && <NotificationBell />}
+          {sections.settings && (
+            <ActionIcon component="a" href={HELP_URL} target="_blank" rel="noreferrer" variant="subtle" size="lg" aria-label="Need Help">
+              <IconHelp size={20} />
+            </ActionIcon>
+          )}
+        </Group>
         {sections.settings && <SettingsMenu />}
         {sections.accountSwitcher && <AccountSwitcher />}
         <UserMenu />

@@ -16,7 +16,7 @@ export function PageLoading() {
     return () => clearTimeout(timer);
   }, []);
   return (
-    <Box mih={320} aria-busy="true">
+    <Box mih={320} aria-busy="true" data-page-loading>
       {isLoaderShown && (
         <Center py="xl">
           <Loader aria-label="Loading the page" />

@@ -1,11 +1,12 @@
 /** Mantine theme, notifications (toasts), TanStack Query and the Session Expired modal. */
-import { MantineProvider, createTheme } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
 import { lazyComponent } from '../ui/lazy-component';
 import { SessionExpiredModal } from './session-expired-modal';
+import { cssVariablesResolver, theme } from './theme';
 
 const NotificationsHost = lazyComponent(() => import('../ui/notifications-host').then((m) => m.ToastContainer));
 
@@ -28,8 +29,6 @@ function Toasts() {
   );
 }
 
-const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md', breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '87.5em', xl: '118.75em' } });
-
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -45,7 +44,7 @@ export function createQueryClient(): QueryClient {
 export function Providers({ children, queryClient, env = 'default' }: { children: ReactNode; queryClient?: QueryClient; env?: 'default' | 'test' }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <Toasts />
       <QueryClientProvider client={client}>
         {children}

@@ -1,9 +1,11 @@
 /** Renders one route: guard (pre-navigation rules), title and body class, layout, then the page (loaded on demand). */
 import { Suspense, useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { settlementsLabel } from '@ledgerport/core/rules';
 import { useOptionalSession } from '../lib/session-context';
 import { PageEmptyState } from '../ui/page-empty-state';
 import { PageLayout } from './page-layout';
+import { focusHeadingOnPageChange } from './page-focus';
 import { PageLoading } from './page-loading';
 import { RouteGuard } from './route-guard';
 import type { RouteMeta } from './route-meta';
@@ -28,6 +30,8 @@ export function RoutePage({ meta: declared }: { meta: RouteMeta }) {
   const meta = declared.isTitledByChannel && session ? { ...declared, title: settlementsLabel(session.account.salesChannel) } : declared;
   usePageChrome(meta.title, meta.bodyClass, session?.account.accountName);
   usePreloads(declared);
+  const { pathname } = useLocation();
+  useEffect(() => focusHeadingOnPageChange(pathname), [pathname]);
   return (
     <RouteGuard meta={meta}>
       <PageLayout meta={meta}>

@@ -48,11 +48,12 @@ export function WhatsNewMenu() {
   return (
     <MenuOnIntent
       trigger={
-        <Indicator disabled={!hasUnseenEntry(entries, lastSeen)} size={8} offset={6} color="red">
-          <ActionIcon variant="subtle" size="lg" aria-label="What's new">
+        // The button is the menu's trigger (it gets aria-haspopup and aria-expanded); the dot sits inside it.
+        <ActionIcon variant="subtle" size="lg" aria-label="What's new">
+          <Indicator disabled={!hasUnseenEntry(entries, lastSeen)} size={8} offset={-2} color="red">
             <IconSpeakerphone size={20} />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       }
       menu={{ width: 320, onOpen: markSeen, entries: [{ kind: 'label', key: 'title', label: "What's new" }, ...items] }}
     />

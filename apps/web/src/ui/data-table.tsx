@@ -250,10 +250,13 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
  * sideways inside the card, header and all, with a visible scrollbar, instead of being cut off
  * ("Sou", "5 r"). Native scrolling, so the scrollbar shows whenever there is more to see.
  */
-export function TableScroll({ minWidth, children }: { minWidth: number; children: ReactNode }) {
-  return (
+export function TableScroll({ minWidth, isStackedOnPhone = false, children }: { minWidth: number; isStackedOnPhone?: boolean; children: ReactNode }) {
+  const scroll = (
     <Table.ScrollContainer minWidth={minWidth} type="native">
       {children}
     </Table.ScrollContainer>
   );
+  // A table of fields (Mapping's selects) is not swiped through on a phone: below the sm breakpoint each
+  // row stands as a card, each cell under its column's name (the cell's data-label; accessibility.css).
+  return isStackedOnPhone ? <div className="lp-stacked-table">{scroll}</div> : scroll;
 }

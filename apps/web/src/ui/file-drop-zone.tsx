@@ -42,7 +42,7 @@ export function FileDropZone({ onFiles, maxSizeBytes, disabled, onRejected }: { 
       data-disabled={disabled || undefined}
       style={{ border: `1px dashed var(--mantine-color-${tone}-${tone === 'gray' ? 4 : 6})`, borderRadius: 'var(--mantine-radius-md)', cursor: disabled ? 'not-allowed' : 'pointer', opacity: disabled ? 0.6 : 1 }}
     >
-      <input {...getInputProps()} />
+      <input {...getInputProps({ 'aria-label': 'Choose settlement files' })} />
       <Group justify="center" gap="xl" mih={140} style={{ pointerEvents: 'none' }}>
         {isDragReject ? (
           <IconX size={48} color="var(--mantine-color-red-6)" />

@@ -2,7 +2,7 @@
  * The four onboarding steps of spec section 4, each with its state and a link to where the user acts;
  * the active step is highlighted (aria-current="step").
  */
-import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Card, Flex, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { connectedSystemLabel } from '@ledgerport/core/connections';
@@ -98,7 +98,8 @@ export function OnboardingStepsList({ account }: { account: Account }) {
         return (
           <List.Item key={step.key} aria-current={isActive ? 'step' : undefined} aria-label={`Step ${step.number}: ${text.title}`}>
             <Card withBorder shadow={isActive ? 'sm' : undefined} style={isActive ? { borderColor: 'var(--mantine-color-blue-5)', borderWidth: 2 } : undefined}>
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
+              {/* On a phone the button goes under the text rather than being squeezed to a cut-off word. */}
+              <Flex direction={{ base: 'column', xs: 'row' }} justify="space-between" align="flex-start" gap="sm">
                 <Group wrap="nowrap" align="flex-start">
                   <ThemeIcon radius="xl" size="lg" variant={isActive ? 'filled' : 'light'} color={isActive && step.state === 'initial' ? 'blue' : STATE_COLOR[step.state]}>
                     {step.state === 'completed' ? <IconCheck size={18} /> : step.state === 'failed' ? <IconAlertTriangle size={18} /> : <Text fw={700}>{step.number}</Text>}
@@ -120,10 +121,10 @@ export function OnboardingStepsList({ account }: { account: Account }) {
                     </Text>
                   </Stack>
                 </Group>
-                <Button component={Link} to={text.action.to} variant={isActive ? 'filled' : 'default'} size="xs">
+                <Button component={Link} to={text.action.to} variant={isActive ? 'filled' : 'default'} size="xs" style={{ flexShrink: 0 }}>
                   {text.action.label}
                 </Button>
-              </Group>
+              </Flex>
             </Card>
           </List.Item>
         );

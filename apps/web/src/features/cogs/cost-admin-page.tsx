@@ -199,11 +199,11 @@ export function CostAdminPage() {
           )}
         </Group>
         {data && data.catalogSize > 0 && (
-          <Progress.Root size="lg" mb="sm" aria-label="SKUs with a cost">
-            <Progress.Section value={(costed * 100) / data.catalogSize} color="green">
+          <Progress.Root size="lg" mb="sm" role="group" aria-label="SKUs with a cost">
+            <Progress.Section value={(costed * 100) / data.catalogSize} color="green" aria-label="SKUs with a cost">
               <Progress.Label>with a cost</Progress.Label>
             </Progress.Section>
-            <Progress.Section value={(data.missingCostCount * 100) / data.catalogSize} color="orange">
+            <Progress.Section value={(data.missingCostCount * 100) / data.catalogSize} color="orange" aria-label="SKUs missing a cost">
               <Progress.Label>missing</Progress.Label>
             </Progress.Section>
           </Progress.Root>

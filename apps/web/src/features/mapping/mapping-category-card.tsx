@@ -87,7 +87,7 @@ export function MappingCategoryCard(props: {
           </Badge>
         )}
       </Group>
-      <TableScroll minWidth={900}>
+      <TableScroll minWidth={900} isStackedOnPhone>
         <Table aria-label={`${categoryLabel(g.category)} mappings`}>
           <Table.Thead>
             <Table.Tr>
@@ -104,22 +104,24 @@ export function MappingCategoryCard(props: {
               const v = valueOf(r);
               return (
                 <Table.Tr key={rowKey(r)}>
-                  <Table.Td>
+                  <Table.Td data-label="Transaction type">
                     <Text size="sm">{r.label}</Text>
                     <Text size="xs" c="dimmed" ff="monospace">
                       {r.typeKey}
                       {!r.isKnownType ? ' · new type' : ''}
                     </Text>
                   </Table.Td>
-                  <Table.Td ta="right">{r.lineCount}</Table.Td>
-                  <Table.Td ta="right">
+                  <Table.Td ta="right" data-label="Lines">
+                    {r.lineCount}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label="Amount">
                     {r.amounts.map((a) => (
                       <div key={a.currency}>
                         <MoneyText amount={a.amount} currency={a.currency} />
                       </div>
                     ))}
                   </Table.Td>
-                  <Table.Td miw={260}>
+                  <Table.Td miw={260} data-label="Account">
                     <Select
                       aria-label={`Account for ${r.label}`}
                       placeholder="Choose an account"
@@ -130,7 +132,7 @@ export function MappingCategoryCard(props: {
                       size="xs"
                     />
                   </Table.Td>
-                  <Table.Td miw={180}>
+                  <Table.Td miw={180} data-label="Tax rate">
                     <Select
                       aria-label={`Tax rate for ${r.label}`}
                       placeholder="Choose a tax rate"
@@ -140,7 +142,7 @@ export function MappingCategoryCard(props: {
                       size="xs"
                     />
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="State">
                     <SourceBadge row={r} draft={draft[rowKey(r)]} />
                   </Table.Td>
                 </Table.Tr>

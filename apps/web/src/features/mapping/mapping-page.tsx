@@ -19,6 +19,7 @@ import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
 import { CallGate } from '../../ui/call-gate';
+import { focusOnceShown } from '../../ui/move-focus';
 import { CopyMappingsControl } from './copy-mappings-control';
 import { ACCOUNTING_SYSTEM_NAMES } from '../accounting-connect/accounting-systems';
 import {
@@ -31,6 +32,9 @@ import {
 import { isPrefilled, MappingCategoryCard, rowKey, type Draft } from './mapping-category-card';
 import { RoleAccountsCard, roleKey, type RoleDraft } from './role-accounts-card';
 import { accountOptions, groupMappingRows } from './mapping-groups';
+
+/** The alert saying what is left to map: where focus goes after a save. */
+const MAPPING_STATE_ID = 'mapping-state';
 
 export function MappingPage() {
   const { account, reload } = useSession();
@@ -127,6 +131,8 @@ export function MappingPage() {
         ...extra,
       });
       accept(m, `Mappings saved (version ${m.version}).`);
+      // Save turns off once nothing is left to save: focus goes to what the save changed, the mapping state.
+      focusOnceShown(MAPPING_STATE_ID);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again later.');
     } finally {
@@ -216,7 +222,7 @@ export function MappingPage() {
         <Progress value={100} animated aria-label={`Fetching the chart of accounts from ${systemName}`} />
       )}
       {data.rows.length === 0 ? (
-        <Alert color="blue" title="No transaction types yet" role="status">
+        <Alert color="blue" title="No transaction types yet" role="status" id={MAPPING_STATE_ID}>
           Load a settlement first: its transaction types will be listed here to map.
         </Alert>
       ) : unmappedLeft > 0 ? (
@@ -224,6 +230,7 @@ export function MappingPage() {
           color="yellow"
           title={`${unmappedLeft} transaction type${unmappedLeft === 1 ? '' : 's'} to map`}
           role="status"
+          id={MAPPING_STATE_ID}
         >
           Choose an account and a tax rate for each, then save. Settlements with unmapped types cannot be
           posted
@@ -232,7 +239,7 @@ export function MappingPage() {
             ` ${prefilled.length === 1 ? 'One is a new transaction type' : `${prefilled.length} are new transaction types`} the channel started sending: ${prefilled.length === 1 ? 'it is' : 'they are'} pre-filled with the account of ${prefilled.length === 1 ? 'its' : 'their'} category, so saving confirms ${prefilled.length === 1 ? 'it' : 'them'}.`}
         </Alert>
       ) : (
-        <Alert color="green" title="Everything is mapped" role="status">
+        <Alert color="green" title="Everything is mapped" role="status" id={MAPPING_STATE_ID}>
           Every transaction type used has an account and a tax rate.
         </Alert>
       )}

@@ -4,6 +4,7 @@
  * flagged "Not in <system>": create it there and refresh, or choose another account here.
  */
 import { Badge, Card, Group, Select, Table, Text, Title } from '@mantine/core';
+import { TableScroll } from '../../ui/data-table';
 import type { Mappings, RoleAccount } from '@ledgerport/contract';
 import { channelName } from '../../ui/channel-icon';
 
@@ -45,6 +46,7 @@ export function RoleAccountsCard(props: {
           </Badge>
         )}
       </Group>
+      <TableScroll minWidth={0} isStackedOnPhone>
       <Table aria-label="Posting accounts">
         <Table.Thead>
           <Table.Tr>
@@ -69,8 +71,8 @@ export function RoleAccountsCard(props: {
               : accountsData;
             return (
               <Table.Tr key={roleKey(r)}>
-                <Table.Td>{label}</Table.Td>
-                <Table.Td miw={280}>
+                <Table.Td data-label="Role">{label}</Table.Td>
+                <Table.Td miw={280} data-label="Account">
                   <Select
                     aria-label={`Account for ${label}`}
                     data={dedupe(options)}
@@ -80,7 +82,7 @@ export function RoleAccountsCard(props: {
                     onChange={(code) => onChange(r, code)}
                   />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="State">
                   {chosen ? (
                     <Badge color="blue" variant="light">
                       Changed
@@ -104,6 +106,7 @@ export function RoleAccountsCard(props: {
           })}
         </Table.Tbody>
       </Table>
+      </TableScroll>
     </Card>
   );
 }

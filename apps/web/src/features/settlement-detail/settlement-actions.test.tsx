@@ -64,10 +64,15 @@ describe('settlement actions', () => {
     expect(calls().at(-1)?.query.get('previewToken')).toBe('token-of-the-preview-shown');
   });
 
-  it('cannot send a settlement that is already posted', async () => {
-    serve();
+  it('cannot send a settlement that is already posted, and the button keeps keyboard focus', async () => {
+    const fake = serve();
     renderApp('/app/settlement?settlementKey=k1');
-    expect(await screen.findByRole<HTMLButtonElement>('button', { name: 'Posted' })).toHaveProperty('disabled', true);
+    const posted = await screen.findByRole<HTMLButtonElement>('button', { name: 'Posted' });
+    // Off by aria-disabled, not the disabled attribute, which would drop focus to the page's body.
+    expect(posted.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.click(posted);
+    expect(document.activeElement).toBe(posted);
+    expect(fake.calls.filter((c) => c.path === '/settlementSend')).toEqual([]);
   });
 
   it('offers a view-only member none of its changes: Reprocess, Refresh COGS and Delete are off, the export stays', async () => {

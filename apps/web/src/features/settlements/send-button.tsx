@@ -1,5 +1,5 @@
 /** Send one settlement to the accounting system (settlementSend); says why when it cannot. */
-import { Button } from '@mantine/core';
+import { Button, Loader } from '@mantine/core';
 import type { Settlement, sendSettlement } from '@ledgerport/contract';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client';
@@ -15,15 +15,21 @@ export function SendButton({ settlement, onSent, compact }: { settlement: Settle
   const canChange = useMayCall(SEND);
   const isPosted = settlement.postingStatus === 'POSTED';
   const isSending = settlement.sendState === 'QUEUED' || settlement.sendState === 'SENDING';
+  const isOff = isPosted || settlement.status === 'open' || !canChange;
+  const isBusy = busy || isSending;
   return (
+    // aria-disabled rather than disabled (issue 31): a disabled button drops keyboard focus to the page's
+    // body, so after Send the person would have to find their place again; this one keeps focus while it
+    // sends and when it turns to Posted.
     <Button
       size={compact ? 'compact-xs' : 'sm'}
       variant={compact ? 'light' : 'filled'}
-      loading={busy || isSending}
-      disabled={isPosted || settlement.status === 'open' || !canChange}
+      data-disabled={isOff || isBusy || undefined}
+      aria-disabled={isOff || isBusy || undefined}
+      leftSection={isBusy ? <Loader size={14} color="currentColor" aria-label="Sending" /> : undefined}
       title={canChange ? undefined : VIEW_ONLY_NOTE}
       aria-label={compact ? `${isPosted ? 'Posted' : 'Send'} ${settlement.settlementId}` : undefined}
-      onClick={() => void (async () => {
+      onClick={() => isOff || isBusy ? undefined : void (async () => {
         setBusy(true);
         try {
           const r = await sendSettlementNow(settlement.settlementKey);
