@@ -123,7 +123,7 @@ describe.runIf(process.env.LEDGERPORT_TEST_DB !== 'postgres')('the request id fo
         { queue: 'second', data: { step: 2, requestId: 'req-test-7' } },
       ]);
       expect(lines.find((l) => l.message === 'first ran')?.fields).toMatchObject({ queue: 'telemetry-test-first', requestId: 'req-test-7' });
-      expect(lines.find((l) => l.message === 'job telemetry-test-first completed')?.fields).toMatchObject({ requestId: 'req-test-7', durationMs: expect.any(Number) });
+      expect(lines.find((l) => l.message === 'job telemetry-test-first completed')?.fields).toMatchObject({ requestId: 'req-test-7', durationMs: expect.any(Number) as unknown });
     } finally {
       await jobs.stop();
     }

@@ -58,7 +58,7 @@ describe('a new fee type', () => {
     const m = await mappingsOf();
     const fees = m.accounts.find((a) => a.path === 'Expenses:Amazon:SellerFees')!.code;
     expect(m.isNewFeeTypeToFees).toBe(false);
-    expect(m.rows.find((r) => r.typeKey === NEW_FEE)).toMatchObject({ isUnmapped: true, isKnownType: false, source: 'unmapped', category: 'fees', suggestedAccountCode: fees, suggestedTaxRateCode: expect.any(String) });
+    expect(m.rows.find((r) => r.typeKey === NEW_FEE)).toMatchObject({ isUnmapped: true, isKnownType: false, source: 'unmapped', category: 'fees', suggestedAccountCode: fees, suggestedTaxRateCode: expect.any(String) as unknown });
     expect(m.rows.find((r) => r.typeKey === 'Order|ItemFees|Commission')).toMatchObject({ suggestedAccountCode: null, suggestedTaxRateCode: null });
     expect((await detail(feeOnly)).settlement.accountsMapped).toBe(false);
     await send(feeOnly);
