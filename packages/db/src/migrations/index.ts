@@ -43,9 +43,9 @@ import * as m0049 from './0049-fifo-lock';
 import * as m0050 from './0050-inventory-fetch';
 import * as m0051 from './0051-built-in-ledger-chart';
 import * as m0055 from './0055-search-history-resolve';
+import * as m0056 from './0056-period-locks';
 import * as m0058 from './0058-amazon-regions-new-fee-types';
 import * as m0059 from './0059-identity-links';
-import * as m0056 from './0056-period-locks';
 import * as m0060 from './0060-access-requests';
 
 export const migrations: Record<string, Migration> = {
@@ -89,8 +89,8 @@ export const migrations: Record<string, Migration> = {
   '0050-inventory-fetch': m0050,
   '0051-built-in-ledger-chart': m0051,
   '0055-search-history-resolve': m0055,
+  '0056-period-locks': m0056,
   '0058-amazon-regions-new-fee-types': m0058,
   '0059-identity-links': m0059,
-  '0056-period-locks': m0056,
   '0060-access-requests': m0060,
 };
