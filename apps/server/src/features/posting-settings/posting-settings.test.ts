@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntryBody, ErrorBody, Mappings, PostingSettingsBody, ProductTypePreview, SendResult, SettlementDetail, TokenSet } from '@ledgerport/contract';
+import type { AuditEntryBody, ErrorBody, Mappings, PostingSettingsBody, ProductTypePreview, ReprocessPreview, SendResult, SettlementDetail, TokenSet } from '@ledgerport/contract';
 import { parseReport } from '@ledgerport/core/channels';
 import { bearer } from '../../../test/test-app';
 import { storeSettlements } from '../imports/store-settlements';
@@ -240,10 +240,11 @@ describe('posted documents', () => {
     expect((await get(`/settlement/detail?settlementKey=${key}`)).json<SettlementDetail>().documents[0]!.settingsVersion).toBe(version);
     await put({ groupBy: 'type' });
     const preview = await get(`/settlement?ajax=true&action=reprocess&settlementKey=${key}`);
-    const body = preview.json<{ preview: { hasChanges: boolean; changedLines: { description: string; before: unknown; after: unknown }[] } }>();
+    const body = preview.json<{ preview: ReprocessPreview }>();
     expect(body.preview.hasChanges).toBe(true);
     // The per-SKU lines go, the per-type lines come.
-    expect(body.preview.changedLines.some((l) => l.description.includes('SKU-RED-1') && l.after === null)).toBe(true);
-    expect(body.preview.changedLines.some((l) => l.before === null)).toBe(true);
+    const changedLines = body.preview.documents.flatMap((d) => d.lines);
+    expect(changedLines.some((l) => l.description.includes('SKU-RED-1') && l.after === null)).toBe(true);
+    expect(changedLines.some((l) => l.before === null)).toBe(true);
   });
 });
