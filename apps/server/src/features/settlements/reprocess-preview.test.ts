@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkReprocessSummary, ErrorBody, Mappings, ReprocessPreview, SettlementActionResult, SettlementDetail, SettlementHistoryEntry, SettlementImport, TokenSet } from '@ledgerport/contract';
 import { bearer } from '../../../test/test-app';
 import { coreFixture, form, startSettlementTestServer, upload, waitFor, waitForImport, type SettlementTestServer } from '../../../test/settlement-test-server';
+import { updatePostingStatus } from '../posting/send-settlement';
 import { SEND_SETTLEMENT_QUEUE } from '../posting/send-settlement-job';
 
 const amazonV2 = fs.readFileSync(coreFixture('amazon', 'us-v2-promotion-reserve.txt'));
@@ -206,6 +207,7 @@ describe('the send of a confirmed reprocess', () => {
   it('posts nothing when what it would post now is not what was shown', async () => {
     // As a confirm leaves it: the posted document reversed, the replacement queued with the fingerprint of what was shown.
     await server.testDb.db.updateTable('settlement_documents').set({ status: 'REVERSED' }).where('settlement_key', '=', key).where('status', '=', 'POSTED').execute();
+    await updatePostingStatus(server.testDb.db, ACCOUNT, key, new Date());
     const before = await journals();
     await server.jobs.send(SEND_SETTLEMENT_QUEUE, { accountKey: ACCOUNT, settlementKey: key, expectedDocuments: { '1': 'the-fingerprint-of-another-document' } }, { singletonKey: key });
     const failed = await waitFor(detail, (d) => d.settlement.sendState === 'FAILED', 'the refused send');
