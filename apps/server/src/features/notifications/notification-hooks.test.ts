@@ -9,6 +9,7 @@ import type { Settlement } from '@ledgerport/core/settlements';
 import { openTestDb, type TestDb } from '../../../test/test-db';
 import type { Deps } from '../../http/deps';
 import { storeSettlements } from '../imports/store-settlements';
+import { noMetrics } from '../../telemetry/metrics';
 import { sendSettlement } from '../posting/send-settlement';
 
 let testDb: TestDb;
@@ -51,7 +52,7 @@ describe('a failed send', () => {
     const row = await db.selectFrom('settlements').select(['settlement_key', 'settlement_id']).where('account_key', '=', 'acme-amazon-us').where('duplicate_of', 'is', null).where('on_hold', '=', false).orderBy('settlement_key').executeTakeFirstOrThrow();
     await db.updateTable('accounts').set({ accounting_system: 'NONE' }).where('account_key', '=', 'acme-amazon-us').execute();
     await db.updateTable('settlements').set({ send_state: 'QUEUED' }).where('settlement_key', '=', row.settlement_key).execute();
-    const deps = { db, clock: () => at } as unknown as Deps;
+    const deps = { db, clock: () => at, config: { databaseUrl: undefined }, metrics: noMetrics } as unknown as Deps;
     await sendSettlement(deps, row.settlement_key);
     const told = await notifications('acme-amazon-us');
     expect(told.map((n) => n.user_id)).toEqual(['user-admin', 'user-demo', 'user-viewer']);
