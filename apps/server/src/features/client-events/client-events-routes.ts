@@ -1,8 +1,9 @@
 /**
  * The browser's analytics and js_error events (issue 30, decision 0069): stored in client_events and
- * never sent to a third party. A user may send at most CLIENT_EVENTS_PER_MINUTE_MAX a minute: the event
- * is written first and counted with its own row in (so concurrent requests cannot slip past together),
- * and one over the limit is removed again and refused with 429, leaving nothing stored. Staff read the
+ * never sent to a third party. A user may send at most CLIENT_EVENTS_PER_MINUTE_MAX a minute: under a
+ * per-user advisory lock the user's events of the last minute are counted and the new one written only
+ * below the limit (so concurrent requests neither slip past together nor refuse each other); one over
+ * the limit is refused with 429 and nothing is stored. Staff read the
  * errors in the backend, grouped by message, with the latest report's route, release and stack.
  */
 import type { FastifyInstance } from 'fastify';
@@ -23,42 +24,44 @@ export function registerClientEventsRoutes(app: FastifyInstance, deps: Deps): vo
 
   addRoute(app, deps, sendClientEvent, async ({ caller, body }) => {
     const now = clock();
-    const { event_id: eventId } = await db
-      .insertInto('client_events')
-      .values({
-        user_id: caller.userId,
-        event: body.event,
-        feature: body.feature ?? null,
-        sales_channel: body.salesChannel ?? null,
-        accounting_system: body.accountingSystem ?? null,
-        message: body.message ?? null,
-        route: body.route ?? null,
-        release: body.release ?? null,
-        stack: body.stack ?? null,
-        trace_id: body.traceId ?? null,
-        url: body.url ?? null,
-        method: body.method ?? null,
-        status: body.status ?? null,
-        created_at: now,
-      })
-      .returning('event_id')
-      .executeTakeFirstOrThrow();
-    const { n } = await db
-      .selectFrom('client_events')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('user_id', '=', caller.userId)
-      .where('created_at', '>', new Date(now.getTime() - WINDOW_MS))
-      .where('created_at', '<=', now)
-      .executeTakeFirstOrThrow();
-    if (Number(n) > CLIENT_EVENTS_PER_MINUTE_MAX) {
-      await db.deleteFrom('client_events').where('event_id', '=', eventId).execute();
-      throw new AppError('client-events.rate-limited', `Too many events: at most ${CLIENT_EVENTS_PER_MINUTE_MAX} a minute. Try again in a minute.`);
-    }
-    await db
-      .deleteFrom('client_events')
-      .where('user_id', '=', caller.userId)
-      .where('created_at', '<', new Date(now.getTime() - KEEP_DAYS * 24 * 3600 * 1000))
-      .execute();
+    const admitted = await db.transaction().execute(async (trx) => {
+      // One user's events are counted and written one at a time (as the shared connection limiter does).
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`client-events:${caller.userId}`}, 0))`.execute(trx);
+      const { n } = await trx
+        .selectFrom('client_events')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', '=', caller.userId)
+        .where('created_at', '>', new Date(now.getTime() - WINDOW_MS))
+        .where('created_at', '<=', now)
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= CLIENT_EVENTS_PER_MINUTE_MAX) return false;
+      await trx
+        .insertInto('client_events')
+        .values({
+          user_id: caller.userId,
+          event: body.event,
+          feature: body.feature ?? null,
+          sales_channel: body.salesChannel ?? null,
+          accounting_system: body.accountingSystem ?? null,
+          message: body.message ?? null,
+          route: body.route ?? null,
+          release: body.release ?? null,
+          stack: body.stack ?? null,
+          trace_id: body.traceId ?? null,
+          url: body.url ?? null,
+          method: body.method ?? null,
+          status: body.status ?? null,
+          created_at: now,
+        })
+        .execute();
+      await trx
+        .deleteFrom('client_events')
+        .where('user_id', '=', caller.userId)
+        .where('created_at', '<', new Date(now.getTime() - KEEP_DAYS * 24 * 3600 * 1000))
+        .execute();
+      return true;
+    });
+    if (!admitted) throw new AppError('client-events.rate-limited', `Too many events: at most ${CLIENT_EVENTS_PER_MINUTE_MAX} a minute. Try again in a minute.`);
   });
 
   addRoute(app, deps, listClientErrors, async ({ query }) => {

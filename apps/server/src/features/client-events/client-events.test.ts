@@ -63,6 +63,16 @@ describe('POST /events', () => {
     server.clock.advance(60_000);
     expect((await send(demo, { event: 'page_view' })).statusCode).toBe(204);
   });
+
+  it('admits exactly the limit when many events arrive at once, and stores none of the refused', async () => {
+    nextMinute();
+    const before = await storedCount('user-demo');
+    const answers = await Promise.all(Array.from({ length: CLIENT_EVENTS_PER_MINUTE_MAX + 10 }, (_, i) => send(demo, { event: 'page_view', route: `/app/burst${i}` })));
+    const accepted = answers.filter((a) => a.statusCode === 204).length;
+    expect(answers.every((a) => a.statusCode === 204 || a.statusCode === 429)).toBe(true);
+    expect(accepted).toBe(CLIENT_EVENTS_PER_MINUTE_MAX);
+    expect(await storedCount('user-demo')).toBe(before + accepted);
+  });
 });
 
 describe('GET /backend/client-errors', () => {
