@@ -35,7 +35,7 @@ const pkg = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[
 // -- web` sum what a route loads (decision 0026).
 export default defineConfig({
   base: '/app/',
-  // The release the browser's js_error reports carry (lib/error-reporter.ts): LEDGERPORT_RELEASE, else the web package's version.
+  // The release the browser's js_error reports carry (features/error-reports/error-reporter.ts): LEDGERPORT_RELEASE, else the web package's version.
   define: { __LEDGERPORT_RELEASE__: JSON.stringify(process.env.LEDGERPORT_RELEASE ?? (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version) },
   plugins: [ownTslibForFileSelector(), react(), precompress()],
   build: {

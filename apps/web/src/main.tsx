@@ -7,7 +7,7 @@ import { RouterProvider } from 'react-router';
 import { Providers, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
 import { installPreloadErrorHandler } from './lib/preload-error';
-import { installErrorReporter } from './lib/error-reporter';
+import { installErrorReporter } from './lib/install-error-reporter';
 import { showToast } from './lib/toast';
 
 // A stale tab after a deploy reloads once; a chunk that still fails says so (spec section 8).

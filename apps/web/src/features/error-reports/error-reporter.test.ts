@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClientEventBody } from '@ledgerport/contract';
-import { RELEASE, createErrorReporter, installErrorReporter } from './error-reporter';
+import { installErrorReporter } from '../../lib/install-error-reporter';
+import { RELEASE, createErrorReporter } from './error-reporter';
 
 function setUp(signedIn = true) {
   const sent: ClientEventBody[] = [];
@@ -64,7 +65,7 @@ describe('error reporter', () => {
   it('listens to window errors and unhandled rejections once installed, and stops when removed', async () => {
     const fetchMock = vi.fn(() => Promise.resolve(new Response(null, { status: 204 })));
     vi.stubGlobal('fetch', fetchMock);
-    const { writeTokenSet } = await import('./token-store');
+    const { writeTokenSet } = await import('../../lib/token-store');
     const far = new Date(Date.now() + 3600_000).toISOString();
     writeTokenSet({ accessToken: 'a', refreshToken: 'r', accessTokenExpiresAt: far, refreshTokenExpiresAt: far } as never);
     const remove = installErrorReporter();

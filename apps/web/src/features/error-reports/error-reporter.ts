@@ -8,8 +8,8 @@
  * raise an error of its own.
  */
 import type { ClientEventBody } from '@ledgerport/contract';
-import { apiRequest } from './api-client';
-import { readTokenSet } from './token-store';
+import { apiRequest } from '../../lib/api-client';
+import { readTokenSet } from '../../lib/token-store';
 
 declare const __LEDGERPORT_RELEASE__: string | undefined;
 
@@ -61,20 +61,18 @@ export function createErrorReporter(deps: ErrorReporterDeps): (reason: unknown) 
   };
 }
 
-/** Installed once at start (main.tsx): window errors and unhandled rejections, for the page's life. */
-export function installErrorReporter(): () => void {
-  const report = createErrorReporter({
+let pageReporter: ((reason: unknown) => boolean) | undefined;
+
+/**
+ * The page's reporter (loaded on the first error by lib/install-error-reporter.ts, so the first load
+ * carries none of this code): the path as route, this build's release, sent with the session.
+ */
+export function reportError(reason: unknown): boolean {
+  pageReporter ??= createErrorReporter({
     send: (event) => apiRequest('POST', '/events', { body: event }),
     route: () => window.location.pathname,
     release: RELEASE,
     isSignedIn: () => readTokenSet() !== undefined,
   });
-  const onError = (event: ErrorEvent) => report(event.error ?? event.message);
-  const onRejection = (event: PromiseRejectionEvent) => report(event.reason);
-  window.addEventListener('error', onError);
-  window.addEventListener('unhandledrejection', onRejection);
-  return () => {
-    window.removeEventListener('error', onError);
-    window.removeEventListener('unhandledrejection', onRejection);
-  };
+  return pageReporter(reason);
 }
