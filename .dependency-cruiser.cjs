@@ -10,7 +10,7 @@ const COMPOSITION = `${SERVER}([^/]+\\.ts$|seed/|cli/)`;
 // A feature imports only features of its own layer or below; within a layer, the folder rule below
 // forbids cycles. A new feature folder joins a layer here.
 const LAYERS = [
-  ['accounts', 'notifications', 'partner', 'one-time-links', 'feature-flags', 'whats-new'],
+  ['accounts', 'notifications', 'partner', 'one-time-links', 'feature-flags', 'whats-new', 'client-events'],
   ['auth', 'account-users', 'users', 'teams', 'organizations', 'sign-up', 'identity-providers'],
   ['billing', 'accounting-connections', 'netsuite-configuration'],
   ['stored-settlements', 'mappings', 'tax-settings', 'payment-source-settings', 'posting-settings', 'shopify-order-modes', 'shopify-reports', 'reconciliation'],

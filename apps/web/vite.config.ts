@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './precompress';
@@ -34,6 +35,8 @@ const pkg = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[
 // -- web` sum what a route loads (decision 0026).
 export default defineConfig({
   base: '/app/',
+  // The release the browser's js_error reports carry (features/error-reports/error-reporter.ts): LEDGERPORT_RELEASE, else the web package's version.
+  define: { __LEDGERPORT_RELEASE__: JSON.stringify(process.env.LEDGERPORT_RELEASE ?? (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version) },
   plugins: [ownTslibForFileSelector(), react(), precompress()],
   build: {
     outDir: 'dist',

@@ -11,9 +11,11 @@ import { SETTLEMENTS_PAGE_SOURCE, isWebBuilt, measureAllJs, measureFirstLoadJs }
 /**
  * Issue 18's figure: at most 250 kB gzipped for the first load of /app/settlements (decision 0026:
  * 246 kB when it was reached, with the nav bar's menus and the side layouts on demand and the frame's
- * Mantine components and our own frame code in one file each).
+ * Mantine components and our own frame code in one file each). 250.5 kB since issue 30 (decision 0069):
+ * the build stood at 249.93 kB, and the start-up error listeners and one more route-table entry add
+ * about 0.2 kB that cannot be loaded later (the reporter itself is).
  */
-const FIRST_LOAD_JS_GZIP_BYTES_MAX = 250_000;
+const FIRST_LOAD_JS_GZIP_BYTES_MAX = 250_500;
 
 test('the first load of /app/settlements stays within its JavaScript budget', () => {
   test.skip(!isWebBuilt(), 'apps/web/dist has no manifest: run `npm run build` first');

@@ -34,6 +34,7 @@ import { registerClarityRoutes } from './features/clarity/clarity-routes';
 import { registerClarityDocumentRoutes } from './features/clarity/clarity-document-routes';
 import { registerUserRoutes } from './features/users/user-routes';
 import { registerWhatsNewRoutes } from './features/whats-new/whats-new-routes';
+import { registerClientEventsRoutes } from './features/client-events/client-events-routes';
 import { registerAutomationRoutes } from './features/automation/automation-routes';
 import { registerBackendRoutes } from './features/backend/backend-routes';
 import { registerBackendUsersRoutes } from './features/backend/backend-users-routes';
@@ -179,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerClarityRoutes(app, deps);
   registerClarityDocumentRoutes(app, deps);
   registerWhatsNewRoutes(app, deps);
+  registerClientEventsRoutes(app, deps);
   registerAutomationRoutes(app, deps);
   registerBackendRoutes(app, deps);
   registerBackendUsersRoutes(app, deps);

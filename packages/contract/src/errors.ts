@@ -125,6 +125,7 @@ export const errorStatusByCode = {
   'cogs.accounts-not-found': 409,
   'backend.query-refused': 400,
   'backend.query-failed': 422,
+  'client-events.rate-limited': 429,
   'not-found': 404,
   internal: 500,
 } as const;

@@ -54,3 +54,4 @@ export * from './clarity';
 export * from './backend-queries';
 export * from './netsuite-configuration';
 export * from './account-archive';
+export * from './client-events';

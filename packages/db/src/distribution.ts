@@ -98,12 +98,13 @@ export const REFERENCE_TABLES = [
 /**
  * Local tables (on the coordinator only): written on every request of one kind and never joined with
  * account data: rate-limit counters, the channel call budget, the audit log (its account_key may be
- * null: a sign-in, a staff action), Clarity's organization documents (files of up to 5 MB, read one at
+ * null: a sign-in, a staff action), the browser's analytics and error events, Clarity's organization documents (files of up to 5 MB, read one at
  * a time: not worth a copy on every node) and the migration bookkeeping. pg-boss keeps its own schema
  * there too.
  */
 export const LOCAL_TABLES = [
   'audit_log',
+  'client_events',
   'clarity_documents',
   'connection_call_pauses',
   'connection_calls',

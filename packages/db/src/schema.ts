@@ -167,6 +167,25 @@ export interface AccountAccessRequestsTable {
   closed_by_user_id: string | null;
 }
 
+export interface ClientEventsTable {
+  event_id: Generated<string>;
+  user_id: string;
+  /** 'js_error' or an analytics event's name. */
+  event: string;
+  feature: string | null;
+  sales_channel: string | null;
+  accounting_system: string | null;
+  message: string | null;
+  route: string | null;
+  release: string | null;
+  stack: string | null;
+  trace_id: string | null;
+  url: string | null;
+  method: string | null;
+  status: number | null;
+  created_at: Timestamp;
+}
+
 export interface AccountAutomationTable {
   account_key: string;
   is_enabled: boolean;
@@ -1123,6 +1142,7 @@ export interface Database {
   organization_memberships: OrganizationMembershipsTable;
   account_invites: AccountInvitesTable;
   account_access_requests: AccountAccessRequestsTable;
+  client_events: ClientEventsTable;
   account_automation: AccountAutomationTable;
   account_status_summary: AccountStatusSummaryTable;
   tax_settings: TaxSettingsTable;

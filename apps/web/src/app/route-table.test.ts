@@ -27,7 +27,7 @@ const SPEC_PATHS = [
   '/account/acc-1/utilities', '/account/acc-1/feature-flag', '/account/acc-1/mappings', '/account/acc-1/questionnaire', '/account/acc-1/users', '/account/acc-1/amazon/data-state',
   '/account/acc-1/walmart/utilities', '/backend', '/backend/users', '/backend/user/u-1', '/backend/organizations', '/backend/organization/o-1', '/backend/accounts', '/backend/utilities',
   '/backend/ds-to-spanner-testing', '/backend/inconsistent-settlements', '/backend/acc-1/netsuite/suiteql', '/backend/acc-1/netsuite/suiteql/invoice',
-  '/backend/acc-1/shopify/fetch-history', '/backend/acc-1/shopify/fetch-history/request/q-1', '/backend/acc-1/shopify/fetch-history/q-1', '/backend/fetch-history-status',
+  '/backend/acc-1/shopify/fetch-history', '/backend/acc-1/shopify/fetch-history/request/q-1', '/backend/acc-1/shopify/fetch-history/q-1', '/backend/fetch-history-status', '/backend/client-errors',
   '/backend/acc-1/qbo/playground', '/backend/acc-1/paypal/transactions-raw', '/backend/acc-1/paypal/settlements-refresh', '/backend/a2x-ai',
   '/backend/acc-1/amazon/finance-api-settlements', '/backend/acc-1/amazon/financial-events/g-1',
   '/whats-new', '/login', '/404', '/app/404', '/switch', '/logout', '/user-profile', '/oauth/firebase', '/oauth/user-management', '/oauth/google', '/app/admin',

@@ -29,6 +29,7 @@ export const otherRoutes: RouteMeta[] = [
   route('backend/:accountKey/shopify/fetch-history/request/:requestId', 'Backend', backendFetchHistoryPage, internal),
   route('backend/:accountKey/shopify/fetch-history/:requestId', 'Backend', backendFetchHistoryPage, internal),
   route('backend/fetch-history-status', 'Backend', lazyPage(() => import('../features/backend/fetch-history-status-page').then((m) => m.FetchHistoryStatusPage)), internal),
+  route('backend/client-errors', 'Browser Errors', lazyPage(() => import('../features/backend/client-errors-page').then((m) => m.ClientErrorsPage)), internal),
   route('backend/plans', 'Plans', lazyPage(() => import('../features/billing/backend-plans-page').then((m) => m.BackendPlansPage)), internal),
   route('backend/users', 'Backend', lazyPage(() => import('../features/backend/backend-users-page').then((m) => m.BackendUsersPage)), internal),
   route('backend/user/:userId', 'Backend', lazyPage(() => import('../features/backend/backend-user-page').then((m) => m.BackendUserPage)), internal),

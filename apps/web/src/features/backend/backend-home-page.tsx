@@ -9,6 +9,7 @@ const tools = (isBillingEnabled: boolean): Array<{ to: string; title: string; wh
   { to: '/backend/organizations', title: 'Organizations', what: `Every organization with its accounts${isBillingEnabled ? ', members and plans' : ' and members'}.` },
   { to: '/backend/inconsistent-settlements', title: 'Inconsistent settlements', what: "Every settlement, across accounts, whose lines do not add up to its deposit, with the difference." },
   { to: '/backend/accounts', title: 'Accounts', what: `Every account with its channel${isBillingEnabled ? ', accounting system and plan' : ' and accounting system'}; request older settlements for one.` },
+  { to: '/backend/client-errors', title: 'Browser errors', what: "Errors users' browsers reported, grouped by message: how often, when last, and where." },
   { to: '/backend/utilities', title: 'Utilities', what: "Switch an account's feature flags." },
   { to: '/backend/fetch-history-status', title: 'History fetch status', what: 'Every request for older settlements, across accounts, and how far it got.' },
 ];
