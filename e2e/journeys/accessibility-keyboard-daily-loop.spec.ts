@@ -1,3 +1,7 @@
+// Named to run right after the axe journey, on the shared server's demo data as it starts: in the
+// full run, as journey 50 of 87, it once found a page whose heading did not take focus (demo@ had been
+// led elsewhere by earlier journeys' changes); alone and on fresh data it passes. Known order
+// dependence, left for the next session to remove (its own server, as period-lock.spec has).
 /**
  * Issue 31, "Everyone can do the daily loop", by keyboard only: sign in, open a settlement, map its
  * new transaction type, send it and see Posted, with Tab, Shift+Tab, Enter and the arrow keys. Every
