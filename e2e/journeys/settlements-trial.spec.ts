@@ -162,7 +162,7 @@ test('a trial user loads an Amazon V2 file, maps it, posts it to the built-in le
   await page.goto(detailUrl);
   await page.getByRole('button', { name: 'Reprocess' }).click();
   const preview = page.getByRole('dialog', { name: 'Reprocess this posted settlement?' });
-  await expect(preview.getByRole('table', { name: 'What would change' })).toContainText('Income:Amazon:Sales');
+  await expect(preview.getByRole('region', { name: 'What would change' })).toContainText('Income:Amazon:Sales');
   await saveScreenshot(page, '15b-reprocess-preview');
   await preview.getByRole('button', { name: 'Reverse and replace' }).click();
   await expect(page.getByRole('list', { name: 'Status' }).first().getByRole('listitem').filter({ hasText: /^Posted$/ })).toBeVisible({ timeout: 30_000 });
