@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientEventBody } from '@ledgerport/contract';
+import { clearSession } from '../../lib/token-store';
+import { track } from '../../lib/track';
+import { installFakeApi, signIn } from '../../test-support/fake-api';
 import { ANALYTICS_PER_MINUTE_MAX, DUPLICATE_MS, PAGE_SETTLE_MS, SEND_WAIT_MS, createAnalytics } from './analytics';
 
 function setUp({ signedIn = true, send }: { signedIn?: boolean; send?: (event: ClientEventBody) => Promise<unknown> } = {}) {
@@ -111,5 +114,17 @@ describe('analytics', () => {
     const { sent, track } = setUp();
     void track('mapping_saved', { feature: ' ', salesChannel: 'X'.repeat(80), accountingSystem: undefined });
     expect(sent).toEqual([{ event: 'mapping_saved', salesChannel: 'X'.repeat(50) }]);
+  });
+});
+
+describe('track (lib/track.ts)', () => {
+  it('loads the sender and posts the event to the server with the session, and nothing without one', async () => {
+    clearSession();
+    const fake = installFakeApi({ 'POST /events': { status: 204 } });
+    await track('export_downloaded', { feature: 'ledger' });
+    expect(fake.calls).toEqual([]);
+    signIn();
+    await track('export_downloaded', { feature: 'ledger' });
+    expect(fake.calls.map((c) => [c.method, c.path, c.authorization, c.body])).toEqual([['POST', '/events', 'Bearer access-1', { event: 'export_downloaded', feature: 'ledger' }]]);
   });
 });

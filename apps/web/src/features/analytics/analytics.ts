@@ -82,7 +82,7 @@ export function createAnalytics(deps: AnalyticsDeps): Tracker {
       body,
       timer: setTimeout(() => {
         pendingView = undefined;
-        lastViewKey = key;
+        if (deps.isSignedIn()) lastViewKey = key;
         void post(body);
       }, PAGE_SETTLE_MS),
     };
@@ -95,7 +95,8 @@ export function createAnalytics(deps: AnalyticsDeps): Tracker {
     const body: ClientEventBody = { event, ...tagsOf({ feature, salesChannel, accountingSystem }), ...tagsOf(tags) };
     const key = JSON.stringify(body);
     const now = deps.now();
-    if (now - (lastSentAt.get(key) ?? -Infinity) < DUPLICATE_MS) return Promise.resolve();
+    // Checked first: an event dropped for want of a session must not hide the next one as its duplicate.
+    if (!deps.isSignedIn() || now - (lastSentAt.get(key) ?? -Infinity) < DUPLICATE_MS) return Promise.resolve();
     lastSentAt.set(key, now);
     return post(body);
   };
