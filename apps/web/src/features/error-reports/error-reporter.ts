@@ -1,7 +1,8 @@
 /**
  * Uncaught errors and unhandled promise rejections of the web app are sent to the server as
  * `js_error` events (spec section 7; issue 30, decision 0069) with the route, the release and the
- * stack, and stored there: never sent to a third party. Each distinct message is reported once per page
+ * stack, and so are the API calls the server failed or never answered (decision 0070, with trace id,
+ * url, method and status); stored there: never sent to a third party. Each distinct message is reported once per page
  * load, so a loop that throws does not flood the server (which also limits each user per minute). Only
  * a signed-in person's errors are sent: the call needs a session, and without one it is skipped rather
  * than ending a session that does not exist. A failed report is dropped silently: reporting must never
