@@ -1,6 +1,7 @@
 /**
- * Issue 30, "Calls" (decision 0069): an error thrown in a signed-in person's browser is reported to
- * the server once per message per page load, with its route and release; a support admin reads it in
+ * Issue 30, "Calls" (decisions 0069 and 0070): an error thrown in a signed-in person's browser is reported to
+ * the server once per message per page load, with its route and release, and the page is sent once as
+ * page_viewed; a support admin reads the errors in
  * the backend's "Browser Errors", grouped by message; the person who is not staff cannot read it.
  * Its own server (LEDGERPORT_E2E_PORT, 9100 by default).
  */
@@ -16,8 +17,13 @@ test('a browser error reaches the backend once, grouped by message; only staff r
   await signIn(person, 'demo@ledgerport.local', '/app/settlements');
   await expect(person.getByRole('heading', { level: 1 })).toBeVisible();
   const reports: number[] = [];
+  const views: { route?: string; feature?: string; status: number }[] = [];
   person.on('response', (r) => {
-    if (r.url().endsWith('/events') && r.request().method() === 'POST') reports.push(r.status());
+    if (!r.url().endsWith('/events') || r.request().method() !== 'POST') return;
+    const { event, route, feature } = r.request().postDataJSON() as { event: string; route?: string; feature?: string };
+    // The error reports; the page's analytics events (its page_viewed, decision 0070) go to the same call.
+    if (event === 'js_error') reports.push(r.status());
+    else if (event === 'page_viewed') views.push({ route, feature, status: r.status() });
   });
   // Thrown twice from a timer: an uncaught error the page did not handle, the same message both times.
   await person.evaluate(() => {
@@ -27,6 +33,8 @@ test('a browser error reaches the backend once, grouped by message; only staff r
   await expect.poll(() => reports.length).toBe(2);
   await person.waitForTimeout(500);
   expect(reports).toEqual([204, 204]);
+  // The page the person stayed on is sent once as page_viewed, with its route-table path and feature, and stored.
+  await expect.poll(() => views, { timeout: 10_000 }).toEqual([{ route: '/app/settlements', feature: 'settlements', status: 204 }]);
 
   await person.goto('/app/backend/client-errors');
   await expect(person.getByRole('table', { name: 'Browser errors by message' })).toHaveCount(0);

@@ -15,10 +15,27 @@ export const JS_ERROR_EVENT = 'js_error';
 
 const shortText = (max: number, what: string) => safeTextSchema.trim().max(max, `The ${what} is too long (at most ${max} characters).`);
 
+/**
+ * The analytics events the web app sends (decision 0070), a closed list: navigation (one per page the
+ * person stays on), onboarding, mappings, settlements, billing and exports. Anything else is refused.
+ */
+export const ANALYTICS_EVENTS = [
+  'page_viewed',
+  'onboarding_signed_up',
+  'onboarding_account_created',
+  'onboarding_questionnaire_finished',
+  'mapping_saved',
+  'settlement_sent',
+  'settlement_bulk_action',
+  'billing_checkout_started',
+  'export_downloaded',
+] as const;
+export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[number];
+
 export const clientEventBodySchema = z
   .strictObject({
-    /** 'js_error', or the analytics event's name ("settlement_sent", "page_view"…). */
-    event: shortText(100, 'event').regex(/^[a-z][a-z0-9_.-]*$/, 'The event name must be lower-case letters, digits, "_", "." or "-".'),
+    /** 'js_error', or one of the analytics events. */
+    event: z.enum([JS_ERROR_EVENT, ...ANALYTICS_EVENTS], { error: `The event must be ${JS_ERROR_EVENT} or one of ${ANALYTICS_EVENTS.join(', ')}.` }),
     feature: shortText(100, 'feature').optional(),
     salesChannel: shortText(50, 'sales channel').optional(),
     accountingSystem: shortText(50, 'accounting system').optional(),

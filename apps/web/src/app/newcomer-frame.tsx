@@ -6,9 +6,10 @@
  */
 import { PendingInvites } from '../features/account-users/pending-invites';
 import { Anchor, AppShell, Button, Card, Container, Group, List, Stack, Text, Title } from '@mantine/core';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { AuthUser } from '../lib/api-types';
+import { track } from '../lib/track';
 import { Footer } from './app-frame';
 import { lazyComponent } from '../ui/lazy-component';
 import { PageLoading } from './page-loading';
@@ -22,6 +23,8 @@ const RequestAccess = lazyComponent(() => import('../features/access-requests/re
 export const preloadNewcomerPages = () => Promise.all([NewAccountForm.preload(), ProfileSettings.preload()]);
 
 function Welcome({ user }: { user: AuthUser }) {
+  // Sign-up done (spec section 7): the first page a signed-up person sees once signed in (the sign-up form has no session to send with).
+  useEffect(() => void track('onboarding_signed_up', { feature: 'onboarding' }), []);
   return (
     <Card withBorder maw={640} p="lg">
       <Stack>

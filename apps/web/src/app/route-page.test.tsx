@@ -1,7 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { track } from '../lib/track';
+import { buildUserMeta, installFakeApi, signIn } from '../test-support/fake-api';
 import { renderApp } from '../test-support/render-app';
 import { findRouteMeta } from './route-table';
+
+vi.mock('../lib/track', () => ({ track: vi.fn(() => Promise.resolve()) }));
 
 function spyOnPreload(path: string) {
   const page = findRouteMeta(path)?.page;
@@ -40,5 +44,30 @@ describe('a route page', () => {
     renderApp('/app/404');
     await screen.findByRole('heading', { name: 'Page not found' });
     expect(signUp).not.toHaveBeenCalled();
+  });
+});
+
+describe('a route page and navigation analytics (spec section 7)', () => {
+  it("sends page_viewed once per route-table entry shown, with its path and the account's sales channel and accounting system", async () => {
+    signIn();
+    installFakeApi({
+      'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
+      'GET /user-meta': { body: buildUserMeta() },
+      'GET /res/whats-new.json': { body: [] },
+      'GET /notifications/unread-count': { body: { count: 0 } },
+    });
+    const { router } = renderApp('/app/user/settings/profile');
+    const views = () => vi.mocked(track).mock.calls.filter(([event]) => event === 'page_viewed');
+    await waitFor(() => expect(views().at(-1)).toEqual(['page_viewed', { route: 'user/settings/profile', salesChannel: 'AMAZON', accountingSystem: 'QBO' }]));
+    const before = views().length;
+    await act(() => router.navigate('/app/notifications'));
+    await waitFor(() => expect(views().at(-1)).toEqual(['page_viewed', { route: 'notifications', salesChannel: 'AMAZON', accountingSystem: 'QBO' }]));
+    expect(views().slice(before).map(([, tags]) => tags?.route)).toEqual(['notifications']);
+  });
+
+  it('sends page_viewed without account tags on a public page', async () => {
+    renderApp('/app/404');
+    await screen.findByRole('heading', { name: 'Page not found' });
+    expect(vi.mocked(track)).toHaveBeenCalledWith('page_viewed', { route: '404', salesChannel: undefined, accountingSystem: undefined });
   });
 });

@@ -3,6 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { settlementsLabel } from '@ledgerport/core/rules';
 import { useOptionalSession } from '../lib/session-context';
+import { track } from '../lib/track';
 import { PageEmptyState } from '../ui/page-empty-state';
 import { PageLayout } from './page-layout';
 import { focusHeadingOnPageChange } from './page-focus';
@@ -32,6 +33,9 @@ export function RoutePage({ meta: declared }: { meta: RouteMeta }) {
   usePreloads(declared);
   const { pathname } = useLocation();
   useEffect(() => focusHeadingOnPageChange(pathname), [pathname]);
+  // Navigation (spec section 7): one page_viewed per route-table entry shown, with the account's tags (coalesced by the sender).
+  const { salesChannel, accountingSystem } = session?.account ?? {};
+  useEffect(() => void track('page_viewed', { route: declared.path, salesChannel, accountingSystem }), [declared.path, salesChannel, accountingSystem]);
   return (
     <RouteGuard meta={meta}>
       <PageLayout meta={meta}>

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildTokenSet, installFakeApi, signIn } from '../test-support/fake-api';
-import { ApiError, api } from './api-client';
+import { ApiError, CALL_FAILED, api, type FailedCall } from './api-client';
 import { isSessionExpiredAnnounced } from './session-events';
 import { readTokenSet } from './token-store';
 
@@ -90,5 +90,42 @@ describe('api client and login redirects', () => {
     vi.stubGlobal('fetch', () => Promise.resolve(redirected));
     await expect(api.get('/account-list')).rejects.toBeInstanceOf(ApiError);
     expect(isSessionExpiredAnnounced()).toBe(true);
+  });
+});
+
+describe('api client and failed calls (spec section 7)', () => {
+  function listen() {
+    const failed: FailedCall[] = [];
+    const listener = (event: Event) => failed.push((event as CustomEvent<FailedCall>).detail);
+    window.addEventListener(CALL_FAILED, listener);
+    return { failed, stop: () => window.removeEventListener(CALL_FAILED, listener) };
+  }
+
+  it('announces a 5xx with its request id, and a call that got no answer with status 0', async () => {
+    signIn();
+    const { failed, stop } = listen();
+    installFakeApi({ 'POST /settlementSend': { status: 500, body: { message: 'boom' }, headers: { 'x-request-id': 'req-9' } } });
+    await expect(api.post('/settlementSend')).rejects.toMatchObject({ status: 500 });
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(api.get('/account-list')).rejects.toMatchObject({ status: 0 });
+    stop();
+    expect(failed).toEqual([
+      { method: 'POST', path: '/settlementSend', status: 500, traceId: 'req-9' },
+      { method: 'GET', path: '/account-list', status: 0 },
+    ]);
+  });
+
+  it('announces no 4xx: neither a refusal the person reads nor an expired access token the client refreshes', async () => {
+    signIn();
+    const { failed, stop } = listen();
+    installFakeApi({
+      'GET /account': { status: 404, body: { message: 'This account was not found.', code: 'account.not-found', httpStatusCode: 404 } },
+      'GET /account-list': ({ headers }) => (headers.get('authorization') === 'Bearer access-2' ? { body: [] } : expiredAccess),
+      'POST /oauth/refresh': { body: buildTokenSet({ accessToken: 'access-2', refreshToken: 'refresh-2' }) },
+    });
+    await expect(api.get('/account')).rejects.toMatchObject({ status: 404 });
+    await expect(api.get('/account-list')).resolves.toEqual([]);
+    stop();
+    expect(failed).toEqual([]);
   });
 });

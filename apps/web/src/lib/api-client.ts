@@ -43,6 +43,18 @@ export interface RequestOptions {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
+/** A call the server failed (5xx) or never answered (status 0), with the server's request id (X-Request-Id). */
+export interface FailedCall {
+  method: string;
+  path: string;
+  status: number;
+  traceId?: string | null;
+}
+
+/** The window event announcing a FailedCall; lib/install-error-reporter.ts turns it into a js_error (spec section 7). */
+export const CALL_FAILED = 'ledgerport:call-failed';
+const callFailed = (detail: FailedCall) => window.dispatchEvent(new CustomEvent(CALL_FAILED, { detail }));
+
 function buildUrl(path: string, query: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) params.set(k, String(v));
@@ -57,13 +69,16 @@ async function send(method: string, path: string, options: RequestOptions, acces
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   try {
-    return await fetch(buildUrl(path, options.query), {
+    const response = await fetch(buildUrl(path, options.query), {
       method,
       headers,
       body: options.form ?? (options.body === undefined ? null : JSON.stringify(options.body)),
       signal: controller.signal,
     });
+    if (response.status >= 500) callFailed({ method, path, status: response.status, traceId: response.headers.get('x-request-id') });
+    return response;
   } catch {
+    callFailed({ method, path, status: 0 });
     const failure: FailureInput = controller.signal.aborted ? { kind: 'timeout', path } : { kind: 'network' };
     throw new ApiError(normalizeError(failure));
   } finally {

@@ -3,6 +3,7 @@
  * token): fetches it, then hands the bytes to the browser under the server's file name.
  */
 import { apiResponse, type RequestOptions } from '../lib/api-client';
+import { track } from '../lib/track';
 
 export function fileNameOf(contentDisposition: string | null, fallback: string): string {
   if (!contentDisposition) return fallback;
@@ -35,5 +36,7 @@ export async function downloadFile(path: string, query: RequestOptions['query'],
   const blob = await response.blob();
   const name = fileNameOf(response.headers.get('content-disposition'), fallbackName);
   saveBlob(blob, name);
+  // Every file export goes through here: tagged with the feature of the page it was asked from.
+  void track('export_downloaded');
   return { name, headers: response.headers };
 }

@@ -9,6 +9,7 @@ import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/cor
 import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api, ApiError } from '../../lib/api-client';
+import { track } from '../../lib/track';
 import { choiceOf } from './billing-queries';
 
 export function CheckoutPage() {
@@ -17,7 +18,8 @@ export function CheckoutPage() {
   const [coupon, setCoupon] = useState(choice?.couponCode ?? '');
   const pay = useMutation({
     mutationFn: () => api.post<{ url: string }>('/billing/checkout', { accountKey: choice!.accountKey, planCode: choice!.planCode, period: choice!.period, ...(choice!.couponCode ? { couponCode: choice!.couponCode } : {}) }),
-    onSuccess: (r) => window.location.assign(r.url),
+    // The event is sent (or given up, within a second) before the page leaves for Stripe's.
+    onSuccess: (r) => track('billing_checkout_started', { feature: 'billing' }).then(() => window.location.assign(r.url)),
   });
   if (!choice) return <Alert color="orange">Choose a plan on the billing page first.</Alert>;
   const applyCoupon = () => {

@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router';
 import type { FirmClientAccount } from '@ledgerport/contract';
 import { decimalToUnits, formatUnits } from '@ledgerport/core/money';
 import { api, ApiError } from '../../lib/api-client';
+import { track } from '../../lib/track';
 import { MoneyText } from '../../ui/money-text';
 import { SubscriptionsPage } from './subscriptions-page';
 import { ErrorAlert } from '../../ui/error-alert';
@@ -34,7 +35,7 @@ export function FirmBillingPage() {
   const [order, setOrder] = useState<'name' | 'plan'>('name');
   const checkout = useMutation({
     mutationFn: () => api.post<{ url: string }>('/billing/firm/checkout', { accountKeys: chosen, planCode, period, ...(coupon.trim() ? { couponCode: coupon.trim() } : {}) }),
-    onSuccess: (r) => window.location.assign(r.url),
+    onSuccess: (r) => track('billing_checkout_started', { feature: 'firm-billing' }).then(() => window.location.assign(r.url)),
   });
   const rows = useMemo(() => {
     const all = query.data?.accounts ?? [];

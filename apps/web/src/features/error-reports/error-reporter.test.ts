@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClientEventBody } from '@ledgerport/contract';
 import { installErrorReporter } from '../../lib/install-error-reporter';
-import { RELEASE, createErrorReporter } from './error-reporter';
+import { RELEASE, createCallFailureReporter, createErrorReporter } from './error-reporter';
+import { api } from '../../lib/api-client';
+import { installFakeApi, signIn } from '../../test-support/fake-api';
 
 function setUp(signedIn = true) {
   const sent: ClientEventBody[] = [];
@@ -77,5 +79,61 @@ describe('error reporter', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/events');
     expect(JSON.parse(init.body as string)).toMatchObject({ event: 'js_error', message: 'Error: from the window', route: window.location.pathname, release: RELEASE });
+  });
+
+  it('listens to the calls the server failed or never answered, through the API client', async () => {
+    signIn();
+    const fake = installFakeApi({
+      'GET /account-currencies': { status: 502, body: { message: 'Bad gateway' }, headers: { 'x-request-id': 'req-42' } },
+      'POST /events': { status: 204 },
+    });
+    const remove = installErrorReporter();
+    await expect(api.get('/account-currencies', { account: 'a1' })).rejects.toThrow();
+    await expect(api.get('/account-currencies', { account: 'a2' })).rejects.toThrow();
+    remove();
+    await vi.waitFor(() => expect(fake.calls.filter((c) => c.path === '/events')).toHaveLength(1));
+    expect(fake.calls.find((c) => c.path === '/events')?.body).toEqual({
+      event: 'js_error',
+      message: 'GET /account-currencies answered 502',
+      route: window.location.pathname,
+      release: RELEASE,
+      url: '/account-currencies',
+      method: 'GET',
+      status: 502,
+      traceId: 'req-42',
+    });
+  });
+});
+
+describe('failed call reporter', () => {
+  function setUpCalls(signedIn = true) {
+    const sent: ClientEventBody[] = [];
+    const report = createCallFailureReporter({ send: (event) => (sent.push(event), Promise.resolve()), route: () => '/app/mapping', release: 'r9', isSignedIn: () => signedIn });
+    return { sent, report };
+  }
+
+  it('sends a js_error with the request id as trace id, the path without its query as url, the method and the status', () => {
+    const { sent, report } = setUpCalls();
+    expect(report({ method: 'PUT', path: '/mappings?accountKey=a1', status: 503, traceId: 'req-1' })).toBe(true);
+    expect(sent).toEqual([{ event: 'js_error', message: 'PUT /mappings answered 503', route: '/app/mapping', release: 'r9', url: '/mappings', method: 'PUT', status: 503, traceId: 'req-1' }]);
+  });
+
+  it('reports a call that got no answer with status 0 and no trace id', () => {
+    const { sent, report } = setUpCalls();
+    report({ method: 'GET', path: '/settlement', status: 0 });
+    expect(sent).toEqual([{ event: 'js_error', message: 'GET /settlement got no answer', route: '/app/mapping', release: 'r9', url: '/settlement', method: 'GET', status: 0 }]);
+  });
+
+  it('reports each distinct method, path and status once per page load, never the events call itself, and nothing without a session', () => {
+    const { sent, report } = setUpCalls();
+    report({ method: 'GET', path: '/settlement', status: 500, traceId: 'a' });
+    report({ method: 'GET', path: '/settlement?x=1', status: 500, traceId: 'b' });
+    report({ method: 'POST', path: '/settlement', status: 500 });
+    report({ method: 'GET', path: '/settlement', status: 502 });
+    report({ method: 'POST', path: '/events', status: 500 });
+    expect(sent.map((e) => e.message)).toEqual(['GET /settlement answered 500', 'POST /settlement answered 500', 'GET /settlement answered 502']);
+    const signedOut = setUpCalls(false);
+    expect(signedOut.report({ method: 'GET', path: '/settlement', status: 500 })).toBe(false);
+    expect(signedOut.sent).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { EMPTY_QUESTIONNAIRE_ANSWERS } from '@ledgerport/core/rules';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
+import { track } from '../../lib/track';
 import { checkKey, questionnaireApi, questionnaireKey } from './questionnaire-api';
 import { QuestionnaireStepper } from './questionnaire-stepper';
 
@@ -54,6 +55,7 @@ export function AssistedSetupCard() {
   const finish = async (answers: QuestionnaireAnswersBody) => {
     await save(answers);
     const done = await questionnaireApi.finalize(accountKey);
+    void track('onboarding_questionnaire_finished', { feature: 'onboarding' });
     setFinished({ message: done.message, applied: done.applied });
     await reload();
     await refresh();

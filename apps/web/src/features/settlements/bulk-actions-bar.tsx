@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api-client';
 import type { bulkActionSettlement } from '@ledgerport/contract';
 import { useMayCall, VIEW_ONLY_NOTE } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
+import { track } from '../../lib/track';
 import { downloadFile } from '../../ui/download-file';
 import { LazyModal } from '../../ui/lazy-modal';
 import { lazyComponent } from '../../ui/lazy-component';
@@ -57,6 +58,7 @@ export function BulkActionsBar({ accountKey, selectedIds, onDone }: { accountKey
     setResult(null);
     try {
       const r = await runBulkAction(action, selectedIds);
+      void track('settlement_bulk_action', { feature: 'settlements' });
       if (action === 'export' && r.downloadUrl) {
         const url = new URL(r.downloadUrl, window.location.origin);
         await downloadFile(url.pathname, Object.fromEntries(url.searchParams), 'settlements.csv');

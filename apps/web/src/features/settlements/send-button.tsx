@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { useMayCall, VIEW_ONLY_NOTE } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
+import { track } from '../../lib/track';
 import { sendSettlementNow } from './settlements-api';
 
 /** The send entry's effect, checked against the contract by type: importing the entry would bring its schemas into the first load. */
@@ -33,6 +34,7 @@ export function SendButton({ settlement, onSent, compact }: { settlement: Settle
         setBusy(true);
         try {
           const r = await sendSettlementNow(settlement.settlementKey);
+          void track('settlement_sent', { feature: 'settlements' });
           if (r.skipped.length > 0 && r.queued.length === 0) showToast('warning', r.skipped.map((s) => s.reason).join('; '));
           else showToast('success', r.message);
           onSent();

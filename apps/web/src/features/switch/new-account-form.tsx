@@ -10,6 +10,7 @@ import { newAccountAccountingSystemSchema, salesChannels, type Organization } fr
 import { api, ApiError } from '../../lib/api-client';
 import { useIsBillingEnabled } from '../../lib/session-context';
 import { writeAccountKey } from '../../lib/token-store';
+import { track } from '../../lib/track';
 import { ACCOUNTING_SYSTEM_LABELS } from '@ledgerport/core/posting';
 import { channelName } from '../../ui/channel-icon';
 
@@ -44,6 +45,8 @@ export function NewAccountForm() {
         ...(organizationId ? { organizationId } : {}),
       });
       writeAccountKey(made.accountKey);
+      // Sent (or given up, within a second) before the full load below.
+      await track('onboarding_account_created', { feature: 'onboarding', salesChannel, accountingSystem });
       // A full load: the switcher and every page read the new current account.
       window.location.assign(made.redirectUrl);
     } catch (e) {
