@@ -5,6 +5,7 @@
  * page's heading once it is drawn, as a page load would start reading there.
  */
 
+import { LOADER_POLL_MS } from '@ledgerport/core/rules';
 import { focusWithoutTabStop } from '../ui/move-focus';
 
 /** How long a page may take to draw its heading (its code and first data loading) before we give up. */
@@ -50,7 +51,8 @@ export function focusPageHeadingWhenDrawn(): void {
         if (!hasPageFocusedAField()) focusWithoutTabStop(heading);
         focusedAt = now;
       }
-      if (now - started < HEADING_WAIT_MS + KEEP_MS) window.setTimeout(attempt, 50);
+      // Waiting for the page's loader to give way to its heading: the spec's loader polling (section 9).
+      if (now - started < HEADING_WAIT_MS + KEEP_MS) window.setTimeout(attempt, LOADER_POLL_MS);
       return;
     }
     const hasFallen = document.activeElement === null || document.activeElement === document.body;

@@ -7,7 +7,7 @@ import { Box, Container, Grid, NavLink, Tabs, Title } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { buildSettingsMenu } from '@ledgerport/core/rules';
-import { useOptionalSession } from '../lib/session-context';
+import { useIsBillingEnabled, useOptionalSession } from '../lib/session-context';
 import type { RouteMeta } from './route-meta';
 import { isPaymentProviderEnabled } from './app-config';
 import { lazyComponent } from '../ui/lazy-component';
@@ -18,22 +18,24 @@ const CheckoutSummaryCard = lazyComponent(() => import('../features/billing/chec
 /** Loads the checkout's order summary now (component tests). */
 export const preloadCheckoutSummary = () => CheckoutSummaryCard.preload();
 
+/** The user settings' tabs; those about paying (the last field) are not offered where billing is off. */
 const USER_SETTINGS_TABS = [
-  ['profile', 'My Profile'],
-  ['billing', 'Billing'],
-  ['firm-billing', 'Firm Billing'],
-  ['subscriptions', 'Subscriptions'],
-  ['partner-subscriptions', 'Partner Subscriptions'],
-  ['notifications', 'Notifications'],
+  ['profile', 'My Profile', false],
+  ['billing', 'Billing', true],
+  ['firm-billing', 'Firm Billing', true],
+  ['subscriptions', 'Subscriptions', true],
+  ['partner-subscriptions', 'Partner Subscriptions', true],
+  ['notifications', 'Notifications', false],
 ] as const;
 
 function SettingsTabs({ group }: { group: 'account-settings' | 'user-settings' }) {
   const location = useLocation();
   const navigate = useNavigate();
   const session = useOptionalSession();
+  const isBillingEnabled = useIsBillingEnabled();
   const tabs: Array<{ label: string; to: string }> =
     group === 'user-settings'
-      ? USER_SETTINGS_TABS.map(([tab, label]) => ({ label, to: `/user/settings/${tab}` }))
+      ? USER_SETTINGS_TABS.filter(([, , isAboutPaying]) => isBillingEnabled || !isAboutPaying).map(([tab, label]) => ({ label, to: `/user/settings/${tab}` }))
       : session
         ? buildSettingsMenu(session.account, session.user, isPaymentProviderEnabled(session.meta))
             .filter((i) => i.to.startsWith('/account-settings'))

@@ -3,8 +3,9 @@
  * @mantine/dates and dayjs it is the heaviest part of a list page, and the list shows without it).
  */
 import '@mantine/dates/styles.css';
+import { Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { isBeyondMaxRange } from '@ledgerport/core/rules';
+import { DATE_PICKER_TOOLTIP_DELAY_MS, isBeyondMaxRange } from '@ledgerport/core/rules';
 import { useEffect, useRef } from 'react';
 import { DATE_RANGE_WIDTH, RANGE_LIMIT_TEXT, applyDayClick, type DateRangePickerProps } from './date-range-rules';
 
@@ -49,7 +50,22 @@ export function DateRangeCalendar({ label, value, onChange, defaultDate, isOpene
       excludeDate={isDisabled}
       ariaLabels={CALENDAR_LABELS}
       getDayProps={(day) => (isDisabled(day) ? { title: RANGE_LIMIT_TEXT } : {})}
+      renderDay={(day) => <CalendarDay day={day} isDisabled={isDisabled(day)} />}
       w={DATE_RANGE_WIDTH}
     />
+  );
+}
+
+/**
+ * A day's number; a disabled day's says why it is disabled in a tooltip that opens after the spec's
+ * delay (section 9), so sweeping the pointer across the calendar does not flash one tooltip per day.
+ */
+function CalendarDay({ day, isDisabled }: { day: string; isDisabled: boolean }) {
+  const number = Number(day.slice(8, 10));
+  if (!isDisabled) return number;
+  return (
+    <Tooltip label={RANGE_LIMIT_TEXT} openDelay={DATE_PICKER_TOOLTIP_DELAY_MS} multiline w={240} withinPortal>
+      <span data-disabled-day>{number}</span>
+    </Tooltip>
   );
 }

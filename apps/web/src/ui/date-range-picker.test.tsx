@@ -1,8 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { DATE_PICKER_TOOLTIP_DELAY_MS } from '@ledgerport/core/rules';
+import { act } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DateRangePicker, RANGE_LIMIT_TEXT, preloadDateRangeCalendar, type DateRange } from './date-range-picker';
 
 function Harness({ initial, defaultDate }: { initial: DateRange; defaultDate?: string }) {
@@ -23,6 +25,9 @@ describe('date range picker (spec section 5)', () => {
   beforeAll(async () => {
     await preloadDateRangeCalendar();
   }, 60_000);
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('disables days 92 or more days after the chosen start, with a title saying why', async () => {
     render(<Harness initial={{ start: '2026-01-01' }} />);
@@ -35,6 +40,23 @@ describe('date range picker (spec section 5)', () => {
     expect(blocked.getAttribute('title')).toBe(RANGE_LIMIT_TEXT);
     await userEvent.click(allowed);
     expect(chosen()).toBe('{"start":"2026-01-01","end":"2026-04-02"}');
+  });
+
+  it('explains a disabled day in a tooltip that opens only after the spec delay (1 s)', async () => {
+    render(<Harness initial={{ start: '2026-01-01' }} />);
+    await userEvent.click(screen.getByRole('button', { name: /Dates/ }));
+    for (let i = 0; i < 3; i++) await next();
+    const blocked = screen.getByRole('button', { name: '3 April 2026' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.mouseEnter(blocked.querySelector('[data-disabled-day]')!);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(DATE_PICKER_TOOLTIP_DELAY_MS - 50);
+    });
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100);
+    });
+    expect(screen.getByRole('tooltip').textContent).toBe(RANGE_LIMIT_TEXT);
   });
 
   it('restarts the range when a day before the start is chosen', async () => {

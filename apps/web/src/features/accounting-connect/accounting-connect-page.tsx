@@ -62,7 +62,20 @@ function ConnectStart({ system }: { system: RemoteAccountingSystem }) {
   );
 }
 
+/** /cb, where the accounting system sends the user back: its heading says what is happening, whatever the outcome. */
 function ConnectCallback({ system }: { system: RemoteAccountingSystem }) {
+  const name = ACCOUNTING_SYSTEM_NAMES[system];
+  return (
+    <Stack>
+      <Title order={1} size="h3">
+        Connecting {name}
+      </Title>
+      <ConnectCallbackOutcome system={system} />
+    </Stack>
+  );
+}
+
+function ConnectCallbackOutcome({ system }: { system: RemoteAccountingSystem }) {
   const finish = useConnectCallback<{ organizationName: string; nextStep: string | null }>('/accounting/callback', { system }, {
     // A full page load (not an in-app navigation): the settings page has the strict referrer check,
     // and this page's own referrer is the accounting system's sign-in page.

@@ -15,6 +15,7 @@ import { fetchOverview, overviewKey } from './billing-queries';
 import { PlanTable } from './plan-table';
 import { SubscriptionPanel } from './subscription-panel';
 import { UsageMeter } from './usage-meter';
+import { BillingOffNotice } from './billing-off-notice';
 
 export function BillingPage({ variant = 'billing' }: { variant?: 'billing' | 'subscribe' | 'migration' }) {
   const { account } = useSession();
@@ -33,13 +34,7 @@ export function BillingPage({ variant = 'billing' }: { variant?: 'billing' | 'su
   if (query.isLoading) return <Loader aria-label="Loading billing" />;
   if (query.error) return <Alert color="red">{query.error instanceof ApiError ? query.error.message : 'Something went wrong. Please try again later.'}</Alert>;
   const o = query.data!;
-  if (!o.isEnabled) {
-    return (
-      <Alert color="blue" title="Billing is off on this installation">
-        Every account is unlimited: there is nothing to pay for here.
-      </Alert>
-    );
-  }
+  if (!o.isEnabled) return <BillingOffNotice />;
   const live = o.subscription && o.subscription.status !== 'canceled' ? o.subscription : null;
   const choose = (planCode: string) => {
     if (live) change.mutate(planCode);

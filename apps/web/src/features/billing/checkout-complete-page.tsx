@@ -4,7 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import type { BillingSubscriptionBody } from '@ledgerport/contract';
 import { api, ApiError } from '../../lib/api-client';
+import { useIsBillingEnabled } from '../../lib/session-context';
 import { DateText } from '../../ui/date-text';
+import { BillingOffNotice } from './billing-off-notice';
 
 interface SessionOutcome {
   sessionId: string;
@@ -15,6 +17,10 @@ interface SessionOutcome {
 }
 
 export function CheckoutCompletePage() {
+  return useIsBillingEnabled() ? <CheckoutOutcome /> : <BillingOffNotice />;
+}
+
+function CheckoutOutcome() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id') ?? '';
   const query = useQuery({

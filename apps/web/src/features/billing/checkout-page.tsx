@@ -9,10 +9,16 @@ import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/cor
 import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api, ApiError } from '../../lib/api-client';
+import { useIsBillingEnabled } from '../../lib/session-context';
 import { track } from '../../lib/track';
+import { BillingOffNotice } from './billing-off-notice';
 import { choiceOf } from './billing-queries';
 
 export function CheckoutPage() {
+  return useIsBillingEnabled() ? <CheckoutForm /> : <BillingOffNotice />;
+}
+
+function CheckoutForm() {
   const [params, setParams] = useSearchParams();
   const choice = choiceOf(params);
   const [coupon, setCoupon] = useState(choice?.couponCode ?? '');

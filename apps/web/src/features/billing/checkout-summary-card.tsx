@@ -3,6 +3,7 @@ import { Alert, Card, Divider, Group, Loader, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
+import { useIsBillingEnabled } from '../../lib/session-context';
 import { MoneyText } from '../../ui/money-text';
 import { choiceOf, fetchPreview, previewKey } from './billing-queries';
 
@@ -19,7 +20,12 @@ function Row({ label, amount, currency, strong }: { label: string; amount: strin
   );
 }
 
+/** Nothing where billing is off: the page says so, and there is no order to sum up. */
 export function CheckoutSummaryCard() {
+  return useIsBillingEnabled() ? <OrderSummary /> : null;
+}
+
+function OrderSummary() {
   const [params] = useSearchParams();
   const choice = choiceOf(params);
   const query = useQuery({ queryKey: choice ? previewKey(choice) : ['billing-preview-none'], queryFn: () => fetchPreview(choice!), enabled: choice !== null, retry: false });

@@ -14,6 +14,8 @@ import { track } from '../../lib/track';
 import { MoneyText } from '../../ui/money-text';
 import { SubscriptionsPage } from './subscriptions-page';
 import { ErrorAlert } from '../../ui/error-alert';
+import { useIsBillingEnabled } from '../../lib/session-context';
+import { BillingOffNotice } from './billing-off-notice';
 
 interface FirmAccountsBody {
   partnerCode: string | null;
@@ -24,6 +26,10 @@ interface FirmAccountsBody {
 const COVERED: Record<FirmClientAccount['coveredBy'], string> = { none: 'Trial or unpaid', own: 'Its own subscription', firm: 'Your firm' };
 
 export function FirmBillingPage() {
+  return useIsBillingEnabled() ? <FirmBilling /> : <BillingOffNotice />;
+}
+
+function FirmBilling() {
   const [params] = useSearchParams();
   const query = useQuery({ queryKey: ['firm-accounts'], queryFn: () => api.get<FirmAccountsBody>('/billing/firm/accounts'), // Back from Stripe: look again every 2 s for a minute, until the webhook has given the accounts the plan.
     refetchInterval: (q) => (params.get('checkout') === 'complete' && q.state.dataUpdateCount < 30 ? 2000 : false) });

@@ -148,6 +148,23 @@ function ConnectStart({ channel }: { channel: SalesChannel }) {
  * /access-token, and /admin/auth-token, which names no channel (the connect's state says which).
  */
 export function ConnectCallback({ channel }: { channel: SalesChannel | null }) {
+  return (
+    <Stack>
+      <ConnectingHeading channel={channel} />
+      <ConnectCallbackOutcome channel={channel} />
+    </Stack>
+  );
+}
+
+function ConnectingHeading({ channel }: { channel: SalesChannel | null }) {
+  return (
+    <Title order={1} size="h3">
+      Connecting {channel ? channelName(channel) : 'your sales channel'}
+    </Title>
+  );
+}
+
+function ConnectCallbackOutcome({ channel }: { channel: SalesChannel | null }) {
   const navigate = useNavigate();
   const finish = useConnectCallback<{ channel: SalesChannel; storeName: string; redirectAfter: string | null }>('/sales-channel/callback', channel ? { channel } : {}, {
     // The server refused a Shopify store other than the connected one: its own page says what to do.
@@ -185,9 +202,12 @@ export function AuthTokenPage() {
   const channel = toChannel(params.get('channel') ?? undefined);
   if (!params.get('state'))
     return (
-      <Alert color="red" role="alert" title="Could not connect to sales source.">
-        This page finishes a connection a sales channel sends you back to, and this link carries no authorization from one. <Link to="/admin/sales-source">Connect a sales channel</Link> to start again.
-      </Alert>
+      <Stack>
+        <ConnectingHeading channel={channel} />
+        <Alert color="red" role="alert" title="Could not connect to sales source.">
+          This page finishes a connection a sales channel sends you back to, and this link carries no authorization from one. <Link to="/admin/sales-source">Connect a sales channel</Link> to start again.
+        </Alert>
+      </Stack>
     );
   return <ConnectCallback channel={channel} />;
 }
@@ -196,13 +216,19 @@ export function AuthTokenPage() {
 function ChannelAccountingStep({ channel, step }: { channel: SalesChannel; step: 'bank-account-settings' | 'financial-settings' }) {
   const { account } = useSession();
   const system = toAccountingSystem(account.accountingSystem ?? undefined);
+  const title = `${channelName(channel)} ${step === 'bank-account-settings' ? 'bank account settings' : 'financial settings'}`;
   if (!system)
     return (
-      <Alert color="yellow" role="alert" title="No accounting system is connected">
-        The {step === 'bank-account-settings' ? 'bank account' : 'financial'} settings of your {channelName(channel)} payouts come from your accounting system. <Link to="/admin/accounting/choose">Connect your accounting system</Link> first.
-      </Alert>
+      <Stack>
+        <Title order={1} size="h3">
+          {title}
+        </Title>
+        <Alert color="yellow" role="alert" title="No accounting system is connected">
+          The {step === 'bank-account-settings' ? 'bank account' : 'financial'} settings of your {channelName(channel)} payouts come from your accounting system. <Link to="/admin/accounting/choose">Connect your accounting system</Link> first.
+        </Alert>
+      </Stack>
     );
-  return <AccountingSettingsForm system={system} title={`${channelName(channel)} ${step === 'bank-account-settings' ? 'bank account settings' : 'financial settings'}`} />;
+  return <AccountingSettingsForm system={system} title={title} />;
 }
 
 export function ChannelConnectPage() {

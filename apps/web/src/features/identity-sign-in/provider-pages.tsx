@@ -43,7 +43,7 @@ export function ProviderStartPage() {
       .catch((e: unknown) => setError(errorText(e)));
   }, [provider]);
   return (
-    <PublicFrame subtitle={`Sign in with ${name}`}>
+    <PublicFrame heading={`Sign in with ${name}`}>
       {error ? (
         <Failure title={`Could not sign in with ${name}`} message={error} />
       ) : (
@@ -91,7 +91,7 @@ export function ProviderReturnPage() {
       });
   }, [navigate, callbackQuery]);
   return (
-    <PublicFrame subtitle="Signing you in">
+    <PublicFrame heading="Signing you in">
       {error ? (
         <Failure title="Could not sign in" message={error} />
       ) : (

@@ -5,13 +5,11 @@ import { countOf } from '@ledgerport/core/rules';
 import { MoneyText } from '../../ui/money-text';
 import { categoryLabel, type MappingGroup } from './mapping-groups';
 import { TableScroll } from '../../ui/data-table';
+import { isPrefilled } from './shown-mapping';
 
 export type Draft = Record<string, { accountCode: string | null; taxRateCode: string | null }>;
 export const rowKey = (r: MappingRow) => `${r.channel}|${r.typeKey}`;
 type Options = Array<{ group: string; items: Array<{ value: string; label: string }> }>;
-
-/** A new type nothing maps yet, its category's account offered: one save confirms it (issue 28). */
-export const isPrefilled = (r: MappingRow) => r.isUnmapped && r.suggestedAccountCode !== null && r.suggestedTaxRateCode !== null;
 
 function SourceBadge({ row, draft }: { row: MappingRow; draft: Draft[string] | undefined }) {
   if (draft)

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MappingRow, Mappings } from '@ledgerport/contract';
 import { describe, expect, it } from 'vitest';
@@ -116,5 +116,37 @@ describe('mapping options (the optimized mapping view)', () => {
     await userEvent.clear(find);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Only unmapped types' }));
     expect(screen.getAllByRole('combobox', { name: /^Account for / })).toHaveLength(149);
+  });
+
+  it('pre-fills a new fee type with the fees account, as /mapping does, so one save confirms it', async () => {
+    const newFee = row(900, {
+      typeKey: 'Order|ShipmentFees|FBA transportation fee',
+      label: 'FBA transportation fee',
+      category: 'fees',
+      isKnownType: false,
+      suggestedAccountCode: '6100',
+      suggestedTaxRateCode: 'NONE',
+    });
+    let saved: unknown;
+    signIn();
+    installFakeApi({
+      'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
+      'GET /user-meta': { body: buildUserMeta() },
+      'GET /res/whats-new.json': { body: [] },
+      'GET /mappings': { body: mappings([ROWS[0]!, newFee]) },
+      'PUT /mappings': ({ body }) => {
+        saved = body;
+        return { body: mappings([ROWS[0]!, { ...newFee, accountCode: '6100', taxRateCode: 'NONE', isUnmapped: false, source: 'explicit' }], 4) };
+      },
+    });
+    renderApp('/app/mapping-opt');
+    expect(await screen.findByRole('combobox', { name: 'Account for FBA transportation fee' })).toHaveProperty('value', '6100 · Selling fees');
+    expect(screen.getByRole('combobox', { name: 'Tax rate for FBA transportation fee' })).toHaveProperty('value', 'NONE · No tax');
+    const feeRow = screen.getByRole('combobox', { name: 'Account for FBA transportation fee' }).closest('tr')!;
+    expect(within(feeRow).getByText('Unmapped')).toBeTruthy();
+    expect(within(feeRow).getByTitle("Pre-filled with its category's account: save to confirm").textContent).toBe('New type');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes (1)' }));
+    await waitFor(() => expect(saved).toEqual({ entries: [{ channel: 'AMAZON', typeKey: newFee.typeKey, accountCode: '6100', taxRateCode: 'NONE' }], remove: [] }));
+    expect(await screen.findByText(/version 4$/)).toBeTruthy();
   });
 });

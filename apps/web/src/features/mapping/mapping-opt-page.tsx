@@ -4,6 +4,8 @@
  * ArrowDown move between rows in the same column, Enter moves down, typing an account's code or name
  * completes it from one shared list (one datalist for every row, so hundreds of rows stay light), and
  * Ctrl+S (or Save) saves the changes as one new mapping version through the same call as /mapping.
+ * As there, a new type nothing maps yet shows its category's account (a new fee: the fees account),
+ * pre-filled and counted as a change, so one save confirms it (shown-mapping.ts).
  */
 import { Alert, Badge, Button, Checkbox, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +14,7 @@ import type { MappingRow, Mappings } from '@ledgerport/contract';
 import { useSession } from '../../lib/session-context';
 import { showToast } from '../../lib/toast';
 import { fetchMappings, putMappings } from './mapping-api';
+import { isPrefilled, shownMapping } from './shown-mapping';
 
 type Column = 'account' | 'tax';
 type Draft = Record<string, { account?: string; tax?: string }>;
@@ -168,7 +171,8 @@ const MappingOptRow = memo(function MappingOptRow({ row: r, index, typed, accoun
   const valueOf = (column: Column) => {
     const value = typed?.[column];
     if (value !== undefined) return value;
-    const code = column === 'account' ? r.accountCode : r.taxRateCode;
+    const shown = shownMapping(r);
+    const code = column === 'account' ? shown.accountCode : shown.taxRateCode;
     const option = (column === 'account' ? accounts : taxRates).find((o) => o.code === code);
     return option ? optionLabel(option) : (code ?? '');
   };
@@ -179,6 +183,11 @@ const MappingOptRow = memo(function MappingOptRow({ row: r, index, typed, accoun
         {r.isUnmapped && (
           <Badge color="red" variant="light" tt="none">
             Unmapped
+          </Badge>
+        )}{' '}
+        {isPrefilled(r) && (
+          <Badge color="orange" variant="light" tt="none" title="Pre-filled with its category's account: save to confirm">
+            New type
           </Badge>
         )}
       </Table.Td>
@@ -205,15 +214,16 @@ const MappingOptRow = memo(function MappingOptRow({ row: r, index, typed, accoun
 
 const INPUT_STYLE = { width: '100%', minWidth: 220, padding: '4px 6px', border: '1px solid var(--mantine-color-gray-4)', borderRadius: 4, font: 'inherit' } as const;
 
-/** The rows whose typed account or tax rate differ from the saved ones, as save entries, and the typed values the chart lacks. */
+/** The rows whose typed or pre-filled account or tax rate differ from the saved ones, as save entries, and the typed values the chart lacks. */
 function changedEntries(m: Mappings | undefined, draft: Draft) {
   const entries: Array<{ channel: MappingRow['channel']; typeKey: string; accountCode: string; taxRateCode: string }> = [];
   const invalid: Array<{ label: string; column: Column; value: string }> = [];
   for (const r of m?.rows ?? []) {
-    const typed = draft[rowKey(r)];
-    if (!typed) continue;
-    const accountCode = typed.account === undefined ? r.accountCode : codeOfTyped(typed.account, m!.accounts);
-    const taxRateCode = typed.tax === undefined ? (r.taxRateCode ?? m!.defaultTaxRateCode) : codeOfTyped(typed.tax, m!.taxRates);
+    const typed = draft[rowKey(r)] ?? {};
+    if (typed.account === undefined && typed.tax === undefined && !isPrefilled(r)) continue;
+    const shown = shownMapping(r);
+    const accountCode = typed.account === undefined ? shown.accountCode : codeOfTyped(typed.account, m!.accounts);
+    const taxRateCode = typed.tax === undefined ? (shown.taxRateCode ?? m!.defaultTaxRateCode) : codeOfTyped(typed.tax, m!.taxRates);
     if (typed.account !== undefined && accountCode === undefined) invalid.push({ label: r.label, column: 'account', value: typed.account });
     if (typed.tax !== undefined && taxRateCode === undefined) invalid.push({ label: r.label, column: 'tax', value: typed.tax });
     if (!accountCode || !taxRateCode) continue;

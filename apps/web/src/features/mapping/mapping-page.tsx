@@ -29,7 +29,8 @@ import {
   putMappings,
   refreshReferenceData,
 } from './mapping-api';
-import { isPrefilled, MappingCategoryCard, rowKey, type Draft } from './mapping-category-card';
+import { MappingCategoryCard, rowKey, type Draft } from './mapping-category-card';
+import { isPrefilled, shownMapping } from './shown-mapping';
 import { RoleAccountsCard, roleKey, type RoleDraft } from './role-accounts-card';
 import { accountOptions, groupMappingRows } from './mapping-groups';
 
@@ -60,9 +61,7 @@ export function MappingPage() {
   );
 
   // A new type nothing maps yet shows its category's account, pre-filled: saving confirms it.
-  const valueOf = (r: MappingRow) =>
-    draft[rowKey(r)] ??
-    (isPrefilled(r) ? { accountCode: r.suggestedAccountCode, taxRateCode: r.suggestedTaxRateCode } : { accountCode: r.accountCode, taxRateCode: r.taxRateCode });
+  const valueOf = (r: MappingRow) => draft[rowKey(r)] ?? shownMapping(r);
   const isStillUnmapped = (r: MappingRow) => {
     const v = valueOf(r);
     return !v.accountCode || !v.taxRateCode;
