@@ -14,6 +14,9 @@ function ownTslibForFileSelector(): Plugin {
 }
 
 const SHELL = /[\\/](apps[\\/]web[\\/]src[\\/](app|lib)|packages[\\/]core[\\/]src[\\/](rules|money))[\\/]/;
+// Two tiny modules most pages and the first load use: each alone was a file of under 200 bytes
+// gzipped, most of it the file's own import lines and gzip header.
+const SHELL_SMALL = /[\\/]apps[\\/]web[\\/]src[\\/](ui[\\/]money-text\.tsx|features[\\/]settlements[\\/]settlement-path\.ts)$/;
 const SHELL_ON_DEMAND = /[\\/]app[\\/](side-layouts|newcomer-frame|nav-menus)\.tsx$/;
 // The Mantine components the frame and the settlements list render (the first load of the app). They
 // form one chunk: the entries-aware group below would spread them over a dozen files and merge
@@ -67,7 +70,7 @@ export default defineConfig({
             // Our own frame code and the core rules it runs, one file instead of a dozen small ones
             // (each gzipped alone compresses worse). Files of src/app that load on demand stay out: a
             // group captures its modules' dependencies too.
-            { name: 'shell', test: (id: string) => SHELL.test(id) && !SHELL_ON_DEMAND.test(id), priority: 20 },
+            { name: 'shell', test: (id: string) => (SHELL.test(id) || SHELL_SMALL.test(id)) && !SHELL_ON_DEMAND.test(id), priority: 20 },
             // Only some pages: data tables.
             { name: 'vendor-table', test: pkg('@tanstack/react-table|@tanstack/table-core|@tanstack/store|@tanstack/react-store|use-sync-external-store'), priority: 40 },
           ],
