@@ -82,7 +82,7 @@ describe('admin-only routes', () => {
       'GET /public/oauth/user-status': { body: { expired: false, user: { userId: 'u-admin', email: 'admin@ledgerport.local', rootAdmin: true, supportLead: false, supportAdmin: false, developer: false, permissions: [] } } },
     });
     renderApp('/app/afterpay');
-    expect(await screen.findByText('This demo page will show how Afterpay payouts are posted.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Afterpay', level: 1 })).toBeTruthy();
     expect(document.title).toBe('Acme Outdoo… - Afterpay | Ledgerport');
   });
 });

@@ -3,23 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { buildUserMeta, installFakeApi, signIn } from '../test-support/fake-api';
 import { renderApp } from '../test-support/render-app';
 
-describe('pages of later issues', () => {
-  it('show their frame, title and an empty state saying what will appear and what to do now', async () => {
+describe('a page with nothing to show yet', () => {
+  it('shows its frame, title and an empty state saying what will appear and what to do now', async () => {
     signIn();
     installFakeApi({
       'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
       'GET /user-meta': { body: buildUserMeta() },
       'GET /res/whats-new.json': { body: [] },
     });
-    // A page no issue has built yet (Mapping Options); pick another if it gets built.
-    renderApp('/app/mapping-opt');
+    // Every route of the route table is a built page (issue 30); What's New with no announcement is
+    // one that can be empty.
+    renderApp('/app/whats-new');
     const status = await screen.findByRole('status', { name: 'Page status' });
-    expect(status.textContent).toContain('Options for how transaction types are mapped will appear here.');
-    expect(screen.getByRole('link', { name: 'Open admin' }).getAttribute('href')).toBe('/app/admin');
-    expect(screen.getByRole('heading', { name: 'Mapping Options' })).toBeTruthy();
+    expect(status.textContent).toContain('Product announcements will be listed here.');
+    expect(status.textContent).toContain('There is no announcement yet.');
+    expect(screen.getByRole('heading', { name: "What's New", level: 1 })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
-    expect(document.title).toBe('Acme Outdoo… - Mapping Options | Ledgerport');
+    expect(document.title).toBe("Acme Outdoo… - What's New | Ledgerport");
     expect(screen.getByText(`© 2014–${new Date().getFullYear()} Ledgerport`)).toBeTruthy();
   });
 });

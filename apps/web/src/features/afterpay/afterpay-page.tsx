@@ -4,7 +4,7 @@
  * fee and its tax), which add up to the deposit when the settlement is consistent. Paged by the spec's
  * second pager (5, 10, 15, 100).
  */
-import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -93,9 +93,6 @@ export function AfterpayPage() {
   });
   return (
     <Stack>
-      <Title order={1} size="h3">
-        Afterpay
-      </Title>
       <Text>Afterpay pays out daily. Each settlement below is one day&apos;s deposit, split into its parts: the orders settled, the refunds, and the merchant fee with its tax.</Text>
       {page.isPending && <Loader aria-label="Loading the Afterpay settlements" />}
       {page.isError && (
