@@ -45,8 +45,10 @@ describe('backend PayPal raw transactions page', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Type' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Payment Refund (T1107)' }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
-    expect(fake.calls.filter((c) => c.path === '/backend/acme-ebay/paypal/transactions-raw').at(-1)?.query.get('eventCode')).toBe('T1107');
-    expect(fake.calls.at(-1)?.query.get('offset')).toBe('0');
+    const lastRead = () => fake.calls.filter((c) => c.path === '/backend/acme-ebay/paypal/transactions-raw').at(-1);
+    expect(lastRead()?.query.get('eventCode')).toBe('T1107');
+    // The page's own last read (the page_viewed analytics event may follow it as a later call).
+    expect(lastRead()?.query.get('offset')).toBe('0');
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Type' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Express Checkout Payment (T0006)' }));
