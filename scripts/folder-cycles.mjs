@@ -35,11 +35,12 @@ function resolveImport(from, spec) {
 const files = walk(root);
 const nodes = new Set(files.map(nodeOf));
 const edges = new Map([...nodes].map((n) => [n, new Set()]));
-const importPattern = /(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+// `import … from './x'`, `export … from './x'`, `import('./x')`, and a bare `import './x'` (run for its effects).
+const importPattern = /(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)|^\s*import\s+['"](\.[^'"]+)['"]/gm;
 for (const f of files) {
   const src = fs.readFileSync(f, 'utf8');
   for (const m of src.matchAll(importPattern)) {
-    const target = resolveImport(f, m[1] ?? m[2]);
+    const target = resolveImport(f, m[1] ?? m[2] ?? m[3]);
     if (!target || path.relative(root, target).startsWith('..')) continue;
     const a = nodeOf(f);
     const b = nodeOf(target);
