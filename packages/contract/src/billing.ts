@@ -49,7 +49,8 @@ export const billingSubscriptionSchema = z
     /** The day sending stops when a payment keeps failing (past due plus the grace period); null when nothing is owed. */
     sendingPausedFrom: z.string().nullable(),
     couponCode: z.string().nullable(),
-    card: z.object({ brand: z.string().nullable(), masked: z.string(), expiry: z.string().nullable() }).nullable(),
+    /** Spec section 9: twelve masked digits plus the last four, 'Expires {month year}', the card holder's name (null where Stripe has none). */
+    card: z.object({ brand: z.string().nullable(), masked: z.string(), expiry: z.string().nullable(), holderName: z.string().nullable() }).nullable(),
     /** Whether the caller may change it (the payer, or the account's owner for an account subscription). */
     canManage: z.boolean(),
     accountKeys: z.array(z.string()),

@@ -354,6 +354,7 @@ export interface BillingSubscriptionsTable {
   card_last4: string | null;
   card_exp_month: number | null;
   card_exp_year: number | null;
+  card_holder_name: string | null;
   last_event_id: string;
   /** Stripe's event `created` (seconds), INT8 read as a string. */
   last_event_created: ColumnType<string, string | number, string | number>;

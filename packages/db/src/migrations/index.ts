@@ -48,6 +48,7 @@ import * as m0058 from './0058-amazon-regions-new-fee-types';
 import * as m0059 from './0059-identity-links';
 import * as m0060 from './0060-access-requests';
 import * as m0064 from './0064-client-events';
+import * as m0065 from './0065-card-holder-name';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -95,4 +96,5 @@ export const migrations: Record<string, Migration> = {
   '0059-identity-links': m0059,
   '0060-access-requests': m0060,
   '0064-client-events': m0064,
+  '0065-card-holder-name': m0065,
 };

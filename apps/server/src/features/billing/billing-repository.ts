@@ -50,7 +50,7 @@ export interface AccountSubscription {
   isCancelAtPeriodEnd: boolean;
   pastDueSince: Date | null;
   couponCode: string | null;
-  card: { brand: string | null; last4: string | null; expMonth: number | null; expYear: number | null } | null;
+  card: { brand: string | null; last4: string | null; expMonth: number | null; expYear: number | null; holderName: string | null } | null;
 }
 
 /** The subscription covering an account (its own, or a firm's), if any. */
@@ -75,7 +75,7 @@ export async function findAccountSubscription(db: Kysely<Database>, accountKey: 
     isCancelAtPeriodEnd: row.cancel_at_period_end,
     pastDueSince: row.past_due_since,
     couponCode: row.coupon_code,
-    card: row.card_last4 ? { brand: row.card_brand, last4: row.card_last4, expMonth: row.card_exp_month, expYear: row.card_exp_year } : null,
+    card: row.card_last4 ? { brand: row.card_brand, last4: row.card_last4, expMonth: row.card_exp_month, expYear: row.card_exp_year, holderName: row.card_holder_name } : null,
   };
 }
 

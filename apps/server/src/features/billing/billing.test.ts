@@ -105,9 +105,10 @@ describe('billing with Stripe', () => {
     expect(started.statusCode, started.body).toBe(200);
     const { sessionId, url } = started.json<{ sessionId: string; url: string }>();
     expect(url).toContain(`/pay/${sessionId}`);
-    expect(await server.fake.paySession(sessionId)).toBeNull();
-    const complete = (await get(`/billing/checkout/session?sessionId=${sessionId}`)).json<{ status: string; subscription: { planCode: string; status: string; card: { masked: string; expiry: string } } }>();
-    expect(complete).toMatchObject({ status: 'complete', subscription: { planCode: 'STARTER', status: 'active', card: { masked: '•••• •••• •••• 4242', expiry: 'Expires December 2030' } } });
+    expect(await server.fake.paySession(sessionId, '4242424242424242', 'Ada Lovelace')).toBeNull();
+    const complete = (await get(`/billing/checkout/session?sessionId=${sessionId}`)).json<{ status: string; subscription: { planCode: string; status: string; card: { masked: string; expiry: string; holderName: string | null } } }>();
+    // Spec section 9's card display: twelve masked digits plus the last four, the expiry, the holder's name (Stripe's billing_details.name).
+    expect(complete).toMatchObject({ status: 'complete', subscription: { planCode: 'STARTER', status: 'active', card: { masked: '•••• •••• •••• 4242', expiry: 'Expires December 2030', holderName: 'Ada Lovelace' } } });
     expect((await overview()).planCode).toBe('STARTER');
     const paid = (await get(`/billing/invoices?accountKey=${ACCOUNT}`)).json<{ invoices: { total: string; pdfUrl: string }[] }>().invoices;
     expect(paid[0]).toMatchObject({ total: '14.25' });

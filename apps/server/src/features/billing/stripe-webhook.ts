@@ -26,7 +26,7 @@ export function verifyStripeEvent(stripe: Stripe, payload: string, signature: st
   }
 }
 
-type Card = { brand: string | null; last4: string | null; expMonth: number | null; expYear: number | null } | null;
+type Card = { brand: string | null; last4: string | null; expMonth: number | null; expYear: number | null; holderName: string | null } | null;
 
 /** What the transaction needs from Stripe, fetched before it opens (PGlite has one connection: no network wait inside). */
 export async function cardOf(stripe: Stripe, event: Stripe.Event): Promise<Card> {
@@ -35,7 +35,7 @@ export async function cardOf(stripe: Stripe, event: Stripe.Event): Promise<Card>
   if (!pm) return null;
   const method = typeof pm === 'string' ? await stripe.paymentMethods.retrieve(pm).catch(() => null) : pm;
   const card = method?.card;
-  return card ? { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } : null;
+  return card ? { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year, holderName: method.billing_details?.name ?? null } : null;
 }
 
 export async function applyStripeEvent(trx: Kysely<Database>, event: Stripe.Event, card: Card, at: Date): Promise<string> {
@@ -98,7 +98,7 @@ async function applySubscription(trx: Kysely<Database>, event: Stripe.Event, sub
     cancel_at_period_end: sub.cancel_at_period_end,
     past_due_since: sub.status === 'past_due' || sub.status === 'unpaid' ? (stored?.past_due_since ?? new Date(event.created * 1000)) : null,
     coupon_code: meta.couponCode || stored?.coupon_code || null,
-    ...(card ? { card_brand: card.brand, card_last4: card.last4, card_exp_month: card.expMonth, card_exp_year: card.expYear } : {}),
+    ...(card ? { card_brand: card.brand, card_last4: card.last4, card_exp_month: card.expMonth, card_exp_year: card.expYear, card_holder_name: card.holderName } : {}),
     last_event_id: event.id,
     last_event_created: event.created,
     updated_at: at,

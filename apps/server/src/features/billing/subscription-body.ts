@@ -25,7 +25,7 @@ export async function subscriptionBody(db: Kysely<Database>, s: AccountSubscript
     pastDueSince: s.pastDueSince?.toISOString() ?? null,
     sendingPausedFrom: pausedFrom,
     couponCode: s.couponCode,
-    card: s.card?.last4 ? { brand: s.card.brand, masked: maskCardNumber(s.card.last4), expiry: formatCardExpiry(s.card.expMonth, s.card.expYear) } : null,
+    card: s.card?.last4 ? { brand: s.card.brand, masked: maskCardNumber(s.card.last4), expiry: formatCardExpiry(s.card.expMonth, s.card.expYear), holderName: s.card.holderName } : null,
     canManage: s.userId === callerUserId || (s.kind === 'account' && isOwner),
     accountKeys: accounts.map((a) => a.account_key),
   };

@@ -26,7 +26,7 @@ const SUBSCRIPTION = {
   pastDueSince: null,
   sendingPausedFrom: null,
   couponCode: null,
-  card: { brand: 'visa', masked: '•••• •••• •••• 4242', expiry: 'Expires November 2027' },
+  card: { brand: 'visa', masked: '•••• •••• •••• 4242', expiry: 'Expires November 2027', holderName: null },
   canManage: true,
   accountKeys: ['acc-amazon'],
 };

@@ -13,7 +13,7 @@ export async function renderCheckoutPage(
   url: URL,
   method: string,
   body: string,
-  pay: (session: FakeCheckoutSession, card: { number: string; expMonth: number; expYear: number }) => Promise<string | null>,
+  pay: (session: FakeCheckoutSession, card: { number: string; expMonth: number; expYear: number; name: string | null }) => Promise<string | null>,
 ): Promise<Response> {
   const session = state.sessions.get(url.pathname.split('/')[2] ?? '');
   if (!session) return new Response('<!doctype html><title>Not found</title><p>This checkout session does not exist.</p>', { status: 404, headers: { 'content-type': 'text/html' } });
@@ -21,7 +21,7 @@ export async function renderCheckoutPage(
   if (method === 'POST' && session.status === 'open') {
     const form = new URLSearchParams(body);
     const [mm, yy] = (form.get('expiry') ?? '12/30').split('/');
-    error = await pay(session, { number: form.get('cardNumber') ?? '', expMonth: Number(mm), expYear: 2000 + Number(yy) });
+    error = await pay(session, { number: form.get('cardNumber') ?? '', expMonth: Number(mm), expYear: 2000 + Number(yy), name: form.get('name')?.trim() || null });
     if (!error && session.success_url) return new Response(null, { status: 303, headers: { location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) } });
   }
   const price = state.prices.get(session.fake.priceId)!;

@@ -14,6 +14,7 @@ export type FakePromotionCode = Pick<Stripe.PromotionCode, 'id' | 'object' | 'ac
   promotion: { type: 'coupon'; coupon: string };
 };
 export type FakePaymentMethod = Pick<Stripe.PaymentMethod, 'id' | 'object' | 'type' | 'created' | 'livemode' | 'customer'> & {
+  billing_details: Pick<Stripe.PaymentMethod.BillingDetails, 'name'>;
   card: Pick<Stripe.PaymentMethod.Card, 'brand' | 'last4' | 'exp_month' | 'exp_year'>;
 };
 export type FakeSubscriptionItem = Pick<Stripe.SubscriptionItem, 'id' | 'object' | 'current_period_start' | 'current_period_end' | 'quantity' | 'created'> & { price: FakePrice };

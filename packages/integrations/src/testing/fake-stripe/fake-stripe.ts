@@ -103,9 +103,9 @@ export function createFakeStripe(o: FakeStripeOptions) {
     return Math.floor(d.getTime() / 1000);
   }
 
-  async function pay(session: FakeCheckoutSession, card: { number: string; expMonth: number; expYear: number }): Promise<string | null> {
+  async function pay(session: FakeCheckoutSession, card: { number: string; expMonth: number; expYear: number; name: string | null }): Promise<string | null> {
     if (card.number.replace(/\s/g, '') === DECLINED_CARD) return 'Your card was declined.';
-    const pm = { id: id('pm'), object: 'payment_method' as const, type: 'card' as const, created: now(), livemode: false, customer: session.customer, card: { brand: 'visa', last4: card.number.replace(/\s/g, '').slice(-4), exp_month: card.expMonth, exp_year: card.expYear } };
+    const pm = { id: id('pm'), object: 'payment_method' as const, type: 'card' as const, created: now(), livemode: false, customer: session.customer, billing_details: { name: card.name }, card: { brand: 'visa', last4: card.number.replace(/\s/g, '').slice(-4), exp_month: card.expMonth, exp_year: card.expYear } };
     state.paymentMethods.set(pm.id, pm);
     const price = state.prices.get(session.fake.priceId)!;
     const start = now();
@@ -269,10 +269,10 @@ export function createFakeStripe(o: FakeStripeOptions) {
       await emit('customer.subscription.deleted', sub);
     },
     /** Pays an open session as the hosted page's form would (tests without a browser). */
-    async paySession(sessionId: string, cardNumber = '4242424242424242') {
+    async paySession(sessionId: string, cardNumber = '4242424242424242', name: string | null = null) {
       const session = state.sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
-      return pay(session, { number: cardNumber, expMonth: 12, expYear: 2030 });
+      return pay(session, { number: cardNumber, expMonth: 12, expYear: 2030, name });
     },
   };
 }
