@@ -3,7 +3,7 @@
  * read when the bench runs), opened in Debian's Chromium as a person who can open it, with its path
  * parameters filled from the demo data (e2e/journeys/route-visits.ts, shared with the accessibility
  * journey). The real server runs in a child process over a new embedded database with the demo data
- * (the web bench's server start), on 127.0.0.1:--port (default 8213).
+ * (the web bench's server start), on 127.0.0.1:--port (default 8290).
  *
  * What is timed: the page's main content, read in the page by a MutationObserver (performance.now()):
  * the route has rendered (its body class is on <body>), a level-1 heading is visible, nothing visible
@@ -46,7 +46,7 @@ import { loadData, PASSWORD as BENCH_PASSWORD } from './api';
 import { numberFlag } from './number-flag';
 import { DEMO_PASSWORD, ensureWebBuilt, launchChromium, percentile, signIn, startServer, stopServer, type StorageState } from './web';
 
-const DEFAULT_PORT = 8213;
+const DEFAULT_PORT = 8290;
 const COLD_TARGET_MS = 1000;
 const IN_APP_TARGET_MS = 300;
 /** A page that has not shown its main content by then is reported as such, not waited for. */

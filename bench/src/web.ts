@@ -18,6 +18,8 @@
  * figure the bundle-budget journey holds to 250 kB. With --waterfall it also prints, for one more
  * cold load as built, every request the page made until the row showed (start and end, in ms from
  * navigation start), to see what the first row waits for. Never fails on time.
+ * With --routes it measures every route of the route table instead (web-routes.ts), with the server
+ * start, sign-in and browser launch below.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
