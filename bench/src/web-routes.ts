@@ -44,7 +44,7 @@ import { seedDemoData } from '../../apps/server/src/seed/seed-demo-data';
 import { addressOf, ACCOUNT_OF, loadRoutes, PARAMETERS, personOf, type RouteMeta } from '../../e2e/journeys/route-visits';
 import { loadData, PASSWORD as BENCH_PASSWORD } from './api';
 import { numberFlag } from './number-flag';
-import { DEMO_PASSWORD, ensureWebBuilt, launchChromium, percentile, signIn, startServer, stopServer, type StorageState } from './web';
+import { DEMO_PASSWORD, ensureWebBuilt, launchChromium, percentile, signIn, startServer, stopServer, type StorageState } from './web-browser';
 
 const DEFAULT_PORT = 8290;
 const COLD_TARGET_MS = 1000;
