@@ -7,8 +7,8 @@
  *
  * What is timed: the page's main content, read in the page by a MutationObserver (performance.now()):
  * the route has rendered (its body class is on <body>), a level-1 heading is visible, nothing visible
- * says it is loading (aria-busy="true", a Mantine loader or skeleton) and every visible table has a
- * first row (a data row or its empty text). The time kept is when that state began for the last time
+ * says it is loading (aria-busy="true", a Mantine loader or skeleton) and, when the page shows tables,
+ * one has a first row (a data row or its empty text). The time kept is when that state began for the last time
  * once the page is quiet (no API request in flight for 300 ms), so a page that shows its heading, then
  * starts loading, counts until its data is there.
  *   - cold: a new browser context per load (empty HTTP cache, the person's signed-in local storage
@@ -80,7 +80,16 @@ const MAIN_CLOCK = `
     if (![...document.querySelectorAll('h1')].some(isVisible)) return false;
     if ([...document.querySelectorAll(BUSY)].some(isVisible)) return false;
     const tables = [...document.querySelectorAll('table')].filter(isVisible);
-    return tables.every((t) => t.querySelector('tbody tr') !== null);
+    return tables.length === 0 || tables.some((t) => t.querySelector('tbody tr') !== null);
+  };
+  /** What the page lacks, for a load that never showed its main content. */
+  window.__benchLacks = () => {
+    const want = window.__benchMain.bodyClass;
+    if (want && !document.body?.classList.contains(want)) return 'the route never rendered';
+    if (![...document.querySelectorAll('h1')].some(isVisible)) return 'no level-1 heading on the page';
+    const busy = [...document.querySelectorAll(BUSY)].find(isVisible);
+    if (busy) return 'still loading: ' + (busy.getAttribute('aria-label') || busy.className.split(' ')[0]);
+    return 'no table row';
   };
   const check = () => {
     const main = window.__benchMain;
@@ -118,8 +127,9 @@ interface Visit {
   inApp: number[];
   /** Why it is not measured, once known. */
   skipped?: string;
-  /** Loads that did not show the main content in GIVE_UP_MS. */
+  /** Loads that did not show the main content in GIVE_UP_MS, and what the last one lacked. */
   timeouts: number;
+  lacks?: string;
   apiPaths: Set<string>;
 }
 
@@ -362,7 +372,10 @@ async function timeMainContent(page: Page, visit: Visit | null, inFlight: () => 
       }
     } else quietSince = 0;
     if (Date.now() > deadline) {
-      if (visit) visit.timeouts++;
+      if (visit) {
+        visit.timeouts++;
+        visit.lacks = await page.evaluate<string>('window.__benchLacks()').catch(() => 'unknown');
+      }
       return null;
     }
     await new Promise((r) => setTimeout(r, 50));
@@ -379,7 +392,7 @@ function printFigures(visits: Visit[], runs: number): void {
     const cold = figures(v.cold);
     const inApp = figures(v.inApp);
     const person = v.group ? v.group.email.split('@')[0]! : 'anonymous';
-    const notes = [v.timeouts > 0 ? `${v.timeouts} of ${runs * 2} loads showed no main content in ${GIVE_UP_MS / 1000} s` : '', !v.group ? 'in-app: public page, not opened from the list' : v.address === LIST_PATH ? 'in-app: the list itself' : ''].filter(Boolean).join('; ');
+    const notes = [v.timeouts > 0 ? `${v.timeouts} of ${runs * 2} loads showed no main content in ${GIVE_UP_MS / 1000} s (${v.lacks ?? 'unknown'})` : '', !v.group ? 'in-app: public page, not opened from the list' : v.address === LIST_PATH ? 'in-app: the list itself' : ''].filter(Boolean).join('; ');
     return `  ${v.label.padEnd(width)}${person.padEnd(10)}${ms(cold.p50)} ${ms(cold.p95)}${mark(cold.p95, COLD_TARGET_MS)}   ${ms(inApp.p50)} ${ms(inApp.p95)}${mark(inApp.p95, IN_APP_TARGET_MS)}  ${notes}`;
   };
   const baseline = visits.find((v) => v.route.path === '404' && v.dataset === 'demo');
