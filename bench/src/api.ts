@@ -105,10 +105,29 @@ export async function run(args: string[]): Promise<void> {
   }
 }
 
-export async function loadData(db: import('kysely').Kysely<import('@ledgerport/db').Database>): Promise<void> {
+/** The shape of the benchmark data: accounts bench-001..., settlements bstl_1... with their lines, and when they end. */
+export interface DataShape {
+  accounts: number;
+  settlements: number;
+  linesPerSettlement: number;
+  /** The first settlements' end; each account's next settlement ends `stepSeconds` later. */
+  firstEnd: string;
+  stepSeconds: number;
+}
+
+/** The api benchmark's data: 100,000 settlements of 50 lines over 200 accounts, from 2019 every 3 days per account. */
+export const API_SHAPE: DataShape = { accounts: ACCOUNTS, settlements: SETTLEMENTS, linesPerSettlement: LINES_PER_SETTLEMENT, firstEnd: '2019-01-15', stepSeconds: 3 * 86_400 };
+
+/**
+ * Loads `shape` (the api benchmark's data unless given) with generate_series, and the user
+ * bench@ledgerport.local (PASSWORD) owning every bench account; reused when its counts are there.
+ * Works on PostgreSQL and on the embedded database.
+ */
+export async function loadData(db: import('kysely').Kysely<import('@ledgerport/db').Database>, shape: DataShape = API_SHAPE): Promise<void> {
+  const { accounts, settlements, linesPerSettlement } = shape;
   const have = await sql<{ n: string; lines: string }>`select (select count(*) from settlements where settlement_key like 'bstl_%') as n,
     (select count(*) from settlement_lines where settlement_key like 'bstl_%') as lines`.execute(db);
-  if (Number(have.rows[0]?.n ?? 0) === SETTLEMENTS && Number(have.rows[0]?.lines ?? 0) === SETTLEMENTS * LINES_PER_SETTLEMENT) {
+  if (Number(have.rows[0]?.n ?? 0) === settlements && Number(have.rows[0]?.lines ?? 0) === settlements * linesPerSettlement) {
     console.log('data: reusing the loaded benchmark data');
     await writeDerivedRows(db, 'bstl_');
     // A run stopped before its upload was removed leaves dead rows behind: vacuum (a no-op when clean).
@@ -117,32 +136,35 @@ export async function loadData(db: import('kysely').Kysely<import('@ledgerport/d
     return;
   }
   const started = Date.now();
+  const n = (v: number) => sql.raw(String(v));
+  // Settlement i's end: the shape's first end plus one step per earlier settlement of its account.
+  const endAt = (i: string) => sql.raw(`(timestamptz '${shape.firstEnd}' + (${i} / ${accounts}) * interval '${shape.stepSeconds} seconds')`);
   await sql`delete from settlements where settlement_key like 'bstl_%'`.execute(db);
   await sql`delete from accounts where account_key like 'bench-%'`.execute(db);
   await sql`delete from users where user_id = 'bench-user'`.execute(db);
   await sql`insert into accounts (account_key, account_name, accounting_system, sales_channel, plan_code)
-    select 'bench-' || lpad(i::text, 3, '0'), 'Bench account ' || i, 'MANUAL', 'AMAZON', 'STANDARD' from generate_series(1, ${sql.raw(String(ACCOUNTS))}) i`.execute(db);
+    select 'bench-' || lpad(i::text, 3, '0'), 'Bench account ' || i, 'MANUAL', 'AMAZON', 'STANDARD' from generate_series(1, ${n(accounts)}) i`.execute(db);
   await sql`insert into users (user_id, email, name, password_hash) values ('bench-user', 'bench@ledgerport.local', 'Bench', ${await hashPassword(PASSWORD)})`.execute(db);
   await sql`insert into account_memberships (account_key, user_id, role) select account_key, 'bench-user', 'owner' from accounts where account_key like 'bench-%'`.execute(db);
   // Amount of line n of settlement i (exact, 2 decimals), and the settlement's total = the sum of its lines.
   const amount = (i: string, n: string) => sql.raw(`((((${i}::bigint * 7919 + ${n} * 104729) % 20000) - 6000)::numeric / 100)`);
   await sql`insert into settlements (settlement_key, account_key, settlement_id, sales_source, format, marketplace, channel, currency, start_at, end_at, deposit_at,
       total, status, lines_total, line_count, duplicate_key, source_kind, source_file, report_id, posting_status, search_text, accounts_mapped, taxes_mapped)
-    select 'bstl_' || i, 'bench-' || lpad((i % ${sql.raw(String(ACCOUNTS))} + 1)::text, 3, '0'), (20000000000 + i)::text, 'AMAZON', 'amazon-v2', 'Amazon.com', 'Amazon.com',
+    select 'bstl_' || i, 'bench-' || lpad((i % ${n(accounts)} + 1)::text, 3, '0'), (20000000000 + i)::text, 'AMAZON', 'amazon-v2', 'Amazon.com', 'Amazon.com',
       (array['USD','EUR','GBP'])[i % 3 + 1],
-      timestamptz '2019-01-01' + (i / ${sql.raw(String(ACCOUNTS))}) * interval '3 days', timestamptz '2019-01-15' + (i / ${sql.raw(String(ACCOUNTS))}) * interval '3 days', timestamptz '2019-01-17' + (i / ${sql.raw(String(ACCOUNTS))}) * interval '3 days',
-      t.total, 'closed', t.total, ${sql.raw(String(LINES_PER_SETTLEMENT))}, 'amazon:' || (20000000000 + i) || ':' || lower((array['USD','EUR','GBP'])[i % 3 + 1]), 'file', 'bench.txt', 'bench.txt',
+      ${endAt('i')} - interval '14 days', ${endAt('i')}, ${endAt('i')} + interval '2 days',
+      t.total, 'closed', t.total, ${n(linesPerSettlement)}, 'amazon:' || (20000000000 + i) || ':' || lower((array['USD','EUR','GBP'])[i % 3 + 1]), 'file', 'bench.txt', 'bench.txt',
       (array['NOT_POSTED','POSTED','PARTIALLY_POSTED'])[(i / 3) % 3 + 1], (20000000000 + i)::text || ' bench.txt amazon.com', true, true
-    from generate_series(1, ${sql.raw(String(SETTLEMENTS))}) i,
-      lateral (select sum(${amount('i', 'n')}) as total from generate_series(1, ${sql.raw(String(LINES_PER_SETTLEMENT))}) n) t`.execute(db);
+    from generate_series(1, ${n(settlements)}) i,
+      lateral (select sum(${amount('i', 'n')}) as total from generate_series(1, ${n(linesPerSettlement)}) n) t`.execute(db);
   const chunk = 10_000;
-  for (let from = 1; from <= SETTLEMENTS; from += chunk) {
+  for (let from = 1; from <= settlements; from += chunk) {
     await sql`insert into settlement_lines (settlement_key, line_no, account_key, posted_at, type_key, order_id, sku, quantity, marketplace, fulfilment_channel, amount, source_row)
-      select 'bstl_' || i, n, 'bench-' || lpad((i % ${sql.raw(String(ACCOUNTS))} + 1)::text, 3, '0'), timestamptz '2019-01-01' + (i / ${sql.raw(String(ACCOUNTS))}) * interval '3 days' + n * interval '6 hours',
+      select 'bstl_' || i, n, 'bench-' || lpad((i % ${n(accounts)} + 1)::text, 3, '0'), ${endAt('i')} - interval '14 days' + n * interval '6 hours',
         (array['Order|ItemPrice|Principal','Order|ItemPrice|Tax','Order|ItemFees|Commission','Order|ItemFees|FBAPerUnitFulfillmentFee','Order|Promotion|Principal'])[n % 5 + 1],
         '112-' || lpad(i::text, 7, '0') || '-' || lpad((n / 5)::text, 7, '0'), 'SKU-' || (n % 40), 1, 'Amazon.com', 'AFN', ${amount('i', 'n')}, n + 2
-      from generate_series(${sql.raw(String(from))}, ${sql.raw(String(Math.min(SETTLEMENTS, from + chunk - 1)))}) i, generate_series(1, ${sql.raw(String(LINES_PER_SETTLEMENT))}) n`.execute(db);
-    process.stdout.write(`\rdata: loading lines ${Math.min(SETTLEMENTS, from + chunk - 1) * LINES_PER_SETTLEMENT}`);
+      from generate_series(${n(from)}, ${n(Math.min(settlements, from + chunk - 1))}) i, generate_series(1, ${n(linesPerSettlement)}) n`.execute(db);
+    process.stdout.write(`\rdata: loading lines ${Math.min(settlements, from + chunk - 1) * linesPerSettlement}`);
   }
   await writeDerivedRows(db, 'bstl_');
   // Vacuumed as autovacuum would soon do: statistics, and the visibility map for index-only counts.

@@ -18,26 +18,22 @@
  * figure the bundle-budget journey holds to 250 kB. With --waterfall it also prints, for one more
  * cold load as built, every request the page made until the row showed (start and end, in ms from
  * navigation start), to see what the first row waits for. Never fails on time.
+ * With --routes it measures every route of the route table instead (web-routes.ts); both start the
+ * server, sign in and launch the browser with web-browser.ts.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import { SETTLEMENTS_PAGE_SOURCE, WEB_DIST_DIR, isWebBuilt, measureAllJs, measureEntryJs, measureFirstLoadJs } from './first-load-js';
+import type { Browser } from '@playwright/test';
+import { SETTLEMENTS_PAGE_SOURCE, WEB_DIST_DIR, measureAllJs, measureEntryJs, measureFirstLoadJs } from './first-load-js';
 import { numberFlag } from './number-flag';
+import { DEMO_PASSWORD, ensureWebBuilt, launchChromium, percentile, signIn, startServer, stopServer, type StorageState } from './web-browser';
 
 const PORT = 8203;
 const BASE = `http://127.0.0.1:${PORT}`;
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DEMO_EMAIL = 'demo@ledgerport.local';
-const DEMO_PASSWORD = 'ledgerport-demo';
 /** The first settlement row's link: the table is showing data, not its loading rows. */
 const FIRST_ROW = 'table[aria-label="Settlements"] tbody a[aria-label^="Open settlement"]';
-/** As in e2e/playwright.config.ts. */
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 type Mode = 'split' | 'baseline';
 
@@ -51,23 +47,16 @@ interface RunFigures {
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
 export async function run(args: string[]): Promise<void> {
+  // --routes: every route of the web's route table instead (web-routes.ts).
+  if (args.includes('--routes')) return (await import('./web-routes')).run(args);
   const runs = numberFlag(args, 'runs', 10);
-  if (!isWebBuilt()) {
-    console.log('web: apps/web/dist has no manifest; building it once (npm run build)');
-    const built = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('npm run build failed');
-  }
+  ensureWebBuilt();
   printManifestFigures();
-  const server = await startServer();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const server = await startServer(PORT);
+  const browser = await launchChromium();
   try {
-    const storage = await signIn(browser);
+    const storage = await signIn(browser, BASE, DEMO_EMAIL, DEMO_PASSWORD, FIRST_ROW);
     const baselineHtml = await buildBaselineHtml();
     const figures: Record<Mode, RunFigures[]> = { split: [], baseline: [] };
     // One warm-up of each mode (the server's first answers, the browser's first process), not counted.
@@ -104,48 +93,6 @@ function printMode(mode: Mode, runs: RunFigures[]): void {
       `  JS by the table: ${median((r) => r.jsRequestsAtTable)} requests, ${kB(median((r) => r.jsGzipBytesAtTable))} gzipped` +
       `  by network idle: ${median((r) => r.jsRequestsAtIdle)} requests, ${kB(median((r) => r.jsGzipBytesAtIdle))} (medians of ${runs.length} runs)`,
   );
-}
-
-async function startServer(): Promise<ChildProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerport-bench-web-'));
-  const env = { ...process.env, DATABASE_URL: '', PORT: String(PORT), LEDGERPORT_DATA_DIR: dataDir };
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  server.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  server.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  for (let i = 0; i < 240; i++) {
-    if (server.exitCode !== null) break;
-    if (await fetch(`${BASE}/health`).then((r) => r.ok).catch(() => false)) return server;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  server.kill('SIGTERM');
-  throw new Error(`the server did not start on port ${PORT}:\n${log}`);
-}
-
-async function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-}
-
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
-
-/** Signs in through the real sign-in page, as the journeys do, and keeps the browser storage it leaves. */
-async function signIn(browser: Browser): Promise<StorageState> {
-  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1366, height: 860 } });
-  try {
-    const page = await context.newPage();
-    await page.goto('/app/settlements');
-    await page.waitForURL(/\/app\/login\?continue=/);
-    await page.getByRole('textbox', { name: 'Email' }).fill(DEMO_EMAIL);
-    await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.locator(FIRST_ROW).first().waitFor({ timeout: 60_000 });
-    return await context.storageState();
-  } finally {
-    await context.close();
-  }
 }
 
 /** The baseline's extra module (served by the bench, not the build): imports every JS file of the build. */

@@ -1,94 +1,20 @@
 /**
  * Issue 31, "Everyone can do the daily loop": axe-core on every route of the web route table
  * (apps/web/src/app/routes-*.ts, read here so a new page is checked the day it is declared), opened as
- * the person who uses it, with its parameters filled from the demo data. No route may have a serious or
+ * the person who uses it, with its parameters filled from the demo data (route-visits.ts). No route may have a serious or
  * critical violation. One browser context per person; its own server on port 9087 (the journey switches
  * the demo user's account, which the shared server's journeys expect to find as seeded).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { useOwnServer } from './own-server';
+import { ACCOUNT_OF, LAST, addressOf, loadRoutes, personOf, type Person, type RouteMeta } from './route-visits';
 import { saveScreenshot, signIn, switchTo } from './sign-in';
 
 const BASE = useOwnServer(9087, 'accessibility-axe');
 
-/** What the journey reads of a route-table entry (apps/web/src/app/route-meta.ts). */
-interface RouteMeta {
-  path: string;
-  isPublic?: boolean;
-  adminOnly?: boolean;
-}
-
-/**
- * The web app's route table, loaded when the test runs: a path held in a variable keeps this file's
- * type-check (no JSX, no DOM of the app) from following it into every page of the app.
- */
-const ROUTE_TABLE = '../../apps/web/src/app/route-table';
-async function loadRoutes(): Promise<RouteMeta[]> {
-  return ((await import(ROUTE_TABLE)) as { ROUTES: RouteMeta[] }).ROUTES;
-}
-
-type Person = 'anonymous' | 'demo@ledgerport.local' | 'partner@ledgerport.local' | 'admin@ledgerport.local';
-
-/** Path parameters, filled from the demo data (apps/server/src/seed/demo-data.ts). */
-const PARAMETERS: Record<string, string> = {
-  accountKey: 'acme-amazon-us',
-  organizationId: 'org-acme',
-  userId: 'user-demo',
-  channel: 'amazon',
-  system: 'qbo',
-  step: 'financial-settings',
-  provider: 'google',
-  recordType: 'account',
-  requestId: '1',
-  groupId: '1',
-  reportId: '1',
-  orderId: '1',
-  reconciliationReportId: '1',
-};
-
-/** Pages used by someone other than the demo merchant, or on another of the demo accounts. */
-const PERSON_OF: Record<string, Person> = {
-  overview: 'partner@ledgerport.local',
-  'partner-dashboard': 'partner@ledgerport.local',
-  partner: 'partner@ledgerport.local',
-  teams: 'partner@ledgerport.local',
-  'team-settings': 'partner@ledgerport.local',
-  'user/settings/partner-subscriptions': 'partner@ledgerport.local',
-  'user/settings/firm-billing': 'partner@ledgerport.local',
-};
-
-/** The demo account each page is opened on (Acme Outdoor US unless named here). */
-const ACCOUNT_OF: Record<string, string> = {
-  'shopify/financereport': 'Acme Outdoor Shop',
-  'shopify/giftcards': 'Acme Outdoor Shop',
-  'shopify/order': 'Acme Outdoor Shop',
-  'shopify/order/:orderId': 'Acme Outdoor Shop',
-  'shopify/b2b-invoice-report': 'Acme Outdoor Shop',
-  'shopify/reconnect': 'Acme Outdoor Shop',
-  'shopify/reconnect/store-mismatch': 'Acme Outdoor Shop',
-  'b2b-settlements': 'Acme Outdoor Shop',
-  'deferred-revenue-settlements': 'Acme Outdoor Shop',
-  'account-settings/shopify-b2b': 'Acme Outdoor Shop',
-  'account-settings/shopify-deferred-revenue': 'Acme Outdoor Shop',
-};
-
-/** Routes opened last by their person: they end or change the session. */
-const LAST = new Set(['logout', 'switch']);
-
-function personOf(route: RouteMeta): Person {
-  if (route.isPublic) return 'anonymous';
-  if (route.adminOnly) return 'admin@ledgerport.local';
-  return PERSON_OF[route.path] ?? 'demo@ledgerport.local';
-}
-
 function urlOf(route: RouteMeta): string {
-  const path = route.path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = PARAMETERS[name];
-    if (value === undefined) throw new Error(`The accessibility journey has no demo value for the parameter :${name} of the route ${route.path}: add one to PARAMETERS.`);
-    return value;
-  });
-  return `${BASE}/app/${path}`;
+  return `${BASE}${addressOf(route)}`;
 }
 
 interface Finding {

@@ -3,7 +3,8 @@
  * endpoint as the Account Overview. The chart code is a lazy chunk of its own (decision 0026): the
  * Home page's code loads without recharts, and the chart follows.
  */
-import { Anchor, Card, Group, Loader, Text, Title } from '@mantine/core';
+import { Suspense } from 'react';
+import { Anchor, Box, Card, Group, Loader, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { AccountOverviewBody } from '@ledgerport/contract';
 import { Link } from 'react-router';
@@ -12,6 +13,9 @@ import { useSession } from '../../lib/session-context';
 import { lazyComponent } from '../../ui/lazy-component';
 
 const Chart = lazyComponent(() => import('../reports/overview-charts').then((m) => m.MonthlyFiguresChart));
+
+/** One chart card's height: its padding and border, its heading and the 200 px chart. */
+const CHART_CARD_PX = 266;
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -45,7 +49,13 @@ export function HomeCharts() {
           No closed settlement in the last 12 months yet.
         </Text>
       ) : (
-        query.data.currencies.map((c) => <Chart.Component key={c.currency} overview={c} height={200} />)
+        // Its own boundary: while recharts downloads only the chart's place waits (empty, at its
+        // height), not the whole Home page.
+        query.data.currencies.map((c) => (
+          <Suspense key={c.currency} fallback={<Box mih={CHART_CARD_PX} />}>
+            <Chart.Component overview={c} height={200} />
+          </Suspense>
+        ))
       )}
     </Card>
   );

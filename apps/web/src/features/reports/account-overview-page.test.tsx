@@ -33,7 +33,8 @@ describe('account overview', () => {
     renderApp('/app/overview-settlements');
     const counts = await screen.findByRole('group', { name: 'Settlements by status' }, { timeout: 15_000 });
     expect(within(counts).getByRole('link', { name: 'Posted: 2 settlements, open the list' })).toBeTruthy();
-    expect(screen.getByRole('figure', { name: 'Sales, fees and net by month (USD)' })).toBeTruthy();
+    // The charts come in their own chunk, after the counts (ChartsSlot).
+    expect(await screen.findByRole('figure', { name: 'Sales, fees and net by month (USD)' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByRole('figure', { name: 'Fee rate by month (USD)' })).toBeTruthy();
     const months = screen.getByRole('table', { name: 'By month (USD)' });
     expect(within(months).getAllByRole('row')).toHaveLength(3);

@@ -3,8 +3,10 @@
  * month and by channel, the fee rate over time (charts), and its settlements counted by state, from
  * GET /reports/account-overview. Every number links to the settlements list filtered to it (the list
  * keeps its filters per account, so the link writes them first). The list filters by start date, the
- * overview by end day: a month's link shows the settlements that started in it.
+ * overview by end day: a month's link shows the settlements that started in it. The charts load on
+ * their own (ChartsSlot), so the counts and tables show as soon as the overview arrives.
  */
+import { useEffect } from 'react';
 import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { AccountOverviewBody, PostingStatus } from '@ledgerport/contract';
 import { formatCurrency } from '@ledgerport/core/rules';
@@ -12,9 +14,12 @@ import { Link } from 'react-router';
 import { useSession } from '../../lib/session-context';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { DEFAULT_LIST_STATE, writeSavedListState, type SettlementFilters } from '../settlements/settlement-filters';
-import { OverviewCharts } from './overview-charts';
-import { CurrencyViews, ReportCard, ReportPage } from '../../kits/report-page/report-page';
+import { ChartsSlot, CurrencyViews, ReportCard, ReportPage } from '../../kits/report-page/report-page';
 import type { ReportRange } from '../../kits/report-page/report-period';
+import { lazyComponent } from '../../ui/lazy-component';
+
+/** The charts, a chunk of their own (ChartsSlot): the counts and tables do not wait for recharts. */
+const OverviewCharts = lazyComponent(() => import('./overview-charts').then((m) => m.OverviewCharts));
 
 type CurrencyOverview = AccountOverviewBody['currencies'][number];
 type Range = ReportRange;
@@ -94,7 +99,9 @@ function CurrencyOverviewView({ overview, range }: { overview: CurrencyOverview;
           Sales <b>{money(overview.sales)}</b>, fees <b>{money(overview.fees)}</b>, net <b>{money(overview.net)}</b>
         </Text>
       </Group>
-      <OverviewCharts overview={overview} />
+      <ChartsSlot cards={3}>
+        <OverviewCharts.Component overview={overview} />
+      </ChartsSlot>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <ReportCard title="By month">
           <DataTable label={`By month (${overview.currency})`} columns={monthColumns} rows={overview.months} getRowId={(m) => m.month} emptyText="No month" initialSort={{ id: 'month', desc: false }} />
@@ -108,6 +115,8 @@ function CurrencyOverviewView({ overview, range }: { overview: CurrencyOverview;
 }
 
 export function AccountOverviewPage() {
+  // The charts' code downloads while the overview is asked for, not after it arrives.
+  useEffect(() => void OverviewCharts.preload().catch(() => undefined), []);
   return (
     <ReportPage<AccountOverviewBody>
       queryName="account-overview"

@@ -1,22 +1,26 @@
 /**
  * Reports > Summary Report (Amazon, /amazon/date-range-summary-report): a date range of closed
  * settlements by month (charts and a category table), by transaction type and by marketplace, per
- * currency, from GET /amazon/summary-report. Any range up to ten years; presets for the usual ones.
+ * currency, from GET /amazon/summary-report. The charts load on their own (ChartsSlot), so the
+ * tables show as soon as the report arrives. Any range up to ten years; presets for the usual ones.
  * Each type opens its sources (the settlements holding it, and their source rows, through
  * /reports/type-sources); the settlements list, filtered to the same dates and currency, is one click away.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Anchor, Group, Stack, Table } from '@mantine/core';
 import type { CurrencySummaryBody, FigureSourcesBody, SummaryReportBody } from '@ledgerport/contract';
 import { formatCurrency } from '@ledgerport/core/rules';
 import { Link } from 'react-router';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
-import { SummaryCharts } from './summary-charts';
 import { SourcesDrawer } from '../shopify-reports/figure-sources-drawer';
 import { DEFAULT_LIST_STATE, writeSavedListState } from '../settlements/settlement-filters';
-import { CurrencyViews, MonthTable, ReportCard, ReportPage } from '../../kits/report-page/report-page';
+import { ChartsSlot, CurrencyViews, MonthTable, ReportCard, ReportPage } from '../../kits/report-page/report-page';
 import type { ReportRange } from '../../kits/report-page/report-period';
+import { lazyComponent } from '../../ui/lazy-component';
+
+/** The charts, a chunk of their own (ChartsSlot): the tables do not wait for recharts. */
+const SummaryCharts = lazyComponent(() => import('./summary-charts').then((m) => m.SummaryCharts));
 
 const CATEGORY_LABELS: Record<string, string> = {
   sales: 'Sales', shipping: 'Shipping', tax: 'Tax', fees: 'Fees', refunds: 'Refunds', reserves: 'Reserves',
@@ -117,7 +121,9 @@ function TypeTable({ summary, range }: { summary: CurrencySummaryBody; range: Re
 function CurrencyReport({ summary, range }: { summary: CurrencySummaryBody; range: ReportRange }) {
   return (
     <Stack>
-      <SummaryCharts summary={summary} />
+      <ChartsSlot cards={2}>
+        <SummaryCharts.Component summary={summary} />
+      </ChartsSlot>
       <ReportCard title="By month and category">
         <CategoryTable summary={summary} />
       </ReportCard>
@@ -151,6 +157,8 @@ function statusLine(body: SummaryReportBody): string {
 }
 
 export function SummaryReportPage() {
+  // The charts' code downloads while the report is asked for, not after it arrives.
+  useEffect(() => void SummaryCharts.preload().catch(() => undefined), []);
   return (
     <ReportPage<SummaryReportBody>
       queryName="amazon-summary-report"

@@ -5,8 +5,8 @@
  * words and how it draws one report. `CurrencyViews`, `MonthTable` and `ReportCard` are the pieces
  * the pages draw with.
  */
-import { useState } from 'react';
-import { Alert, Button, Card, Loader, Stack, Table, Tabs, Text, Title, type CardProps } from '@mantine/core';
+import { Suspense, useState } from 'react';
+import { Alert, Box, Button, Card, Loader, Stack, Table, Tabs, Text, Title, type CardProps } from '@mantine/core';
 import { TableScroll } from '../../ui/data-table';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
@@ -116,6 +116,22 @@ export function CurrencyViews<C extends { currency: string }>({ currencies, layo
       ))}
     </Tabs>
   );
+}
+
+/** A chart card's height: its padding and border, its heading and a 260 px chart. */
+const CHART_CARD_PX = 326;
+/** SimpleGrid's default gap (md). */
+const GRID_GAP_PX = 16;
+
+/**
+ * Where a report's charts go. The charts' code (recharts, about 120 kB gzipped) is a lazy chunk of
+ * its own (decision 0026, as the Home page's chart): the report's tables show as soon as its figures
+ * arrive, and until the charts' code is here their place stays empty at their height (`cards` chart
+ * cards, two a row from lg, one a row below), so nothing moves when they appear.
+ */
+export function ChartsSlot({ cards, children }: { cards: number; children: React.ReactNode }) {
+  const height = (rows: number) => rows * CHART_CARD_PX + (rows - 1) * GRID_GAP_PX;
+  return <Suspense fallback={<Box mih={{ base: height(cards), lg: height(Math.ceil(cards / 2)) }} />}>{children}</Suspense>;
 }
 
 /** A bordered card with a report section's heading. */
