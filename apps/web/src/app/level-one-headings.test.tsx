@@ -4,15 +4,13 @@
  */
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildUserMeta, installFakeApi, signIn, type FakeHandler } from '../test-support/fake-api';
+import { installFakeApi, merchantFrame, signIn, type FakeHandler } from '../test-support/fake-api';
 import { renderApp } from '../test-support/render-app';
 
 function serve(extra: Record<string, FakeHandler | { status?: number; body?: unknown }>) {
   signIn();
   return installFakeApi({
-    'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-    'GET /user-meta': { body: buildUserMeta() },
-    'GET /res/whats-new.json': { body: [] },
+    ...merchantFrame(),
     ...extra,
   });
 }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { track } from '../lib/track';
-import { buildUserMeta, installFakeApi, signIn } from '../test-support/fake-api';
+import { installFakeApi, merchantFrame, signIn } from '../test-support/fake-api';
 import { renderApp } from '../test-support/render-app';
 import { findRouteMeta } from './route-table';
 
@@ -51,9 +51,7 @@ describe('a route page and navigation analytics (spec section 7)', () => {
   it("sends page_viewed once per route-table entry shown, with its path and the account's sales channel and accounting system", async () => {
     signIn();
     installFakeApi({
-      'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-      'GET /user-meta': { body: buildUserMeta() },
-      'GET /res/whats-new.json': { body: [] },
+      ...merchantFrame(),
       'GET /notifications/unread-count': { body: { count: 0 } },
     });
     const { router } = renderApp('/app/user/settings/profile');

@@ -142,3 +142,15 @@ export function buildUser(over: Partial<AuthUser> = {}): AuthUser {
 export function buildUserMeta(account: Account = buildAccount(), user: AuthUser = buildUser()): UsableUserMeta {
   return { user, currentAccount: account, accessLevel: 'manage', featureFlags: account.featureFlags, userApplicationPreferences: user.userApplicationPreferences, permissions: user.permissions };
 }
+
+/**
+ * What every signed-in page of a merchant asks for before its own calls: no admin permissions, the
+ * user meta of buildUserMeta(), and no what's-new entry. Spread it into installFakeApi's handlers.
+ */
+export function merchantFrame() {
+  return {
+    'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
+    'GET /user-meta': { body: buildUserMeta() },
+    'GET /res/whats-new.json': { body: [] },
+  };
+}

@@ -1,15 +1,13 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildUserMeta, installFakeApi, signIn } from '../test-support/fake-api';
+import { installFakeApi, merchantFrame, signIn } from '../test-support/fake-api';
 import { renderApp } from '../test-support/render-app';
 
 describe('a page with nothing to show yet', () => {
   it('shows its frame, title and an empty state saying what will appear and what to do now', async () => {
     signIn();
     installFakeApi({
-      'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-      'GET /user-meta': { body: buildUserMeta() },
-      'GET /res/whats-new.json': { body: [] },
+      ...merchantFrame(),
     });
     // Every route of the route table is a built page (issue 30); What's New with no announcement is
     // one that can be empty.

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buildUserMeta, installFakeApi, signIn } from '../../test-support/fake-api';
+import { installFakeApi, merchantFrame, signIn } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 import { buildSettlement, buildSettlementPage } from '../settlements/build-settlement';
 
@@ -9,9 +9,7 @@ describe('/afterpay pages by the spec second pager (section 9: 5, 10, 15, 100)',
   it('offers exactly the page sizes 5, 10, 15 and 100, starts at 5 and asks the server for the size chosen', async () => {
     signIn();
     const fake = installFakeApi({
-      'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-      'GET /user-meta': { body: buildUserMeta() },
-      'GET /res/whats-new.json': { body: [] },
+      ...merchantFrame(),
       'POST /spanner-settlements-with-pagination': { body: buildSettlementPage([buildSettlement({ settlementKey: 'ap1', settlementId: 'AP-1', salesSource: 'AFTERPAY' })], 23) },
       'GET /settlement/detail': { body: { byType: [] } },
     });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CogsSettingsBody } from '@ledgerport/contract';
 import { describe, expect, it } from 'vitest';
-import { buildUserMeta, installFakeApi, signIn } from '../../test-support/fake-api';
+import { installFakeApi, merchantFrame, signIn } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 
 const chart = [
@@ -25,9 +25,7 @@ describe('Settings > Cost of Goods Sold against the connected chart', () => {
   it('names the account the chart lacks on open, offers the chart to pick from, and shows the account found on save', async () => {
     signIn();
     const fake = installFakeApi({
-      'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-      'GET /user-meta': { body: buildUserMeta() },
-      'GET /res/whats-new.json': { body: [] },
+      ...merchantFrame(),
       'GET /account-settings/cogs': { body: settings },
       'PUT /account-settings/cogs': ({ body }) => {
         const saved = body as Pick<CogsSettingsBody, 'inventoryAccount'>;

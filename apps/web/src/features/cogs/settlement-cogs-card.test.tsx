@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SettlementCogsBody, SettlementDetail } from '@ledgerport/contract';
 import { describe, expect, it } from 'vitest';
-import { buildUserMeta, installFakeApi, signIn } from '../../test-support/fake-api';
+import { installFakeApi, merchantFrame, signIn } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 import { buildSettlement } from '../settlements/build-settlement';
 
@@ -18,9 +18,7 @@ describe('the COGS of a settlement', () => {
   it('shows its COGS lines, flags the SKU with no cost and saves that cost where it is flagged', async () => {
     signIn();
     const fake = installFakeApi({
-      'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-      'GET /user-meta': { body: buildUserMeta() },
-      'GET /res/whats-new.json': { body: [] },
+      ...merchantFrame(),
       'GET /settlement/detail': { body: detail },
       'GET /settlement/cogs': { body: cogs },
       'PUT /cost-admin/costs': { body: { sku: 'SKU-B', currency: 'USD', effectiveDate: '2026-10-02', unitCost: '8.00', updatedAt: '2026-11-01T00:00:00.000Z' } },
@@ -46,9 +44,7 @@ describe('the COGS of a settlement', () => {
       lockAdjustments: [{ month: '2026-10', amount: '-50.0000', corrections: [{ month: '2026-09', amount: '-50.0000' }] }],
     };
     installFakeApi({
-      'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-      'GET /user-meta': { body: buildUserMeta() },
-      'GET /res/whats-new.json': { body: [] },
+      ...merchantFrame(),
       'GET /settlement/detail': { body: detail },
       'GET /settlement/cogs': { body: fifo },
     });

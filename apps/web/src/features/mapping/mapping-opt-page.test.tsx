@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MappingRow, Mappings } from '@ledgerport/contract';
 import { describe, expect, it } from 'vitest';
-import { buildUserMeta, installFakeApi, signIn } from '../../test-support/fake-api';
+import { installFakeApi, merchantFrame, signIn } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 import { codeOfTyped } from './mapping-opt-page';
 
@@ -57,9 +57,7 @@ const ROWS = Array.from({ length: 150 }, (_, i) => row(i + 1, i === 0 ? { accoun
 function serve(saved: { body?: unknown }) {
   signIn();
   installFakeApi({
-    'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-    'GET /user-meta': { body: buildUserMeta() },
-    'GET /res/whats-new.json': { body: [] },
+    ...merchantFrame(),
     'GET /mappings': { body: mappings(ROWS) },
     'PUT /mappings': ({ body }) => {
       saved.body = body;
@@ -130,9 +128,7 @@ describe('mapping options (the optimized mapping view)', () => {
     let saved: unknown;
     signIn();
     installFakeApi({
-      'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-      'GET /user-meta': { body: buildUserMeta() },
-      'GET /res/whats-new.json': { body: [] },
+      ...merchantFrame(),
       'GET /mappings': { body: mappings([ROWS[0]!, newFee]) },
       'PUT /mappings': ({ body }) => {
         saved = body;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MappingRow, Mappings } from '@ledgerport/contract';
 import { describe, expect, it } from 'vitest';
-import { buildUserMeta, installFakeApi, signIn } from '../../test-support/fake-api';
+import { installFakeApi, merchantFrame, signIn } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 
 const row = (over: Partial<MappingRow>): MappingRow => ({
@@ -82,9 +82,7 @@ const initial = mappings([
 function serve(saved: { body?: unknown } = {}) {
   signIn();
   return installFakeApi({
-    'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-    'GET /user-meta': { body: buildUserMeta() },
-    'GET /res/whats-new.json': { body: [] },
+    ...merchantFrame(),
     'GET /mappings': { body: initial },
     'GET /account/copy-mappings': { body: { accounts: [] } },
     'PUT /mappings': ({ body }) => {
@@ -152,9 +150,7 @@ describe('mappings screen', () => {
     let current = initial;
     signIn();
     installFakeApi({
-      'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-      'GET /user-meta': { body: buildUserMeta() },
-      'GET /res/whats-new.json': { body: [] },
+      ...merchantFrame(),
       'GET /mappings': () => ({ body: current }),
       'GET /account/copy-mappings': { body: { accounts: [] } },
       'POST /accounting/reference-data/refresh': ({ body }) => {
@@ -197,9 +193,7 @@ describe('mappings screen', () => {
     const bodies: unknown[] = [];
     signIn();
     installFakeApi({
-      'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-      'GET /user-meta': { body: buildUserMeta() },
-      'GET /res/whats-new.json': { body: [] },
+      ...merchantFrame(),
       'GET /mappings': { body: mappings([initial.rows[0]!, newFee]) },
       'GET /account/copy-mappings': { body: { accounts: [] } },
       'PUT /mappings': ({ body }) => {

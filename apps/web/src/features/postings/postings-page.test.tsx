@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Posting, SettlementDocument } from '@ledgerport/contract';
-import { buildUserMeta, installFakeApi, signIn, type FakeHandler } from '../../test-support/fake-api';
+import { installFakeApi, merchantFrame, signIn, type FakeHandler } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 
 function buildPosting(over: Partial<Posting> = {}): Posting {
@@ -60,9 +60,7 @@ const line = (over: Partial<SettlementDocument['lines'][number]>): SettlementDoc
 function serve(extra: Record<string, FakeHandler | { status?: number; body?: unknown }> = {}) {
   signIn();
   return installFakeApi({
-    'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-    'GET /user-meta': { body: buildUserMeta() },
-    'GET /res/whats-new.json': { body: [] },
+    ...merchantFrame(),
     ...extra,
   });
 }

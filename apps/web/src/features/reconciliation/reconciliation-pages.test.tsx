@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ReconciliationReport, ReconciliationRowBody } from '@ledgerport/contract';
-import { buildUserMeta, installFakeApi, signIn, type FakeHandler } from '../../test-support/fake-api';
+import { installFakeApi, merchantFrame, signIn, type FakeHandler } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 
 function buildReport(over: Partial<ReconciliationReport> = {}): ReconciliationReport {
@@ -50,9 +50,7 @@ const unmatched = row({ rowNo: 2, kind: 'unmatched-deposit', settlementKey: null
 function serve(extra: Record<string, FakeHandler | { status?: number; body?: unknown }> = {}) {
   signIn();
   return installFakeApi({
-    'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-    'GET /user-meta': { body: buildUserMeta() },
-    'GET /res/whats-new.json': { body: [] },
+    ...merchantFrame(),
     ...extra,
   });
 }

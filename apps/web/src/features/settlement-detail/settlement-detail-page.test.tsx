@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SettlementDetail, SettlementDocument } from '@ledgerport/contract';
 import { describe, expect, it } from 'vitest';
-import { buildUserMeta, installFakeApi, signIn } from '../../test-support/fake-api';
+import { installFakeApi, merchantFrame, signIn } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 import { buildSettlement } from '../settlements/build-settlement';
 
@@ -67,9 +67,7 @@ const detail: SettlementDetail = {
 function serve(answer: SettlementDetail = detail) {
   signIn();
   return installFakeApi({
-    'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-    'GET /user-meta': { body: buildUserMeta() },
-    'GET /res/whats-new.json': { body: [] },
+    ...merchantFrame(),
     'GET /settlement/detail': ({ url }) => (url.searchParams.get('settlementKey') === 'k1' ? { body: answer } : { status: 404, body: { message: 'This settlement does not exist or you do not have access to it.', code: 'settlement.not-found', httpStatusCode: 404 } }),
     'GET /settlement/history': ({ url }) =>
       url.searchParams.get('settlementKey') === 'k1'

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SendProgress } from '@ledgerport/contract';
-import { buildUserMeta, installFakeApi, signIn } from '../../test-support/fake-api';
+import { installFakeApi, merchantFrame, signIn } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 import { buildSettlement, buildSettlementPage } from './build-settlement';
 import { readBulkSendKeys } from './bulk-send-progress';
@@ -20,9 +20,7 @@ function serve(steps: SendProgress[]) {
   signIn();
   let asked = 0;
   return installFakeApi({
-    'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-    'GET /user-meta': { body: buildUserMeta() },
-    'GET /res/whats-new.json': { body: [] },
+    ...merchantFrame(),
     'GET /account-channels-or-gateways': { body: { channels: ['Amazon.com'], gateways: [] } },
     'GET /account-currencies': { body: { currencies: ['USD'] } },
     'GET /spanner-settlements-available': { body: { available: true, count: 3 } },

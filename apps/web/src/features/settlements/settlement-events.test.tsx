@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { track } from '../../lib/track';
-import { buildUserMeta, installFakeApi, signIn, type FakeHandler } from '../../test-support/fake-api';
+import { installFakeApi, merchantFrame, signIn, type FakeHandler } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 import { buildSettlement, buildSettlementPage } from './build-settlement';
 
@@ -14,9 +14,7 @@ afterEach(() => vi.mocked(track).mockClear());
 function serve(extra: Record<string, FakeHandler | { status?: number; body?: unknown; headers?: Record<string, string> }>) {
   signIn();
   return installFakeApi({
-    'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-    'GET /user-meta': { body: buildUserMeta() },
-    'GET /res/whats-new.json': { body: [] },
+    ...merchantFrame(),
     'GET /account-channels-or-gateways': { body: { channels: ['Amazon.com'], gateways: [] } },
     'GET /account-currencies': { body: { currencies: ['USD'] } },
     'GET /spanner-settlements-available': { body: { available: true, count: 1 } },

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildUserMeta, installFakeApi, signIn, type FakeHandler } from '../../test-support/fake-api';
+import { installFakeApi, merchantFrame, signIn, type FakeHandler } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 import { buildSettlement, buildSettlementPage } from './build-settlement';
 import { readSavedListState } from './settlement-filters';
@@ -14,9 +14,7 @@ beforeAll(async () => {
 function serve(extra: Record<string, FakeHandler | { status?: number; body?: unknown }> = {}) {
   signIn();
   return installFakeApi({
-    'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-    'GET /user-meta': { body: buildUserMeta() },
-    'GET /res/whats-new.json': { body: [] },
+    ...merchantFrame(),
     'GET /account-channels-or-gateways': { body: { channels: ['Amazon.com', 'Amazon.ca'], gateways: [] } },
     'GET /account-currencies': { body: { currencies: ['CAD', 'USD'] } },
     'GET /spanner-settlements-available': { body: { available: true, count: 3 } },
