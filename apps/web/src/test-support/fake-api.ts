@@ -145,12 +145,12 @@ export function buildUserMeta(account: Account = buildAccount(), user: AuthUser 
 
 /**
  * What every signed-in page of a merchant asks for before its own calls: no admin permissions, the
- * user meta of buildUserMeta(), and no what's-new entry. Spread it into installFakeApi's handlers.
+ * user meta (buildUserMeta()'s unless given), and no what's-new entry. Spread it into installFakeApi's handlers.
  */
-export function merchantFrame() {
+export function merchantFrame(userMeta: UsableUserMeta = buildUserMeta()) {
   return {
     'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-    'GET /user-meta': { body: buildUserMeta() },
+    'GET /user-meta': { body: userMeta },
     'GET /res/whats-new.json': { body: [] },
   };
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AccountOverviewBody } from '@ledgerport/contract';
-import { buildAccount, buildUserMeta, installFakeApi, signIn } from '../../test-support/fake-api';
+import { buildAccount, buildUserMeta, installFakeApi, merchantFrame, signIn } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 import { readSavedListState } from '../settlements/settlement-filters';
 
@@ -24,9 +24,7 @@ describe('account overview', () => {
     vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
     signIn();
     const fake = installFakeApi({
-      'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-      'GET /user-meta': { body: buildUserMeta(buildAccount({ accountKey: 'acme-amazon-us' })) },
-      'GET /res/whats-new.json': { body: [] },
+      ...merchantFrame(buildUserMeta(buildAccount({ accountKey: 'acme-amazon-us' }))),
       'GET /reports/account-overview': { body: overview },
       'POST /spanner-settlements-with-pagination': { body: { content: [], totalElements: 0 } },
     });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SummaryReportBody } from '@ledgerport/contract';
-import { buildAccount, buildUserMeta, installFakeApi, signIn } from '../../test-support/fake-api';
+import { buildAccount, buildUserMeta, installFakeApi, merchantFrame, signIn } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 
 const summary: SummaryReportBody = {
@@ -21,9 +21,7 @@ describe('summary report', () => {
     vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
     signIn();
     const fake = installFakeApi({
-      'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-      'GET /user-meta': { body: buildUserMeta(buildAccount({ accountKey: 'acme-amazon-us' })) },
-      'GET /res/whats-new.json': { body: [] },
+      ...merchantFrame(buildUserMeta(buildAccount({ accountKey: 'acme-amazon-us' }))),
       'GET /amazon/summary-report': { body: summary },
       'POST /spanner-settlements-with-pagination': { body: { content: [], totalElements: 0 } },
     });
