@@ -3,6 +3,7 @@
  * Used by component tests only.
  */
 import { vi } from 'vitest';
+import type { AccountingConnectionSettings } from '@ledgerport/contract';
 import type { Account, AuthUser, TokenSet } from '../lib/api-types';
 import type { UsableUserMeta } from '../lib/session-context';
 import { writeTokenSet } from '../lib/token-store';
@@ -152,5 +153,22 @@ export function merchantFrame(userMeta: UsableUserMeta = buildUserMeta()) {
     'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
     'GET /user-meta': { body: userMeta },
     'GET /res/whats-new.json': { body: [] },
+  };
+}
+
+/** A connected QuickBooks Online company's settings as GET /accounting/settings answers them, with one bank account. */
+export function buildAccountingSettings(over: Partial<AccountingConnectionSettings> = {}): AccountingConnectionSettings {
+  return {
+    system: 'QBO',
+    organizationName: 'Sandbox Company_US_1',
+    isConnected: true,
+    state: 'connected',
+    isSandbox: false,
+    bankAccountId: null,
+    lineAmountTypes: 'auto',
+    businessId: null,
+    subsidiaryId: null,
+    bankAccounts: [{ code: '35', name: 'Checking' }],
+    ...over,
   };
 }

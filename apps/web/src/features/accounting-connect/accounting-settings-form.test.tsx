@@ -1,29 +1,15 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AccountingConnectionSettings } from '@ledgerport/contract';
-import { buildAccount, buildUserMeta, installFakeApi, signIn } from '../../test-support/fake-api';
+import { buildAccount, buildAccountingSettings, buildUserMeta, installFakeApi, merchantFrame, signIn } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 
-const settings = (over: Partial<AccountingConnectionSettings>): AccountingConnectionSettings => ({
-  system: 'QBO',
-  organizationName: 'Sandbox Company_US_1',
-  isConnected: true,
-  state: 'connected',
-  isSandbox: false,
-  bankAccountId: null,
-  lineAmountTypes: 'auto',
-  businessId: null,
-  subsidiaryId: null,
-  bankAccounts: [{ code: '35', name: 'Checking' }],
-  ...over,
-});
+const settings = buildAccountingSettings;
 
 function serve(answer: AccountingConnectionSettings) {
   signIn();
   installFakeApi({
-    'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-    'GET /user-meta': { body: buildUserMeta(buildAccount({ accountingConnectionState: answer.state, accountingSystemConnected: answer.isConnected, isAccountingSandbox: answer.isSandbox })) },
-    'GET /res/whats-new.json': { body: [] },
+    ...merchantFrame(buildUserMeta(buildAccount({ accountingConnectionState: answer.state, accountingSystemConnected: answer.isConnected, isAccountingSandbox: answer.isSandbox }))),
     'GET /accounting/settings': { body: answer },
   });
 }

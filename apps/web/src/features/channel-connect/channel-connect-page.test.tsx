@@ -1,32 +1,21 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AccountingConnectionSettings } from '@ledgerport/contract';
-import { buildAccount, buildUserMeta, installFakeApi, signIn, type FakeHandler } from '../../test-support/fake-api';
+import { buildAccount, buildAccountingSettings, buildUserMeta, installFakeApi, merchantFrame, signIn, type FakeHandler } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 
-const QBO_SETTINGS: AccountingConnectionSettings = {
-  system: 'QBO',
+const QBO_SETTINGS = buildAccountingSettings({
   organizationName: 'Birch Books',
-  isConnected: true,
-  state: 'connected',
-  isSandbox: false,
-  bankAccountId: null,
-  lineAmountTypes: 'auto',
-  businessId: null,
-  subsidiaryId: null,
   bankAccounts: [
     { code: '35', name: 'Checking' },
     { code: '36', name: 'Savings' },
   ],
-};
+});
 
 function serve(extra: Record<string, FakeHandler | { status?: number; body?: unknown }>, account = buildAccount()) {
   signIn();
   return installFakeApi({
-    'GET /public/oauth/has-admin-permissions': { body: { hasAdminPermissions: false } },
-    'GET /user-meta': { body: buildUserMeta(account) },
-    'GET /res/whats-new.json': { body: [] },
+    ...merchantFrame(buildUserMeta(account)),
     ...extra,
   });
 }
